@@ -1,0 +1,3 @@
+// mode: schema
+// Full-text index over memory text.
+CALL db.idx.fulltext.createNodeIndex('{{label}}', '{{property}}')

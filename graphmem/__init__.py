@@ -1,0 +1,3 @@
+"""graphmem: governed long-term memory for AI agents, kept in a graph database."""
+
+__version__ = "0.1.0"

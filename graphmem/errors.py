@@ -1,0 +1,144 @@
+"""graphmem's exception hierarchy.
+
+Every error a caller can see is a :class:`GraphmemError`. Engine drivers' exceptions never
+escape the store layer: :mod:`graphmem.store.error_map` translates them in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class GraphmemError(Exception):
+    """Base of every error graphmem raises on purpose."""
+
+    code: str = "GRAPHMEM_ERROR"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.details}
+
+
+class ConfigError(GraphmemError):
+    """Settings are missing, contradictory or unsafe (e.g. persistence turned off)."""
+
+    code = "CONFIG_ERROR"
+
+
+@dataclass(frozen=True)
+class FieldIssue:
+    """One broken rule on one field: ``field`` is a dotted path, ``rule`` a stable code."""
+
+    field: str
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "rule": self.rule, "message": self.message}
+
+
+class ValidationError(GraphmemError):
+    """Input broke one or more rules. Each issue names the field and the rule."""
+
+    code = "VALIDATION_ERROR"
+
+    def __init__(self, issues: list[FieldIssue]) -> None:
+        self.issues = issues
+        summary = "; ".join(f"{i.field}: {i.rule} ({i.message})" for i in issues)
+        super().__init__(f"invalid input: {summary}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "errors": [i.to_dict() for i in self.issues],
+        }
+
+
+class NotFoundError(GraphmemError):
+    code = "NOT_FOUND"
+
+
+class AuthError(GraphmemError):
+    code = "AUTH_ERROR"
+
+
+class UnauthenticatedError(AuthError):
+    """No credential, or one that matches no key."""
+
+    code = "UNAUTHENTICATED"
+
+
+class ForbiddenError(AuthError):
+    """The principal is known but lacks the role for the action."""
+
+    code = "FORBIDDEN"
+
+
+class QueryError(GraphmemError):
+    """A named query was misused: unknown name, wrong parameters, write in a read context."""
+
+    code = "QUERY_ERROR"
+
+
+class UnknownQueryError(QueryError):
+    code = "UNKNOWN_QUERY"
+
+
+class QueryParameterError(QueryError):
+    code = "QUERY_PARAMETERS"
+
+
+class ReadOnlyViolationError(QueryError):
+    code = "READ_ONLY_VIOLATION"
+
+
+class EngineError(GraphmemError):
+    """The graph engine failed. Subclasses say whether a retry can help."""
+
+    code = "ENGINE_ERROR"
+
+
+class EngineUnavailableError(EngineError):
+    """Cannot reach the engine (connection refused, socket gone, server loading)."""
+
+    code = "ENGINE_UNAVAILABLE"
+
+
+class EngineStartError(EngineError):
+    """The embedded engine process could not be started or did not become ready."""
+
+    code = "ENGINE_START_FAILED"
+
+
+class DataDirLockedError(EngineError):
+    """Another process owns the data directory and its server cannot be joined."""
+
+    code = "DATA_DIR_LOCKED"
+
+
+class TransientEngineError(EngineError):
+    """A retry may succeed (deadlock, leader switch, timeout)."""
+
+    code = "ENGINE_TRANSIENT"
+
+
+class ConstraintViolationError(EngineError):
+    """A uniqueness or existence constraint refused the write."""
+
+    code = "CONSTRAINT_VIOLATION"
+
+
+class CypherError(EngineError):
+    """The engine refused the query text itself (syntax, unknown function, type error)."""
+
+    code = "CYPHER_ERROR"
+
+
+class EmbeddingError(GraphmemError):
+    code = "EMBEDDING_ERROR"

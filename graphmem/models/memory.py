@@ -1,0 +1,283 @@
+"""Memory nodes: ``:Memory`` plus exactly one of ``:Claim``, ``:Episode``, ``:Procedure``.
+
+A memory's content is never edited in place (DESIGN §6): a change is a new node that
+supersedes the old one. Only lifecycle fields change on a stored node (``status``,
+``tx_to``, a procedure's ``lifecycle``); :meth:`Record.evolve` gives a validated copy.
+
+Time intervals are half-open: a memory is valid for ``valid_from <= t < valid_to`` and was
+believed for ``recorded_at <= t < tx_to``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar
+
+from pydantic import AliasChoices, Field, JsonValue, model_validator
+
+from graphmem import timeutil
+from graphmem.errors import FieldIssue, ValidationError
+from graphmem.models.base import GraphRecord, Record
+from graphmem.models.enums import (
+    Authority,
+    ConsentBasis,
+    MemoryStatus,
+    MemoryType,
+    Outcome,
+    ProcedureEffect,
+    ProcedureStatus,
+    Sensitivity,
+)
+from graphmem.models.types import (
+    ClaimObject,
+    Embedding,
+    Identifier,
+    Key,
+    OneOrMany,
+    ScopePath,
+    Semver,
+    ShortText,
+    SubjectRef,
+    Text,
+    Timestamp,
+    UnitFloat,
+    field_error,
+    semver_sort_key,
+)
+
+# -- type-specific content, shared by proposals and nodes ------------------------------
+
+
+class ClaimContent(Record):
+    """The seed's ``claim``: subject —predicate→ object."""
+
+    predicate: Key
+    object: ClaimObject
+
+
+class EpisodeContent(Record):
+    """What happened in one run: goal, attempts, what was seen, how it ended."""
+
+    goal: Text
+    actions: list[ShortText] = Field(default_factory=list)
+    observations: list[Text] = Field(default_factory=list)
+    outcome: Outcome = Outcome.UNKNOWN
+    outcome_detail: Text | None = None
+    feedback: Text | None = None
+    #: conditions the episode ran under (``{"os": "windows", "vpn": "corporate"}``)
+    environment: dict[Key, str | int | float | bool] = Field(default_factory=dict)
+    #: attempts that did not work, kept as counter-evidence (``DNS flush did not help``)
+    failures: list[Text] = Field(default_factory=list)
+    tool_version: ShortText | None = None
+    failure_code: Identifier | None = None
+    run_id: Identifier | None = None
+
+
+class ProcedureContent(Record):
+    """A procedure version as authored (the seed's procedure record minus ``status``:
+    release state is set by review, never by whoever proposes the procedure)."""
+
+    procedure_key: Identifier = Field(validation_alias=AliasChoices("procedure_key", "id"))
+    version: Semver
+    scope: ScopePath
+    preconditions: list[ShortText] = Field(default_factory=list)
+    steps: Annotated[list[ShortText], Field(min_length=1)]
+    effect: ProcedureEffect
+    #: what needs approval at run time (``reset requires user confirmation``)
+    approval: Text | None = None
+    rollback: Text | None = None
+    tests: Annotated[list[Identifier], OneOrMany] = Field(default_factory=list)
+    owner: Identifier
+    required_capabilities: list[Key] = Field(default_factory=list)
+
+
+# -- nodes -----------------------------------------------------------------------------
+
+
+class Memory(GraphRecord):
+    """Fields every memory node has (the seed's memory record schema)."""
+
+    LABELS: ClassVar[tuple[str, ...]] = ("Memory",)
+    KEY = "memory_id"
+    MEMORY_TYPE: ClassVar[MemoryType]
+
+    memory_id: Identifier
+    type: MemoryType
+    tenant_id: Identifier
+    subject_id: SubjectRef
+    namespace: Key | None = None
+    #: text for embedding and full-text search
+    text: Text | None = None
+    #: further structured content, stored as ``content_json``
+    content: dict[str, JsonValue] | None = None
+    confidence: UnitFloat
+    authority: Authority
+    sensitivity: Sensitivity = Sensitivity.LOW
+    consent_basis: ConsentBasis | None = None
+    purposes: list[Key] = Field(default_factory=list)
+    importance: UnitFloat | None = None
+    #: transaction time: when the system started (and stopped) believing this
+    recorded_at: Timestamp = Field(default_factory=timeutil.now_iso)
+    tx_to: Timestamp | None = None
+    #: valid time: when it is true in the world; defaults to ``recorded_at``
+    valid_from: Timestamp = Field(default_factory=timeutil.now_iso)
+    valid_to: Timestamp | None = None
+    #: retention, not validity: past it the memory is EXPIRED
+    expires_at: Timestamp | None = None
+    status: MemoryStatus = MemoryStatus.ACTIVE
+    write_policy_version: Identifier
+    embedding_version: Identifier | None = None
+    embedding: Embedding | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            data = dict(data)
+            if data.get("type") is None and hasattr(cls, "MEMORY_TYPE"):
+                data["type"] = cls.MEMORY_TYPE
+            if data.get("recorded_at") is None:
+                data["recorded_at"] = timeutil.now_iso()
+            if data.get("valid_from") is None:
+                data["valid_from"] = data["recorded_at"]
+        return data
+
+    @model_validator(mode="after")
+    def _memory_rules(self) -> Memory:
+        expected = getattr(type(self), "MEMORY_TYPE", None)
+        if expected is not None and self.type is not expected:
+            raise field_error(
+                "type", "type_mismatch", f"a {type(self).__name__} has type {expected}"
+            )
+        check_valid_time(self.valid_from, self.valid_to)
+        if self.tx_to is not None and self.tx_to < self.recorded_at:
+            raise field_error("tx_to", "tx_time_order", "tx_to must not be before recorded_at")
+        if self.embedding is not None and self.embedding_version is None:
+            raise field_error(
+                "embedding_version", "required", "an embedding must name its embedding_version"
+            )
+        return self
+
+    def valid_at(self, at: str) -> bool:
+        """Whether the fact holds at ``at`` (a normalised timestamp)."""
+        return self.valid_from <= at and (self.valid_to is None or at < self.valid_to)
+
+    def known_at(self, at: str) -> bool:
+        """Whether the system believed this at ``at``."""
+        return self.recorded_at <= at and (self.tx_to is None or at < self.tx_to)
+
+
+def check_valid_time(valid_from: str | None, valid_to: str | None) -> None:
+    if valid_from is not None and valid_to is not None and valid_to <= valid_from:
+        raise field_error("valid_to", "valid_time_order", "valid_to must be after valid_from")
+
+
+class Claim(Memory):
+    """Semantic memory: a verified, consolidated claim about a subject."""
+
+    LABELS = ("Memory", "Claim")
+    MEMORY_TYPE = MemoryType.SEMANTIC
+
+    predicate: Key
+    object: ClaimObject
+
+
+class Episode(EpisodeContent, Memory):
+    """Episodic memory. Its valid time is when it happened."""
+
+    LABELS = ("Memory", "Episode")
+    MEMORY_TYPE = MemoryType.EPISODIC
+
+
+class Procedure(ProcedureContent, Memory):
+    """Procedural memory: one release-managed version of a procedure."""
+
+    LABELS = ("Memory", "Procedure")
+    MEMORY_TYPE = MemoryType.PROCEDURAL
+    DERIVED = frozenset({"version_sort"})
+
+    lifecycle: ProcedureStatus = ProcedureStatus.DRAFT
+    approved_by: Identifier | None = None
+    approved_at: Timestamp | None = None
+
+    def derived_properties(self) -> dict[str, Any]:
+        # versions as text do not sort ("2.10.0" < "2.9.0"); this does, for ORDER BY
+        return {"version_sort": semver_sort_key(self.version)}
+
+    def transition(
+        self, to: ProcedureStatus | str, *, actor: str | None = None, at: str | None = None
+    ) -> Procedure:
+        """The next lifecycle state, or :class:`ValidationError` (``invalid_transition``).
+
+        Approval needs a reviewer (``actor``) and at least one test suite.
+        """
+        target = ProcedureStatus(to)
+        if not self.lifecycle.can_transition(target):
+            allowed = ", ".join(sorted(self.lifecycle.allowed_next())) or "none (terminal)"
+            raise ValidationError(
+                [
+                    FieldIssue(
+                        "lifecycle",
+                        "invalid_transition",
+                        f"{self.lifecycle} → {target} is not allowed; from {self.lifecycle}: "
+                        f"{allowed}",
+                    )
+                ]
+            )
+        changes: dict[str, Any] = {"lifecycle": target}
+        if target is ProcedureStatus.APPROVED:
+            issues = []
+            if not actor:
+                issues.append(FieldIssue("approved_by", "required", "approval needs a reviewer"))
+            if not self.tests:
+                issues.append(
+                    FieldIssue("tests", "required", "a procedure needs tests before approval")
+                )
+            if issues:
+                raise ValidationError(issues)
+            changes |= {"approved_by": actor, "approved_at": at or timeutil.now_iso()}
+        return self.evolve(**changes)
+
+
+MEMORY_CLASSES: dict[MemoryType, type[Memory]] = {
+    MemoryType.SEMANTIC: Claim,
+    MemoryType.EPISODIC: Episode,
+    MemoryType.PROCEDURAL: Procedure,
+}
+
+AnyMemory = Claim | Episode | Procedure
+
+
+def memory_from_graph(row: Mapping[str, Any]) -> Claim | Episode | Procedure:
+    """Rebuild the right memory class from a ``:Memory`` node's properties, by ``type``."""
+    try:
+        memory_type = MemoryType(str(row.get("type")))
+        cls = MEMORY_CLASSES[memory_type]
+    except (ValueError, KeyError):
+        raise ValidationError(
+            [
+                FieldIssue(
+                    "type",
+                    "enum",
+                    f"a memory node's type must be one of {', '.join(t for t in MEMORY_CLASSES)}",
+                )
+            ]
+        ) from None
+    result = cls.from_graph(row)
+    assert isinstance(result, Claim | Episode | Procedure)
+    return result
+
+
+__all__ = [
+    "MEMORY_CLASSES",
+    "AnyMemory",
+    "Claim",
+    "ClaimContent",
+    "Episode",
+    "EpisodeContent",
+    "Memory",
+    "Procedure",
+    "ProcedureContent",
+    "check_valid_time",
+    "memory_from_graph",
+]

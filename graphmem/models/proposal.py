@@ -1,0 +1,101 @@
+"""The memory write proposal (seed: "Memory proposal 예"), accepted exactly as the seed
+writes it, plus optional fields. Unknown fields are refused (``extra_forbidden``) so a typo
+such as ``valid_form`` cannot silently drop a rule. A proposal cannot carry ``authority``
+or a procedure's release ``status``: the write gate derives those, never the proposer.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field, model_validator
+
+from graphmem.models.base import Record, dumps_canonical
+from graphmem.models.enums import ConsentBasis, MemoryType, Sensitivity, SourceRole
+from graphmem.models.memory import (
+    ClaimContent,
+    EpisodeContent,
+    ProcedureContent,
+    check_valid_time,
+)
+from graphmem.models.types import (
+    ContentHash,
+    Identifier,
+    Key,
+    SubjectRef,
+    Text,
+    Timestamp,
+    UnitFloat,
+    field_error,
+    sha256_hash,
+)
+
+
+class Evidence(Record):
+    """A pointer from a proposal to the event that supports it."""
+
+    #: the recorded source (message, tool result, document revision) — a ``Source.source_id``
+    event_id: Identifier
+    #: the supporting excerpt of that event
+    span: Text | None = None
+    source_role: SourceRole
+    content_hash: ContentHash | None = None
+
+
+_PAYLOAD_FIELD: dict[MemoryType, str] = {
+    MemoryType.SEMANTIC: "claim",
+    MemoryType.EPISODIC: "episode",
+    MemoryType.PROCEDURAL: "procedure",
+}
+
+
+class MemoryProposal(Record):
+    memory_type: MemoryType
+    subject: SubjectRef
+    namespace: Key | None = None
+    claim: ClaimContent | None = None
+    episode: EpisodeContent | None = None
+    procedure: ProcedureContent | None = None
+    text: Text | None = None
+    #: a proposal without evidence is an unsupported summary: never valid
+    evidence: Annotated[list[Evidence], Field(min_length=1)]
+    confidence: UnitFloat
+    #: None: let the write path classify it
+    sensitivity: Sensitivity | None = None
+    consent_basis: ConsentBasis | None = None
+    purposes: list[Key] = Field(default_factory=list)
+    importance: UnitFloat | None = None
+    valid_from: Timestamp | None = None
+    valid_to: Timestamp | None = None
+    expires_at: Timestamp | None = None
+    supersedes: Identifier | None = None
+    idempotency_key: Identifier | None = None
+
+    @model_validator(mode="after")
+    def _rules(self) -> MemoryProposal:
+        wanted = _PAYLOAD_FIELD.get(self.memory_type)
+        for memory_type, name in _PAYLOAD_FIELD.items():
+            present = getattr(self, name) is not None
+            if name == wanted and not present:
+                raise field_error(name, "required", f"a {self.memory_type} proposal needs '{name}'")
+            if name != wanted and present:
+                raise field_error(
+                    name,
+                    "payload_mismatch",
+                    f"'{name}' belongs to {memory_type} proposals, not {self.memory_type}",
+                )
+        check_valid_time(self.valid_from, self.valid_to)
+        return self
+
+    @property
+    def payload(self) -> ClaimContent | EpisodeContent | ProcedureContent | None:
+        return self.claim or self.episode or self.procedure
+
+    def canonical_json(self) -> str:
+        """Normalised content as canonical JSON; the idempotency key is not content."""
+        data: dict[str, Any] = self.model_dump(mode="json", exclude={"idempotency_key"})
+        return dumps_canonical(data)
+
+    def content_hash(self) -> str:
+        """The proposal hash receipts carry: equal for equal normalised content."""
+        return sha256_hash(self.canonical_json())

@@ -1,0 +1,99 @@
+"""Running named queries for people (CLI, analysts' API): read-only and tenant-bound.
+
+A query that takes ``$tenant_id`` gets it from the caller's credential, never from the
+caller's parameters. Analysts see only the groups in :data:`ANALYST_GROUPS`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from graphmem.errors import FieldIssue, ForbiddenError, ReadOnlyViolationError, ValidationError
+from graphmem.queries import Query
+from graphmem.store.base import GraphStore, Row
+
+ANALYST_GROUPS = ("lineage", "stats", "audit")
+TENANT_PARAM = "tenant_id"
+
+
+@dataclass(frozen=True)
+class QueryInfo:
+    name: str
+    mode: str
+    doc: str
+    params: list[str]
+    tenant_bound: bool
+
+    @classmethod
+    def of(cls, query: Query) -> QueryInfo:
+        return cls(
+            name=query.name,
+            mode=query.mode,
+            doc=query.doc,
+            params=sorted(query.params - {TENANT_PARAM}),
+            tenant_bound=TENANT_PARAM in query.params,
+        )
+
+
+def analyst_visible(query: Query) -> bool:
+    return query.name.split("/", 1)[0] in ANALYST_GROUPS and TENANT_PARAM in query.params
+
+
+def list_queries(store: GraphStore, *, analyst_only: bool = False) -> list[QueryInfo]:
+    queries = [store.queries.get(n) for n in store.queries.names()]
+    return [
+        QueryInfo.of(q)
+        for q in queries
+        if q.mode != "schema" and (not analyst_only or analyst_visible(q))
+    ]
+
+
+def run_query(
+    store: GraphStore,
+    name: str,
+    params: Mapping[str, Any],
+    *,
+    tenant_id: str | None,
+    allow_write: bool = False,
+    analyst_only: bool = False,
+) -> list[Row]:
+    query = store.queries.get(name)
+    if analyst_only and not analyst_visible(query):
+        raise ForbiddenError(f"query {name!r} is not an analyst query", query=name)
+    if query.mode == "schema" or (not query.is_read and not allow_write):
+        raise ReadOnlyViolationError(
+            f"query {name!r} is mode {query.mode}; only read queries run here "
+            "(admins may pass allow_write)",
+            query=name,
+        )
+    bound = dict(params)
+    if TENANT_PARAM in bound:
+        raise ForbiddenError(
+            "tenant_id comes from the credential, not from query parameters", field=TENANT_PARAM
+        )
+    if TENANT_PARAM in query.params:
+        if tenant_id is None:
+            raise ValidationError(
+                [FieldIssue("tenant", "required", f"query {name!r} is tenant-bound")]
+            )
+        bound[TENANT_PARAM] = tenant_id
+    if query.is_read:
+        return store.read(name, bound)
+    return store.write(name, bound)
+
+
+def parse_cli_params(pairs: list[str]) -> dict[str, Any]:
+    """``k=v`` pairs; a value that parses as JSON (numbers, lists, null) is taken as such."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise ValidationError([FieldIssue("param", "format", f"{pair!r} is not k=v")])
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw
+    return out

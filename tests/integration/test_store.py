@@ -1,0 +1,125 @@
+"""The store seam, on every engine: named queries, parameters, read-only, schema, decoding."""
+
+import pytest
+
+from graphmem.errors import (
+    ConstraintViolationError,
+    CypherError,
+    QueryParameterError,
+    ReadOnlyViolationError,
+    UnknownQueryError,
+)
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import FULLTEXT, RANGE, UNIQUE, EmbeddingSpace, bootstrap, schema_version
+
+SPACE = EmbeddingSpace("Emb_test_8", 8)
+
+
+def test_bootstrap_is_idempotent_and_records_version(store: GraphStore) -> None:
+    assert schema_version(store) is None
+    assert bootstrap(store, [SPACE]) == 1
+    first = store.read("schema/indexes")
+    assert bootstrap(store, [SPACE]) == 1
+    assert store.read("schema/indexes") == first
+    kinds = {(r["label"], r["property"], r["kind"]) for r in first}
+    for label, prop in RANGE + UNIQUE:
+        assert (label, prop, "RANGE") in kinds
+    for label, prop in FULLTEXT:
+        assert (label, prop, "FULLTEXT") in kinds
+    assert (SPACE.label, "embedding", "VECTOR") in kinds
+    assert store.read("schema/version_get")[0]["embedding_spaces"] == [SPACE.label]
+
+
+def test_second_embedding_space_gets_its_own_index(store: GraphStore) -> None:
+    bootstrap(store, [SPACE])
+    bootstrap(store, [EmbeddingSpace("Emb_other_16", 16)])
+    kinds = {(r["label"], r["kind"]) for r in store.read("schema/indexes")}
+    assert ("Emb_test_8", "VECTOR") in kinds and ("Emb_other_16", "VECTOR") in kinds
+    spaces = store.read("schema/version_get")[0]["embedding_spaces"]
+    assert spaces == ["Emb_other_16", "Emb_test_8"]
+
+
+def test_unique_ids_are_enforced(store: GraphStore) -> None:
+    bootstrap(store)
+    params = {
+        "key_id": "k1",
+        "key_hash": "h",
+        "tenant_id": "t",
+        "principal_id": "p",
+        "roles": ["agent"],
+        "subject_id": None,
+        "created_at": "2026-01-01T00:00:00.000000Z",
+    }
+    store.write("keys/create", params)
+    with pytest.raises(ConstraintViolationError):
+        store.write("keys/create", params)
+    assert len(store.read("keys/list", {"tenant_id": "t"})) == 1
+
+
+def test_parameters_are_checked_before_the_engine(store: GraphStore) -> None:
+    with pytest.raises(QueryParameterError, match="missing parameters: key_id"):
+        store.read("keys/get", {})
+    with pytest.raises(QueryParameterError, match="unexpected parameters: tenant"):
+        store.read("keys/get", {"key_id": "x", "tenant": "y"})
+    with pytest.raises(UnknownQueryError):
+        store.read("keys/nope", {})
+
+
+def test_read_refuses_write_queries(store: GraphStore) -> None:
+    with pytest.raises(ReadOnlyViolationError):
+        store.read("keys/revoke", {"key_id": "x", "tenant_id": "t", "revoked_at": "x"})
+
+
+def test_adhoc_reads_are_read_only_in_the_engine(store: GraphStore) -> None:
+    with pytest.raises(CypherError):
+        store.read_adhoc("CREATE (n:Sneaky {x: 1}) RETURN n")
+    assert store.read_adhoc("MATCH (n:Sneaky) RETURN count(n) AS c")[0]["c"] == 0
+
+
+def test_values_round_trip(store: GraphStore) -> None:
+    rows = store.read_adhoc(
+        "RETURN $s AS s, $i AS i, $f AS f, $b AS b, $n AS n, $l AS l",
+        {
+            "s": "답변은 계속 한국어로 해 줘",
+            "i": 42,
+            "f": 0.25,
+            "b": True,
+            "n": None,
+            "l": ["a", "b"],
+        },
+    )
+    assert rows == [
+        {
+            "s": "답변은 계속 한국어로 해 줘",
+            "i": 42,
+            "f": 0.25,
+            "b": True,
+            "n": None,
+            "l": ["a", "b"],
+        }
+    ]
+
+
+def test_nodes_and_edges_decode_to_plain_dicts(store: GraphStore) -> None:
+    rows = store._execute(
+        "CREATE (a:A {x: 1})-[r:R {w: 2}]->(b:B {y: 'z'}) RETURN a, r, b", {}, read_only=False
+    )
+    assert rows[0]["a"] == {"x": 1, "_labels": ["A"]}
+    assert rows[0]["r"] == {"w": 2, "_type": "R"}
+    assert rows[0]["b"]["y"] == "z"
+
+
+def test_transaction_runs_statements_in_order(store: GraphStore) -> None:
+    bootstrap(store)
+    base = {
+        "key_hash": "h",
+        "tenant_id": "tx",
+        "principal_id": "p",
+        "roles": ["agent"],
+        "subject_id": None,
+        "created_at": "2026-01-01T00:00:00.000000Z",
+    }
+    with store.transaction() as tx:
+        tx.run("keys/create", {**base, "key_id": "a"})
+        tx.run("keys/create", {**base, "key_id": "b"})
+    assert [r["key_id"] for r in store.read("keys/list", {"tenant_id": "tx"})] == ["a", "b"]

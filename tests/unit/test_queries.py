@@ -1,0 +1,84 @@
+from pathlib import Path
+
+import pytest
+
+from graphmem.errors import QueryParameterError, UnknownQueryError
+from graphmem.queries import ENGINES, QueryLibrary, parse_query_file
+
+
+def write(root: Path, rel: str, text: str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    write(tmp_path, "g/shared.cypher", "// mode: read\n// doc\nMATCH (n {id: $id}) RETURN n")
+    write(tmp_path, "g/over.cypher", "// mode: write\nCREATE (n {a: $a})")
+    write(tmp_path, "g/over.neo4j.cypher", "// mode: write\nCREATE (n {a: $a, b: $b})")
+    write(tmp_path, "g/only.falkordb.cypher", "// mode: read\nRETURN $x AS x")
+    write(tmp_path, "g/slot.cypher", "// mode: schema\nCREATE INDEX FOR (n:{{label}}) ON (n.p)")
+    return tmp_path
+
+
+def test_shared_query_and_params(root: Path) -> None:
+    lib = QueryLibrary("falkordb", root)
+    q = lib.get("g/shared")
+    assert q.is_read and q.params == {"id"} and q.doc == "doc"
+
+
+def test_engine_override_replaces_shared(root: Path) -> None:
+    assert QueryLibrary("neo4j", root).get("g/over").params == {"a", "b"}
+    assert QueryLibrary("falkordb", root).get("g/over").params == {"a"}
+
+
+def test_engine_only_query_absent_for_other_engine(root: Path) -> None:
+    assert "g/only" in QueryLibrary("falkordb", root)
+    with pytest.raises(UnknownQueryError, match="g/only"):
+        QueryLibrary("neo4j", root).get("g/only")
+
+
+def test_missing_and_unexpected_parameters_are_named(root: Path) -> None:
+    q = QueryLibrary("neo4j", root).get("g/over")
+    with pytest.raises(QueryParameterError) as err:
+        q.check_params({"a": 1, "c": 2})
+    assert err.value.details["missing"] == ["b"]
+    assert err.value.details["unexpected"] == ["c"]
+    assert "missing parameters: b" in str(err.value)
+    q.check_params({"a": 1, "b": None})
+
+
+def test_identifier_slots_refuse_injection(root: Path) -> None:
+    q = QueryLibrary("neo4j", root).get("g/slot")
+    assert "n:Emb_x_512" in q.render({"label": "Emb_x_512"})
+    with pytest.raises(QueryParameterError, match="identifier"):
+        q.render({"label": "X) DETACH DELETE (n"})
+    with pytest.raises(QueryParameterError, match="missing identifiers: label"):
+        q.render({})
+
+
+def test_params_inside_strings_and_comments_are_not_params(tmp_path: Path) -> None:
+    write(tmp_path, "q.cypher", "// mode: read\nRETURN '$nope' AS a, $yes AS b // $no\n")
+    assert parse_query_file(tmp_path / "q.cypher", "q", "neo4j").params == {"yes"}
+
+
+def test_read_query_with_write_clause_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "bad.cypher", "// mode: read\nMATCH (n) SET n.x = 1")
+    with pytest.raises(ValueError, match="write clause"):
+        parse_query_file(tmp_path / "bad.cypher", "bad", "neo4j")
+
+
+def test_missing_mode_header_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "bad.cypher", "MATCH (n) RETURN n")
+    with pytest.raises(ValueError, match="mode"):
+        parse_query_file(tmp_path / "bad.cypher", "bad", "neo4j")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_shipped_query_loads(engine: str) -> None:
+    lib = QueryLibrary(engine)
+    names = lib.names()
+    assert "schema/version_get" in names and "keys/get" in names
+    for name in names:
+        assert lib.get(name).text
