@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import falkordb
@@ -77,11 +78,12 @@ class FalkorDBStore(GraphStore):
         require_persistence: bool = True,
         queries: QueryLibrary | None = None,
         owns_server: bool = False,
+        vector_index: bool = True,
     ) -> None:
         """``owns_server``: closing this store releases the server handle (its lease)."""
         if (server is None) == (url is None):
             raise ConfigError("FalkorDBStore needs exactly one of an embedded server or a url")
-        self.capabilities = CAPABILITIES
+        self.capabilities = replace(CAPABILITIES, native_vector_index=vector_index)
         self.queries = queries or library(ENGINE)
         self.graph_name = graph_name
         self.server = server
@@ -112,6 +114,7 @@ class FalkorDBStore(GraphStore):
             socket_timeout_s=settings.falkordb_socket_timeout_s,
             require_persistence=settings.falkordb_require_persistence,
             owns_server=True,
+            vector_index=settings.falkordb_vector_index,
         )
 
     # -- connection -----------------------------------------------------------------------

@@ -123,3 +123,16 @@ def test_transaction_runs_statements_in_order(store: GraphStore) -> None:
         tx.run("keys/create", {**base, "key_id": "a"})
         tx.run("keys/create", {**base, "key_id": "b"})
     assert [r["key_id"] for r in store.read("keys/list", {"tenant_id": "tx"})] == ["a", "b"]
+
+
+def test_vector_index_can_be_left_to_exact_scoring(embedded_server) -> None:  # type: ignore[no-untyped-def]
+    from graphmem.store.falkordb_store import FalkorDBStore
+
+    plain = FalkorDBStore(graph_name="no_hnsw", server=embedded_server, vector_index=False)
+    try:
+        assert plain.capabilities.native_vector_index is False
+        bootstrap(plain, [SPACE])
+        assert "VECTOR" not in {r["kind"] for r in plain.read("schema/indexes")}
+        assert plain.read("schema/version_get")[0]["embedding_spaces"] == [SPACE.label]
+    finally:
+        plain.close()

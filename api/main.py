@@ -1,0 +1,40 @@
+"""The FastAPI application: one router per resource."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api import errors
+from api.routers import cypher, health
+from graphmem import __version__
+from graphmem.service import Graphmem
+from graphmem.settings import Settings, get_settings
+
+
+def create_app(settings: Settings | None = None, graphmem: Graphmem | None = None) -> FastAPI:
+    """Build the app. Pass ``graphmem`` to share an open service (tests); else it opens one."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        owned = graphmem is None
+        gm = graphmem or Graphmem.open(settings or get_settings())
+        app.state.graphmem = gm
+        try:
+            yield
+        finally:
+            if owned:
+                gm.close()
+
+    app = FastAPI(
+        title="graphmem",
+        version=__version__,
+        summary="Governed long-term memory for AI agents, kept in a graph database",
+        lifespan=lifespan,
+    )
+    errors.install(app)
+    app.include_router(health.router)
+    app.include_router(cypher.router)
+    return app

@@ -1,0 +1,104 @@
+"""The two-command experience: `graphmem serve` on the embedded engine, `graphmem keys create`
+with and without the service running on the same data directory, and a clean stop."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from graphmem.store.falkordb_server import DataDirLayout, pid_alive
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing"}
+    return subprocess.run(
+        [sys.executable, "-m", "graphmem.cli", "--data-dir", str(data_dir), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+def test_keys_before_and_while_serving_then_clean_stop(data_dir: Path) -> None:
+    before = cli(data_dir, "keys", "create", "--tenant", "acme", "--role", "agent")
+    assert before.returncode == 0, before.stderr
+    key_before = json.loads(before.stdout)["key"]
+
+    port = free_port()
+    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing", "GRAPHMEM_DATA_DIR": str(data_dir)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        health = None
+        while time.monotonic() < deadline:
+            try:
+                health = httpx.get(f"{base}/healthz", timeout=2).json()
+                break
+            except httpx.HTTPError:
+                assert server.poll() is None, server.stdout.read() if server.stdout else ""
+                time.sleep(0.2)
+        assert health is not None and health["status"] == "ok"
+        assert health["engine"]["persistence"]["appendfsync"] == "always"
+
+        during = cli(
+            data_dir,
+            "keys",
+            "create",
+            "--tenant",
+            "acme",
+            "--role",
+            "user",
+            "--subject",
+            "user:u_104",
+        )
+        assert during.returncode == 0, during.stderr
+        key_during = json.loads(during.stdout)["key"]
+        for key, roles in ((key_before, ["agent"]), (key_during, ["user"])):
+            me = httpx.get(f"{base}/v1/whoami", headers={"Authorization": f"Bearer {key}"})
+            assert me.status_code == 200 and me.json()["roles"] == roles
+        info = DataDirLayout(data_dir).read_info()
+        assert info is not None
+        # the CLI joined the service's engine rather than starting its own
+        assert pid_alive(info.redis_pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and (
+        pid_alive(info.redis_pid) or pid_alive(info.supervisor_pid)
+    ):
+        time.sleep(0.1)
+    assert not pid_alive(info.redis_pid) and not pid_alive(info.supervisor_pid)
+
+
+def test_cli_errors_name_field_and_rule(data_dir: Path) -> None:
+    bad = cli(data_dir, "keys", "create", "--tenant", "acme", "--role", "wizard")
+    assert bad.returncode == 2
+    err = json.loads(bad.stderr)["error"]
+    assert err["errors"][0]["field"] == "role" and err["errors"][0]["rule"] == "enum"
+    write = cli(data_dir, "cypher", "run", "keys/revoke", "--param", "key_id=x")
+    assert write.returncode == 2 and "READ_ONLY_VIOLATION" in write.stderr
+    ok = cli(data_dir, "cypher", "run", "stats/memory_counts", "--tenant", "acme")
+    assert ok.returncode == 0 and json.loads(ok.stdout) == []
