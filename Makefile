@@ -34,8 +34,10 @@ install-dev: $(VENV)/.installed-dev $(LINT_DIR)/node_modules/.installed
 serve: install
 	$(VENV)/bin/graphmem serve
 
-## Unit, integration (embedded FalkorDB), Neo4j lint and sentence-transformers tests.
+## ruff, mypy, then unit, integration (embedded FalkorDB), Neo4j lint and sentence-transformers tests.
 test: install-dev
+	$(VENV)/bin/ruff check graphmem api tests bench
+	$(VENV)/bin/mypy
 	HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
 
 ## Long-running suites, a separate CI step.

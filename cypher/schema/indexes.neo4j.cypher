@@ -1,8 +1,7 @@
 // mode: read
-// Indexes as (label, property, kind) rows, kinds RANGE, FULLTEXT, VECTOR.
+// Indexes as (label, property, kind) rows, kinds RANGE, FULLTEXT, VECTOR. graphmem's indexes
+// are single-label, single-property; SHOW cannot be followed by UNWIND in Neo4j 5.
 SHOW INDEXES YIELD labelsOrTypes, properties, type, entityType
 WHERE entityType = 'NODE' AND labelsOrTypes IS NOT NULL
-UNWIND labelsOrTypes AS label
-UNWIND properties AS property
-RETURN label, property, type AS kind
+RETURN labelsOrTypes[0] AS label, properties[0] AS property, type AS kind
 ORDER BY label, property, kind

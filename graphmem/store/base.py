@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from graphmem.errors import ReadOnlyViolationError
 from graphmem.queries import Query, QueryLibrary
@@ -60,6 +60,9 @@ class GraphStore(ABC):
 
     capabilities: Capabilities
     queries: QueryLibrary
+    #: identifier slots the engine fills itself (``{{vector_fn}}``: how a list of floats
+    #: becomes a stored vector), so one query text serves both engines
+    dialect: ClassVar[Mapping[str, str]] = {}
 
     @property
     def engine(self) -> str:
@@ -115,13 +118,13 @@ class GraphStore(ABC):
         return self._execute(text, dict(params or {}), read_only=True)
 
     # -- engine specific ---------------------------------------------------------------
-    @staticmethod
     def _prepare(
-        query: Query, params: Params | None, identifiers: Identifiers | None
+        self, query: Query, params: Params | None, identifiers: Identifiers | None
     ) -> tuple[str, dict[str, Any]]:
         params = dict(params or {})
         query.check_params(params)
-        return query.render(identifiers), params
+        slots = {k: v for k, v in self.dialect.items() if k in query.slots}
+        return query.render({**slots, **(identifiers or {})}), params
 
     @abstractmethod
     def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]: ...

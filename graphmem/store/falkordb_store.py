@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import falkordb
 from falkordb.edge import Edge
@@ -68,6 +68,8 @@ class _FalkorTransaction(Transaction):
 
 
 class FalkorDBStore(GraphStore):
+    dialect: ClassVar[Mapping[str, str]] = {"vector_fn": "vecf32"}
+
     def __init__(
         self,
         *,
