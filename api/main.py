@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from api import errors
-from api.routers import cypher, health
+from api.routers import cypher, health, memories, proposals, sources
 from graphmem import __version__
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
@@ -36,5 +36,8 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     )
     errors.install(app)
     app.include_router(health.router)
+    app.include_router(sources.router)
+    app.include_router(proposals.router)
+    app.include_router(memories.router)
     app.include_router(cypher.router)
     return app

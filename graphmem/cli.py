@@ -84,6 +84,91 @@ def cmd_cypher_run(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _principal(ns: argparse.Namespace, store: Any) -> Any:
+    """The caller: from --key (or GRAPHMEM_API_KEY), or a local operator of --tenant."""
+    import os
+
+    from graphmem.auth.keys import resolve_key
+    from graphmem.auth.principal import Principal
+    from graphmem.errors import FieldIssue, ValidationError
+
+    key = ns.key or os.environ.get("GRAPHMEM_API_KEY")
+    if key:
+        return resolve_key(store, key)
+    if not ns.tenant:
+        raise ValidationError(
+            [FieldIssue("key", "required", "pass --key (or GRAPHMEM_API_KEY), or --tenant")]
+        )
+    roles = frozenset(ns.role or ["admin"])
+    return Principal(
+        tenant_id=ns.tenant,
+        principal_id=f"cli:{os.environ.get('USER', 'operator')}",
+        roles=roles,
+        subject_id=ns.subject,
+    )
+
+
+def _read_json(path: str) -> Any:
+    from pathlib import Path
+
+    return json.load(sys.stdin) if path == "-" else json.loads(Path(path).read_text("utf-8"))
+
+
+def _service(settings: Settings) -> Any:
+    from graphmem.service import Graphmem
+
+    return Graphmem.open(settings)
+
+
+def cmd_propose(ns: argparse.Namespace, settings: Settings) -> int:
+    data = _read_json(ns.file)
+    items = data if isinstance(data, list) else [data]
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        receipts = [gm.propose(principal, item).model_dump(mode="json") for item in items]
+    _print(receipts if isinstance(data, list) else receipts[0])
+    return 0
+
+
+def cmd_sources_add(ns: argparse.Namespace, settings: Settings) -> int:
+    data = _read_json(ns.file)
+    items = data if isinstance(data, list) else [data]
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        out = []
+        for item in items:
+            src = gm.record_source(principal, item)
+            out.append(src.model_dump(mode="json", exclude={"content"}))
+    _print(out if isinstance(data, list) else out[0])
+    return 0
+
+
+def cmd_memories(ns: argparse.Namespace, settings: Settings) -> int:
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        if ns.id:
+            _print(gm.memory(principal, ns.id).as_dict())
+        else:
+            _print(
+                gm.memories(
+                    principal,
+                    subject_id=ns.subject,
+                    type=ns.type,
+                    status=ns.status,
+                    valid_at=ns.valid_at,
+                    known_at=ns.known_at,
+                    limit=ns.limit,
+                )
+            )
+    return 0
+
+
+def _caller_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
+    p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
+    p.add_argument("--role", action="append", help="operator role(s) with --tenant (admin)")
+
+
 def cmd_health(ns: argparse.Namespace, settings: Settings) -> int:
     from graphmem.service import Graphmem
 
@@ -122,6 +207,32 @@ def build_parser() -> argparse.ArgumentParser:
     klist = keys.add_parser("list", help="keys of a tenant (never the secret)")
     klist.add_argument("--tenant", required=True)
     klist.set_defaults(func=cmd_keys_list)
+
+    propose = sub.add_parser("propose", help="run memory proposals (JSON file) through the gate")
+    propose.add_argument("file", help="a proposal, or a list of them; - for stdin")
+    _caller_args(propose)
+    propose.add_argument("--subject", help="operator's subject (with --tenant)")
+    propose.set_defaults(func=cmd_propose)
+
+    sources = sub.add_parser("sources", help="evidence").add_subparsers(
+        dest="sources_cmd", required=True
+    )
+    sadd = sources.add_parser("add", help="record sources from a JSON file")
+    sadd.add_argument("file")
+    _caller_args(sadd)
+    sadd.add_argument("--subject", help="operator's subject (with --tenant)")
+    sadd.set_defaults(func=cmd_sources_add)
+
+    memories = sub.add_parser("memories", help="list memories, with time travel")
+    _caller_args(memories)
+    memories.add_argument("--subject", help="subject id, e.g. user:u_104")
+    memories.add_argument("--id", help="one memory, with history and provenance")
+    memories.add_argument("--type", choices=["SEMANTIC", "EPISODIC", "PROCEDURAL"])
+    memories.add_argument("--status")
+    memories.add_argument("--valid-at", help="true at this time (ISO-8601)")
+    memories.add_argument("--known-at", help="as the system believed at this time")
+    memories.add_argument("--limit", type=int, default=100)
+    memories.set_defaults(func=cmd_memories)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
         dest="cypher_cmd", required=True

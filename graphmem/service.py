@@ -3,23 +3,41 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
+from graphmem.models.nodes import Source
+from graphmem.models.proposal import MemoryProposal
+from graphmem.models.receipts import WriteReceipt
+from graphmem.models.validation import parse
+from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
 from graphmem.store.base import GraphStore
 from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
+from graphmem.write.pipeline import WritePipeline
+from graphmem.write.sources import SourceCreate, record_source
 
 
 class Graphmem:
     """A memory service on one store. Thread-safe; share one per process."""
 
-    def __init__(self, store: GraphStore, settings: Settings, embedder: Embedder | None = None):
+    def __init__(
+        self,
+        store: GraphStore,
+        settings: Settings,
+        embedder: Embedder | None = None,
+        *,
+        clock: Clock = system_clock,
+    ):
         self.store = store
         self.settings = settings
+        self.clock = clock
         self._embedder = embedder
         self._lock = threading.Lock()
 
@@ -43,6 +61,31 @@ class Graphmem:
             if self._embedder is None:
                 self._embedder = create_embedder(self.settings)
             return self._embedder
+
+    @cached_property
+    def writer(self) -> WritePipeline:
+        return WritePipeline(self.store, self.embedder, clock=self.clock)
+
+    # -- writes ---------------------------------------------------------------------------
+    def record_source(self, principal: Principal, body: SourceCreate | Mapping[str, Any]) -> Source:
+        """Record evidence (a message, tool result, document revision …)."""
+        if not isinstance(body, SourceCreate):
+            body = parse(SourceCreate, body)
+        return record_source(self.store, principal, body, self.clock)
+
+    def propose(
+        self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
+    ) -> WriteReceipt:
+        """The only way memory is created or changed: runs the write gate, returns its receipt."""
+        return self.writer.propose(principal, proposal)
+
+    # -- reads ------------------------------------------------------------------------------
+    def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
+        """Time-travel listing: ``subject_id, type, status, valid_at, known_at, limit, offset``."""
+        return list_memories(self.store, principal, clock=self.clock, **filters)
+
+    def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
+        return get_memory(self.store, principal, memory_id)
 
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:

@@ -30,6 +30,7 @@ from graphmem.models.enums import (
 )
 from graphmem.models.types import (
     ClaimObject,
+    ContentHash,
     Embedding,
     Identifier,
     Key,
@@ -128,6 +129,11 @@ class Memory(GraphRecord):
     write_policy_version: Identifier
     embedding_version: Identifier | None = None
     embedding: Embedding | None = None
+    #: what this memory competes with: ``claim:<predicate>``, ``procedure:<key>``; None
+    #: for episodes, which record events and never contradict one another
+    conflict_key: ShortText | None = None
+    #: sha256 of the normalised content, for duplicates and erasure proofs
+    content_hash: ContentHash | None = None
 
     @model_validator(mode="before")
     @classmethod

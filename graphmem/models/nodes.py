@@ -8,8 +8,10 @@ from graphmem import timeutil
 from graphmem.models.base import GraphRecord
 from graphmem.models.enums import SourceKind, SourceRole, SubjectKind
 from graphmem.models.types import (
+    Code,
     ContentHash,
     Identifier,
+    LongText,
     ShortText,
     SubjectRef,
     Timestamp,
@@ -42,8 +44,11 @@ class Subject(GraphRecord):
 
 
 class Source(GraphRecord):
-    """Evidence a memory can point to. It holds a hash, never the content itself.
+    """Evidence a memory can point to.
 
+    ``content`` is kept so the write path can check that a quoted span really occurs in it;
+    secrets found in it are redacted before it is stored (``redactions`` lists their codes),
+    while ``content_hash`` is the sha256 of what was received. Erasure removes the content.
     A DOCUMENT is a corpus reference: it needs a ``revision`` so reads can check whether the
     corpus has moved on since.
     """
@@ -66,6 +71,15 @@ class Source(GraphRecord):
     recorded_by: Identifier | None = None
     recorded_at: Timestamp = Field(default_factory=timeutil.now_iso)
     revoked_at: Timestamp | None = None
+    content: LongText | None = None
+    #: who said it: for USER_MESSAGE, the subject the caller's key is bound to
+    speaker: Identifier | None = None
+    redactions: list[Code] = Field(default_factory=list)
+    previous_source_id: Identifier | None = None
+
+    def derived_properties(self) -> dict[str, str]:
+        # ids are chosen by callers (``msg_9821``): unique per tenant, not globally
+        return {"source_key": f"{self.tenant_id}|{self.source_id}"}
 
     @model_validator(mode="after")
     def _document_has_revision(self) -> Source:

@@ -6,7 +6,7 @@ or a procedure's release ``status``: the write gate derives those, never the pro
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import Field, model_validator
 
@@ -57,8 +57,9 @@ class MemoryProposal(Record):
     episode: EpisodeContent | None = None
     procedure: ProcedureContent | None = None
     text: Text | None = None
-    #: a proposal without evidence is an unsupported summary: never valid
-    evidence: Annotated[list[Evidence], Field(min_length=1)]
+    #: a proposal without evidence is an unsupported summary: the write path rejects it
+    #: with UNSUPPORTED on a receipt (a policy decision, not malformed input)
+    evidence: list[Evidence] = Field(default_factory=list)
     confidence: UnitFloat
     #: None: let the write path classify it
     sensitivity: Sensitivity | None = None

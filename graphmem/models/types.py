@@ -112,6 +112,8 @@ ScopePath = Annotated[
 #: Free text held in a record (a goal, a step, a span). Non-empty, bounded.
 Text = Annotated[str, StringConstraints(min_length=1, max_length=8000)]
 ShortText = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+#: Source content (a message, a tool result, a document revision): 200k characters at most.
+LongText = Annotated[str, StringConstraints(min_length=1, max_length=200_000)]
 
 _SUBJECT_RE = re.compile(r"^([a-z][a-z0-9_]*):([A-Za-z0-9][A-Za-z0-9_.@\-]*)$")
 

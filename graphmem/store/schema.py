@@ -16,9 +16,10 @@ SCHEMA_VERSION = 1
 
 UNIQUE: tuple[tuple[str, str], ...] = (
     ("Memory", "memory_id"),
-    ("Source", "source_id"),
+    ("Source", "source_key"),
     ("Subject", "subject_key"),
     ("WriteReceipt", "receipt_id"),
+    ("WriteReceipt", "idempotency_scope"),
     ("DeletionReceipt", "receipt_id"),
     ("RetrievalLog", "query_id"),
     ("Checkpoint", "checkpoint_id"),
@@ -41,6 +42,10 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("Subject", "tenant_id"),
     ("Source", "tenant_id"),
     ("Source", "content_hash"),
+    ("Source", "source_id"),
+    ("Source", "uri"),
+    ("Memory", "conflict_key"),
+    ("WriteReceipt", "memory_id"),
     ("WriteReceipt", "tenant_id"),
     ("WriteReceipt", "idempotency_key"),
     ("WriteReceipt", "recorded_at"),

@@ -177,10 +177,10 @@ def test_nested_errors_name_dotted_paths() -> None:
     assert exc.value.to_dict()["code"] == "VALIDATION_ERROR"
 
 
-def test_empty_evidence_is_refused() -> None:
-    with pytest.raises(ValidationError) as exc:
-        parse(MemoryProposal, seed_proposal(evidence=[]))
-    assert issues(exc) == {("evidence", "too_short")}
+def test_empty_evidence_parses_so_the_write_path_can_reject_it_on_a_receipt() -> None:
+    # no evidence is UNSUPPORTED: a policy decision recorded on a receipt (tests/integration/
+    # test_write_pipeline.py), not malformed input refused with 422
+    assert parse(MemoryProposal, seed_proposal(evidence=[])).evidence == []
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,19 @@
+// mode: read
+// Memories of a tenant, bitemporal: valid_at = true at T by current knowledge; known_at = what the
+// system believed at T'. Without time travel: ACTIVE, current, unexpired. EXPIRED and ERASED never.
+MATCH (m:Memory {tenant_id: $tenant_id})
+WHERE ($subject_id IS NULL OR m.subject_id = $subject_id)
+  AND ($type IS NULL OR m.type = $type)
+  AND NOT m.status IN ['EXPIRED', 'ERASED']
+  AND (CASE WHEN $status IS NOT NULL THEN m.status = $status
+            WHEN $valid_at IS NULL AND $known_at IS NULL THEN m.status = 'ACTIVE'
+            ELSE true END)
+  AND (CASE WHEN $known_at IS NULL THEN m.tx_to IS NULL
+            ELSE m.recorded_at <= $known_at AND (m.tx_to IS NULL OR $known_at < m.tx_to) END)
+  AND ($valid_at IS NULL OR (m.valid_from <= $valid_at
+                             AND (m.valid_to IS NULL OR $valid_at < m.valid_to)))
+  AND (m.expires_at IS NULL OR m.expires_at > $now)
+RETURN m
+ORDER BY m.subject_id, m.valid_from, m.recorded_at
+SKIP $offset
+LIMIT $limit

@@ -1,0 +1,1 @@
+"""Reads: time travel over memories (and, later, retrieval and the context builder)."""

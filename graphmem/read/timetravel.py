@@ -1,0 +1,105 @@
+"""Bitemporal reads (DESIGN §6): ``valid_at`` asks what is true at T by current knowledge,
+``known_at`` what the system believed at T'. Both together answer "what did we think, on
+July 10, was true on July 5"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
+from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
+from graphmem.models.enums import MemoryStatus, MemoryType
+from graphmem.models.memory import AnyMemory, memory_from_graph
+from graphmem.store.base import GraphStore
+from graphmem.timeutil import normalize
+
+MAX_LIMIT = 1000
+
+
+def public(memory: AnyMemory) -> dict[str, Any]:
+    """A memory as callers see it: no vector."""
+    data = memory.model_dump(mode="json", exclude={"embedding"}, exclude_none=True)
+    return data
+
+
+def _time(value: str | None, field: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return normalize(value)
+    except ValueError as exc:
+        raise ValidationError([FieldIssue(field, "timestamp_format", str(exc))]) from None
+
+
+def scope_subject(principal: Principal, subject_id: str | None) -> str | None:
+    """A user key sees its own subject only; other roles may read any subject of the tenant."""
+    if principal.has_any("agent", "admin", "analyst", "reviewer"):
+        return subject_id
+    if subject_id not in (None, principal.subject_id):
+        raise ForbiddenError("a user key reads its own memories only")
+    return principal.subject_id
+
+
+def list_memories(
+    store: GraphStore,
+    principal: Principal,
+    *,
+    subject_id: str | None = None,
+    type: MemoryType | None = None,
+    status: MemoryStatus | None = None,
+    valid_at: str | None = None,
+    known_at: str | None = None,
+    limit: int = 100,
+    offset: int = 0,
+    clock: Clock = system_clock,
+) -> list[dict[str, Any]]:
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_LIMIT}")])
+    if offset < 0:
+        raise ValidationError([FieldIssue("offset", "range", ">= 0")])
+    rows = store.read(
+        "memories/list",
+        {
+            "tenant_id": principal.tenant_id,
+            "subject_id": scope_subject(principal, subject_id),
+            "type": str(type) if type else None,
+            "status": str(status) if status else None,
+            "valid_at": _time(valid_at, "valid_at"),
+            "known_at": _time(known_at, "known_at"),
+            "now": clock(),
+            "limit": limit,
+            "offset": offset,
+        },
+    )
+    return [public(memory_from_graph(r["m"])) for r in rows]
+
+
+@dataclass(frozen=True)
+class MemoryDetail:
+    memory: dict[str, Any]
+    history: list[dict[str, Any]]
+    provenance: list[dict[str, Any]]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"memory": self.memory, "history": self.history, "provenance": self.provenance}
+
+
+def get_memory(store: GraphStore, principal: Principal, memory_id: str) -> MemoryDetail:
+    params = {"tenant_id": principal.tenant_id, "memory_id": memory_id}
+    rows = store.read("memories/get", params)
+    if not rows:
+        raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
+    memory = memory_from_graph(rows[0]["m"])
+    if not principal.has_any("agent", "admin", "analyst", "reviewer") and (
+        memory.subject_id != principal.subject_id
+    ):
+        raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
+    history = []
+    for row in store.read("memories/history", params):
+        version = public(memory_from_graph(row["v"]))
+        version["supersedes"] = [s for s in row["supersedes"] if s.get("memory_id")]
+        history.append(version)
+    provenance = store.read("memories/provenance", params)
+    return MemoryDetail(public(memory), history, provenance)

@@ -1,0 +1,1 @@
+"""The write path: every memory write passes the gate in this package."""

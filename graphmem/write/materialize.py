@@ -1,0 +1,74 @@
+"""From an accepted proposal to the memory record that will be stored."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from graphmem.models.base import dumps_canonical
+from graphmem.models.enums import MemoryType
+from graphmem.models.proposal import MemoryProposal
+from graphmem.models.types import sha256_hash
+
+
+def conflict_key(proposal: MemoryProposal) -> str | None:
+    if proposal.claim is not None:
+        return f"claim:{proposal.claim.predicate}"
+    if proposal.procedure is not None:
+        return f"procedure:{proposal.procedure.procedure_key}"
+    return None
+
+
+def payload_dict(proposal: MemoryProposal) -> dict[str, Any]:
+    payload = proposal.payload
+    return payload.model_dump(mode="json", exclude_none=True) if payload is not None else {}
+
+
+def memory_content_hash(proposal: MemoryProposal) -> str:
+    """Equal for the same subject, namespace, type and payload (not evidence, not times)."""
+    return sha256_hash(
+        dumps_canonical(
+            {
+                "type": str(proposal.memory_type),
+                "subject": proposal.subject,
+                "namespace": proposal.namespace,
+                "payload": payload_dict(proposal),
+            }
+        )
+    )
+
+
+def memory_text(proposal: MemoryProposal) -> str:
+    """The text that is embedded and full-text indexed."""
+    if proposal.text:
+        return proposal.text
+    if proposal.claim is not None:
+        obj = proposal.claim.object
+        shown = obj if isinstance(obj, str) else json.dumps(obj)
+        return f"{proposal.subject} {proposal.claim.predicate.replace('_', ' ')}: {shown}"
+    if proposal.episode is not None:
+        ep = proposal.episode
+        parts = [ep.goal, *ep.actions, *ep.observations, str(ep.outcome)]
+        parts += [x for x in (ep.outcome_detail, ep.feedback, ep.failure_code) if x]
+        return " | ".join(parts)
+    if proposal.procedure is not None:
+        pr = proposal.procedure
+        return f"{pr.procedure_key} {pr.version}: " + " → ".join(pr.steps)
+    return ""
+
+
+def scan_texts(proposal: MemoryProposal) -> list[str]:
+    """Every piece of proposal text the sensitivity and poisoning checks must read."""
+    texts = [memory_text(proposal)]
+    if proposal.text:
+        texts.append(proposal.text)
+    texts += [json.dumps(payload_dict(proposal), ensure_ascii=False)]
+    texts += [ev.span for ev in proposal.evidence if ev.span]
+    return texts
+
+
+TYPE_LABEL = {
+    MemoryType.SEMANTIC: "Claim",
+    MemoryType.EPISODIC: "Episode",
+    MemoryType.PROCEDURAL: "Procedure",
+}

@@ -1,0 +1,465 @@
+"""``propose(proposal) → WriteReceipt``: the only way memory is created or changed.
+
+Stages run in the seed's order — classify, bind provenance, sensitivity & consent, the gate
+(authority, capability, poisoning), conflict detection, validation — and each leaves its
+verdict and reason codes on the receipt. The receipt is stored whatever the decision, and
+holds ids, hashes and codes only. A commit is one statement: memory, ABOUT, PROVENANCE,
+SUPERSEDES / CONFLICTS_WITH and the receipt land together or not at all.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
+from graphmem.embeddings.base import Embedder
+from graphmem.errors import ConstraintViolationError, GraphmemError
+from graphmem.ids import new_id
+from graphmem.models.enums import (
+    Authority,
+    Decision,
+    MemoryStatus,
+    MemoryType,
+    ProcedureStatus,
+    Sensitivity,
+    Verdict,
+    WriteStage,
+)
+from graphmem.models.memory import MEMORY_CLASSES, AnyMemory, Memory, memory_from_graph
+from graphmem.models.nodes import Source
+from graphmem.models.proposal import MemoryProposal
+from graphmem.models.receipts import Reason, StageVerdict, WriteReceipt
+from graphmem.models.types import subject_kind
+from graphmem.models.validation import parse
+from graphmem.store.base import GraphStore
+from graphmem.write import classify, gate, provenance, sensitivity
+from graphmem.write.codes import Code
+from graphmem.write.conflicts import Resolution, Supersession, overlaps, resolve
+from graphmem.write.materialize import (
+    TYPE_LABEL,
+    conflict_key,
+    memory_content_hash,
+    memory_text,
+    payload_dict,
+    scan_texts,
+)
+from graphmem.write.outcome import Check, Severity, reject
+from graphmem.write.sources import load_sources
+
+log = logging.getLogger(__name__)
+
+WRITE_POLICY_VERSION = "memory-write-1"
+_RACE_RETRIES = 5
+_STAGES = (
+    WriteStage.CLASSIFY,
+    WriteStage.PROVENANCE,
+    WriteStage.SENSITIVITY_CONSENT,
+    WriteStage.GATE,
+    WriteStage.CONFLICT,
+    WriteStage.VALIDATE,
+    WriteStage.COMMIT,
+)
+
+
+@dataclass
+class _Run:
+    """What the stages found for one proposal."""
+
+    proposal: MemoryProposal
+    principal: Principal
+    proposal_hash: str
+    sources: list[Source]
+    checks: list[Check]
+    authority: Authority = Authority.UNTRUSTED
+    sensitivity: Sensitivity = Sensitivity.LOW
+    skipped: frozenset[WriteStage] = frozenset()
+    competitor_ids: list[str] = field(default_factory=list)
+
+    def worst(self) -> Severity | None:
+        order = [Severity.REJECT, Severity.CONFIRM, Severity.WARN, Severity.INFO]
+        found = {c.severity for c in self.checks}
+        return next((s for s in order if s in found), None)
+
+
+class WritePipeline:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        clock: Clock = system_clock,
+        space_label: str | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.clock = clock
+        self.space_label = space_label or embedder.space_label
+
+    # -- entry --------------------------------------------------------------------------
+    def propose(
+        self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
+    ) -> WriteReceipt:
+        """Run the pipeline. Malformed input raises ValidationError and writes nothing."""
+        if not isinstance(proposal, MemoryProposal):
+            proposal = parse(MemoryProposal, proposal)
+        proposal_hash = proposal.content_hash()
+        if proposal.idempotency_key is not None:
+            replay = self._replay(principal, proposal)
+            if replay is not None:
+                return replay
+        for _ in range(_RACE_RETRIES):
+            try:
+                receipt = self._propose_once(principal, proposal, proposal_hash)
+            except ConstraintViolationError:
+                # a concurrent retry with the same idempotency key won the race
+                replay = self._replay(principal, proposal) if proposal.idempotency_key else None
+                if replay is None:
+                    raise
+                return replay
+            if receipt is not None:
+                return receipt
+            log.info("competing write on %s; re-running the conflict stage", proposal.subject)
+        raise GraphmemError("too many concurrent writes on the same claim; retry later")
+
+    def _replay(self, principal: Principal, proposal: MemoryProposal) -> WriteReceipt | None:
+        rows = self.store.read(
+            "receipts/by_idempotency",
+            {"idempotency_scope": _idem_scope(principal.tenant_id, proposal.idempotency_key)},
+        )
+        if not rows:
+            return None
+        first = WriteReceipt.from_graph(rows[0]["r"])
+        if first.proposal_hash != proposal.content_hash():
+            raise ConstraintViolationError(
+                "this idempotency key was used for a different proposal",
+                field="idempotency_key",
+                rule="idempotency_key_reused",
+            )
+        return first
+
+    # -- one attempt ----------------------------------------------------------------------
+    def _propose_once(
+        self, principal: Principal, proposal: MemoryProposal, proposal_hash: str
+    ) -> WriteReceipt | None:
+        ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
+        by_id = load_sources(self.store, principal.tenant_id, ids) if ids else {}
+        sources = [by_id[i] for i in ids if i in by_id]
+        run = _Run(proposal, principal, proposal_hash, sources, checks=[])
+
+        run.checks += classify_stage(proposal, sources, principal)
+        run.checks += provenance.bind(proposal, by_id)
+        self._sensitivity(run)
+        gate_checks, run.authority = gate.check(proposal, principal, sources)
+        run.checks += gate_checks
+
+        resolution = Resolution()
+        if run.worst() is Severity.REJECT:
+            run.skipped = frozenset({WriteStage.CONFLICT})
+        else:
+            resolution = self._conflicts(run)
+            run.checks += resolution.checks
+        run.checks += self._validate(proposal)
+
+        worst = run.worst()
+        if worst is Severity.REJECT:
+            return self._store_receipt(run, Decision.REJECTED)
+        if worst is Severity.CONFIRM:
+            return self._store_receipt(run, Decision.NEEDS_CONFIRMATION)
+        if resolution.duplicate_of is not None:
+            return self._commit_duplicate(run, resolution.duplicate_of)
+        return self._commit(run, resolution)
+
+    # -- stages -----------------------------------------------------------------------------
+    def _sensitivity(self, run: _Run) -> None:
+        p = run.proposal
+        report = sensitivity.scan("\n".join(scan_texts(p)))
+        verdict = sensitivity.consent_decision(
+            report,
+            p.consent_basis,
+            p.purposes,
+            declared_sensitivity=p.sensitivity or Sensitivity.LOW,
+        )
+        codes = ",".join(str(c) for c in verdict.finding_codes) or None
+        if verdict.outcome is sensitivity.ConsentOutcome.REJECT:
+            run.checks.append(reject(Code.SECRET, codes))
+        elif verdict.outcome is sensitivity.ConsentOutcome.NEEDS_CONFIRMATION:
+            code = (
+                Code.PURPOSE_REQUIRED
+                if verdict.code is sensitivity.ReasonCode.PURPOSE_REQUIRED
+                else Code.CONSENT_REQUIRED
+            )
+            run.checks.append(Check(code, Severity.CONFIRM, codes))
+        if verdict.sensitivity is not None:
+            run.sensitivity = verdict.sensitivity
+            if verdict.sensitivity.rank >= Sensitivity.HIGH.rank and verdict.accepted:
+                run.checks.append(Check(Code.SENSITIVE_HIGH, Severity.INFO, codes))
+
+    def _conflicts(self, run: _Run) -> Resolution:
+        p = run.proposal
+        valid_from = p.valid_from or self.clock()
+        chash = memory_content_hash(p)
+        key = conflict_key(p)
+        tenant = run.principal.tenant_id
+        if key is not None:
+            # every current competitor, read once: the commit re-counts exactly this set
+            rows = self.store.read(
+                "memories/competitors",
+                {
+                    "tenant_id": tenant,
+                    "subject_id": p.subject,
+                    "conflict_key": key,
+                    "namespace": p.namespace,
+                },
+            )
+            competitors = [memory_from_graph(r["m"]) for r in rows]
+            run.competitor_ids = [m.memory_id for m in competitors]
+            existing = [
+                m for m in competitors if overlaps(valid_from, p.valid_to, m.valid_from, m.valid_to)
+            ]
+        else:
+            rows = self.store.read(
+                "memories/episode_duplicates",
+                {"tenant_id": tenant, "subject_id": p.subject, "content_hash": chash},
+            )
+            existing = [memory_from_graph(r["m"]) for r in rows]
+        if p.supersedes is not None and p.supersedes not in {m.memory_id for m in existing}:
+            target = self.store.read(
+                "memories/get", {"tenant_id": tenant, "memory_id": p.supersedes}
+            )
+            memory = memory_from_graph(target[0]["m"]) if target else None
+            if (
+                memory is None
+                or memory.subject_id != p.subject
+                or memory.tx_to is not None
+                or memory.status is not MemoryStatus.ACTIVE
+            ):
+                return Resolution(checks=[reject(Code.SUPERSEDES_UNKNOWN, p.supersedes)])
+            existing.append(memory)
+        return resolve(
+            content_hash=chash,
+            authority=run.authority,
+            valid_from=valid_from,
+            valid_to=p.valid_to,
+            explicit=p.supersedes,
+            existing=existing,
+        )
+
+    def _validate(self, p: MemoryProposal) -> list[Check]:
+        checks: list[Check] = []
+        if p.expires_at is not None:
+            if p.expires_at <= (p.valid_from or p.expires_at):
+                checks.append(reject(Code.EXPIRES_BEFORE_VALID, "expires_at <= valid_from"))
+            elif p.expires_at <= self.clock():
+                checks.append(reject(Code.ALREADY_EXPIRED, "expires_at is in the past"))
+        return checks
+
+    # -- receipts and commits ------------------------------------------------------------------
+    def _receipt(
+        self,
+        run: _Run,
+        decision: Decision,
+        memory_id: str | None = None,
+        superseded: list[str] | None = None,
+        conflicts: list[str] | None = None,
+    ) -> WriteReceipt:
+        checks = list(run.checks)
+        if decision in (Decision.COMMITTED, Decision.DUPLICATE):
+            checks.append(Check(Code.COMMITTED, Severity.INFO, memory_id))
+        verdicts = []
+        for stage in _STAGES:
+            stage_checks = [c for c in checks if c.stage is stage]
+            if stage in run.skipped or (
+                stage is WriteStage.COMMIT
+                and decision is not Decision.COMMITTED
+                and decision is not Decision.DUPLICATE
+            ):
+                verdict = Verdict.SKIPPED
+            elif any(c.severity is Severity.REJECT for c in stage_checks):
+                verdict = Verdict.FAIL
+            elif any(c.severity in (Severity.CONFIRM, Severity.WARN) for c in stage_checks):
+                verdict = Verdict.WARN
+            else:
+                verdict = Verdict.PASS
+            verdicts.append(StageVerdict(stage=stage, verdict=verdict))
+        p = run.proposal
+        return parse(
+            WriteReceipt,
+            {
+                "receipt_id": new_id("rcpt"),
+                "tenant_id": run.principal.tenant_id,
+                "actor": run.principal.principal_id,
+                "proposal_hash": run.proposal_hash,
+                "idempotency_key": p.idempotency_key,
+                "decision": decision,
+                "memory_id": memory_id,
+                "memory_type": p.memory_type,
+                "subject_id": p.subject,
+                "superseded": superseded or [],
+                "conflicts": conflicts or [],
+                "reasons": [
+                    Reason(stage=c.stage, code=str(c.code), detail=c.detail) for c in checks
+                ],
+                "stage_verdicts": verdicts,
+                "policy_version": WRITE_POLICY_VERSION,
+                "recorded_at": self.clock(),
+            },
+        )
+
+    def _receipt_props(self, receipt: WriteReceipt) -> dict[str, Any]:
+        props = receipt.to_graph_properties()
+        if receipt.idempotency_key is not None:
+            props["idempotency_scope"] = _idem_scope(receipt.tenant_id, receipt.idempotency_key)
+        return props
+
+    def _store_receipt(self, run: _Run, decision: Decision) -> WriteReceipt:
+        receipt = self._receipt(run, decision)
+        self.store.write("receipts/create", {"receipt": self._receipt_props(receipt)})
+        return receipt
+
+    def _provenance_rows(self, run: _Run) -> list[dict[str, Any]]:
+        by_id = {s.source_id: s for s in run.sources}
+        return [
+            {
+                "source_id": ev.event_id,
+                "span": ev.span,
+                "content_hash": by_id[ev.event_id].content_hash,
+                "role": str(ev.source_role),
+            }
+            for ev in run.proposal.evidence
+            if ev.event_id in by_id
+        ]
+
+    def _commit_duplicate(self, run: _Run, existing: Memory) -> WriteReceipt | None:
+        receipt = self._receipt(run, Decision.DUPLICATE, memory_id=existing.memory_id)
+        rows = self.store.write(
+            "memories/add_provenance",
+            {
+                "tenant_id": run.principal.tenant_id,
+                "memory_id": existing.memory_id,
+                "provenance": self._provenance_rows(run),
+                "receipt": self._receipt_props(receipt),
+                "now": receipt.recorded_at,
+            },
+        )
+        return receipt if rows else None
+
+    def _build_memory(self, run: _Run, memory_id: str, now: str) -> AnyMemory:
+        p = run.proposal
+        text = memory_text(p)
+        data: dict[str, Any] = {
+            "memory_id": memory_id,
+            "type": p.memory_type,
+            "tenant_id": run.principal.tenant_id,
+            "subject_id": p.subject,
+            "namespace": p.namespace,
+            "text": text,
+            "content": payload_dict(p),
+            "confidence": p.confidence,
+            "authority": run.authority,
+            "sensitivity": run.sensitivity,
+            "consent_basis": p.consent_basis,
+            "purposes": p.purposes,
+            "importance": p.importance,
+            "recorded_at": now,
+            "valid_from": p.valid_from or now,
+            "valid_to": p.valid_to,
+            "expires_at": p.expires_at,
+            "status": MemoryStatus.ACTIVE,
+            "write_policy_version": WRITE_POLICY_VERSION,
+            "embedding_version": self.embedder.embedding_version,
+            "conflict_key": conflict_key(p),
+            "content_hash": memory_content_hash(p),
+        }
+        data |= payload_dict(p)
+        if p.memory_type is MemoryType.PROCEDURAL:
+            approved = run.principal.has_any(*gate.APPROVERS) and bool(
+                p.procedure and p.procedure.tests
+            )
+            data["lifecycle"] = ProcedureStatus.APPROVED if approved else ProcedureStatus.IN_REVIEW
+            if approved:
+                data |= {"approved_by": run.principal.principal_id, "approved_at": now}
+        memory = parse(MEMORY_CLASSES[p.memory_type], data)
+        assert isinstance(memory, AnyMemory)
+        return memory
+
+    def _version_of(self, sup: Supersession, new_valid_from: str, now: str) -> dict[str, Any]:
+        """The old fact, still true until the new one starts, as known from now on."""
+        old = sup.old
+        version = old.evolve(
+            memory_id=new_id("mem"),
+            valid_to=new_valid_from,
+            recorded_at=now,
+            tx_to=None,
+            status=MemoryStatus.SUPERSEDED,
+            embedding=None,
+        )
+        vector = old.embedding
+        if vector is None or old.embedding_version != self.embedder.embedding_version:
+            vector = self.embedder.encode_one(old.text or "").tolist()
+        return {"props": version.to_graph_properties(), "embedding": list(vector)}
+
+    def _commit(self, run: _Run, resolution: Resolution) -> WriteReceipt | None:
+        now = self.clock()
+        memory_id = new_id("mem")
+        memory = self._build_memory(run, memory_id, now)
+        embedding = self.embedder.encode_one(memory.text or "").tolist()
+        receipt = self._receipt(
+            run,
+            Decision.COMMITTED,
+            memory_id=memory_id,
+            superseded=[s.old.memory_id for s in resolution.supersede],
+            conflicts=[c.memory_id for c in resolution.conflicts],
+        )
+        supersede = [
+            {
+                "old_id": s.old.memory_id,
+                "kind": str(s.kind),
+                "reason": str(s.reason),
+                "versions": [self._version_of(s, memory.valid_from, now)]
+                if s.keeps_version
+                else [],
+            }
+            for s in resolution.supersede
+        ]
+        rows = self.store.write(
+            "memories/commit",
+            {
+                "tenant_id": run.principal.tenant_id,
+                "subject_id": memory.subject_id,
+                "subject_key": f"{run.principal.tenant_id}|{memory.subject_id}",
+                "subject_kind": str(subject_kind(memory.subject_id)),
+                "conflict_key": memory.conflict_key,
+                "namespace": memory.namespace,
+                "expected_ids": run.competitor_ids,
+                "memory": memory.to_graph_properties(),
+                "embedding": embedding,
+                "provenance": self._provenance_rows(run),
+                "supersede": supersede,
+                "conflicts": receipt.conflicts,
+                "receipt": self._receipt_props(receipt),
+                "now": now,
+            },
+            identifiers={
+                "type_label": TYPE_LABEL[memory.type],
+                "space_label": self.space_label,
+            },
+        )
+        return receipt if rows else None  # no row: competitors changed, the caller retries
+
+
+def _idem_scope(tenant_id: str, key: str | None) -> str:
+    return f"{tenant_id}|{key}"
+
+
+def classify_stage(
+    proposal: MemoryProposal, sources: list[Source], principal: Principal
+) -> list[Check]:
+    verdict = classify.classify(proposal, {s.kind for s in sources}, set(principal.roles))
+    if verdict.ok:
+        return []
+    detail = f"{verdict.detail or ''} → {verdict.recommended_place}".strip()
+    return [reject(Code(verdict.code), detail[:480])]

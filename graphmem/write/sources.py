@@ -1,0 +1,187 @@
+"""Recording evidence: messages, tool results, document revisions, model output, reviews.
+
+Who said a USER_MESSAGE, and whether it is authenticated, comes from the caller's key: a key
+bound to a subject (a user's key, or an agent key minted for one user's session) records that
+subject's authenticated statements; an unbound key may name a speaker, but the statement is
+then unauthenticated and can never become that user's preference or fact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
+from graphmem.errors import ConstraintViolationError, FieldIssue, ForbiddenError, ValidationError
+from graphmem.ids import new_id
+from graphmem.models.base import Record
+from graphmem.models.enums import SourceKind, SourceRole
+from graphmem.models.nodes import Source
+from graphmem.models.types import Identifier, LongText, ShortText, SubjectRef
+from graphmem.models.validation import parse
+from graphmem.store.base import GraphStore
+from graphmem.write import sensitivity
+
+DEFAULT_ROLE: dict[SourceKind, SourceRole] = {
+    SourceKind.USER_MESSAGE: SourceRole.USER,
+    SourceKind.TOOL_RESULT: SourceRole.TOOL,
+    SourceKind.DOCUMENT: SourceRole.DOCUMENT,
+    SourceKind.MODEL_OUTPUT: SourceRole.ASSISTANT,
+    SourceKind.HUMAN_REVIEW: SourceRole.REVIEWER,
+    SourceKind.SYSTEM: SourceRole.SYSTEM,
+}
+
+#: roles a key needs to record a source of this kind
+RECORDERS: dict[SourceKind, frozenset[str]] = {
+    SourceKind.USER_MESSAGE: frozenset({"agent", "user", "admin"}),
+    SourceKind.TOOL_RESULT: frozenset({"agent", "admin"}),
+    SourceKind.DOCUMENT: frozenset({"agent", "admin", "reviewer"}),
+    SourceKind.MODEL_OUTPUT: frozenset({"agent", "admin"}),
+    SourceKind.HUMAN_REVIEW: frozenset({"reviewer", "admin"}),
+    SourceKind.SYSTEM: frozenset({"admin"}),
+}
+
+
+class SourceCreate(Record):
+    """``POST /v1/sources`` body. ``authenticated`` is not a field: the key decides it."""
+
+    kind: SourceKind
+    content: LongText
+    source_id: Identifier | None = None
+    role: SourceRole | None = None
+    speaker: Identifier | None = None
+    subject_id: SubjectRef | None = None
+    uri: ShortText | None = None
+    owner: Identifier | None = None
+    revision: Identifier | None = None
+
+
+def content_hash(content: str) -> str:
+    return "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
+def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | None, bool]:
+    if body.kind is SourceKind.USER_MESSAGE:
+        if principal.subject_id is not None:
+            if body.speaker not in (None, principal.subject_id):
+                raise ValidationError(
+                    [
+                        FieldIssue(
+                            "speaker",
+                            "from_principal",
+                            "the speaker of a user message is the subject the key is "
+                            "bound to; it cannot be set in the body",
+                        )
+                    ]
+                )
+            return principal.subject_id, True
+        return body.speaker, False
+    return body.speaker or principal.principal_id, True
+
+
+def record_source(
+    store: GraphStore, principal: Principal, body: SourceCreate, clock: Clock = system_clock
+) -> Source:
+    if not principal.has_any(*RECORDERS[body.kind]):
+        raise ForbiddenError(
+            f"recording a {body.kind} source needs one of the roles: "
+            + ", ".join(sorted(RECORDERS[body.kind])),
+            required_roles=sorted(RECORDERS[body.kind]),
+        )
+    role = body.role or DEFAULT_ROLE[body.kind]
+    if role is not DEFAULT_ROLE[body.kind] and body.kind is not SourceKind.DOCUMENT:
+        raise ValidationError(
+            [
+                FieldIssue(
+                    "role",
+                    "kind_mismatch",
+                    f"a {body.kind} source speaks as {DEFAULT_ROLE[body.kind]}, not {role}",
+                )
+            ]
+        )
+    speaker, authenticated = _speaker_and_auth(body, principal)
+    user_only = principal.has_any("user") and not principal.has_any("agent", "admin")
+    if user_only and body.subject_id not in (None, principal.subject_id):
+        raise ForbiddenError("a user key records sources about its own subject only")
+    subject_id = body.subject_id or (speaker if body.kind is SourceKind.USER_MESSAGE else None)
+
+    digest = content_hash(body.content)
+    report = sensitivity.scan(body.content)
+    stored = body.content
+    if report.secrets:
+        stored = sensitivity.redact(body.content, report, kinds=[sensitivity.FindingKind.SECRET])
+
+    previous: str | None = None
+    if body.kind is SourceKind.DOCUMENT:
+        if body.uri is None:
+            raise ValidationError([FieldIssue("uri", "required", "a DOCUMENT source needs a uri")])
+        latest = store.read(
+            "sources/latest_document", {"tenant_id": principal.tenant_id, "uri": body.uri}
+        )
+        if latest:
+            if latest[0]["revision"] == body.revision and latest[0]["content_hash"] == digest:
+                return _existing(store, principal.tenant_id, latest[0]["source_id"])
+            if latest[0]["revision"] == body.revision:
+                raise ConstraintViolationError(
+                    f"revision {body.revision!r} of {body.uri} is already recorded with "
+                    "different content; give the new content a new revision",
+                    field="revision",
+                    rule="revision_exists",
+                )
+            previous = latest[0]["source_id"]
+
+    source_id = body.source_id or new_id("src")
+    if body.source_id is not None:
+        rows = store.read(
+            "sources/get_many", {"tenant_id": principal.tenant_id, "source_ids": [source_id]}
+        )
+        if rows:
+            existing = Source.from_graph(rows[0]["s"])
+            if existing.content_hash != digest:
+                raise ConstraintViolationError(
+                    f"source {source_id!r} is already recorded with different content",
+                    field="source_id",
+                    rule="immutable_source",
+                )
+            return existing
+
+    source = parse(
+        Source,
+        {
+            "source_id": source_id,
+            "tenant_id": principal.tenant_id,
+            "kind": body.kind,
+            "content_hash": digest,
+            "revision": body.revision,
+            "uri": body.uri,
+            "owner": body.owner,
+            "role": role,
+            "authenticated": authenticated,
+            "subject_id": subject_id,
+            "recorded_by": principal.principal_id,
+            "recorded_at": clock(),
+            "content": stored,
+            "speaker": speaker,
+            "redactions": sorted({str(f.code) for f in report.secrets}),
+            "previous_source_id": previous,
+        },
+    )
+    store.write(
+        "sources/create",
+        {
+            "props": source.to_graph_properties(),
+            "tenant_id": principal.tenant_id,
+            "previous_source_id": previous,
+        },
+    )
+    return source
+
+
+def _existing(store: GraphStore, tenant_id: str, source_id: str) -> Source:
+    rows = store.read("sources/get_many", {"tenant_id": tenant_id, "source_ids": [source_id]})
+    return Source.from_graph(rows[0]["s"])
+
+
+def load_sources(store: GraphStore, tenant_id: str, source_ids: list[str]) -> dict[str, Source]:
+    rows = store.read("sources/get_many", {"tenant_id": tenant_id, "source_ids": source_ids})
+    return {row["s"]["source_id"]: Source.from_graph(row["s"]) for row in rows}
