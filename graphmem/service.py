@@ -79,6 +79,12 @@ class Graphmem:
         """The only way memory is created or changed: runs the write gate, returns its receipt."""
         return self.writer.propose(principal, proposal)
 
+    def propose_many(
+        self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
+    ) -> list[WriteReceipt]:
+        """A batch: validated together, embedded in one pass, each committed atomically."""
+        return self.writer.propose_many(principal, proposals)
+
     # -- reads ------------------------------------------------------------------------------
     def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
         """Time-travel listing: ``subject_id, type, status, valid_at, known_at, limit, offset``."""

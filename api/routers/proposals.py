@@ -29,4 +29,15 @@ def propose(
     return receipt.model_dump(mode="json")
 
 
+@router.post("/batch")
+def propose_batch(
+    body: Annotated[list[dict[str, Any]], Body(max_length=1000)],
+    gm: GraphmemDep,
+    principal: WriterDep,
+) -> list[dict[str, Any]]:
+    """Up to 1000 proposals: validated together (a malformed one fails the whole batch with
+    ``proposals.<i>.<field>``), embedded in one pass, each committed atomically on its own."""
+    return [r.model_dump(mode="json") for r in gm.propose_many(principal, list(body))]
+
+
 __all__ = ["MemoryProposal", "router"]

@@ -17,7 +17,12 @@ from typing import Any
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
-from graphmem.errors import ConstraintViolationError, GraphmemError
+from graphmem.errors import (
+    ConstraintViolationError,
+    FieldIssue,
+    GraphmemError,
+    ValidationError,
+)
 from graphmem.ids import new_id
 from graphmem.models.enums import (
     Authority,
@@ -124,6 +129,28 @@ class WritePipeline:
                 return receipt
             log.info("competing write on %s; re-running the conflict stage", proposal.subject)
         raise GraphmemError("too many concurrent writes on the same claim; retry later")
+
+    def propose_many(
+        self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
+    ) -> list[WriteReceipt]:
+        """Several proposals in one call: all are validated first (one malformed item fails the
+        batch, naming ``proposals.<i>.<field>``, before anything is written), their texts are
+        embedded in one batch, then each runs the gate and commits atomically on its own."""
+        parsed: list[MemoryProposal] = []
+        issues: list[FieldIssue] = []
+        for i, item in enumerate(proposals):
+            try:
+                parsed.append(
+                    item if isinstance(item, MemoryProposal) else parse(MemoryProposal, item)
+                )
+            except ValidationError as exc:
+                issues += [
+                    FieldIssue(f"proposals.{i}.{x.field}", x.rule, x.message) for x in exc.issues
+                ]
+        if issues:
+            raise ValidationError(issues)
+        self.embedder.encode([memory_text(p) for p in parsed])  # warms the content-hash cache
+        return [self.propose(principal, p) for p in parsed]
 
     def _replay(self, principal: Principal, proposal: MemoryProposal) -> WriteReceipt | None:
         rows = self.store.read(
