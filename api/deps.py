@@ -49,3 +49,4 @@ def require_roles(*roles: str) -> Callable[[Principal], Principal]:
 AnalystDep = Annotated[Principal, Depends(require_roles("analyst", "admin"))]
 AdminDep = Annotated[Principal, Depends(require_roles("admin"))]
 WriterDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
+ReaderDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]

@@ -15,6 +15,7 @@ from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import WriteReceipt
 from graphmem.models.validation import parse
+from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
 from graphmem.store.base import GraphStore
@@ -92,6 +93,18 @@ class Graphmem:
 
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
         return get_memory(self.store, principal, memory_id)
+
+    @cached_property
+    def retriever(self) -> Retriever:
+        return Retriever(self.store, self.embedder, clock=self.clock)
+
+    def retrieve(
+        self, principal: Principal, request: RetrieveRequest | Mapping[str, Any]
+    ) -> RetrieveResult:
+        """Hard filters, then candidates, then scores with breakdowns; logged."""
+        if not isinstance(request, RetrieveRequest):
+            request = parse(RetrieveRequest, request)
+        return self.retriever.retrieve(principal, request)
 
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:

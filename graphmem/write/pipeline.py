@@ -278,9 +278,10 @@ class WritePipeline:
     def _validate(self, p: MemoryProposal) -> list[Check]:
         checks: list[Check] = []
         if p.expires_at is not None:
-            if p.expires_at <= (p.valid_from or p.expires_at):
+            now = self.clock()
+            if p.expires_at <= (p.valid_from or now):
                 checks.append(reject(Code.EXPIRES_BEFORE_VALID, "expires_at <= valid_from"))
-            elif p.expires_at <= self.clock():
+            elif p.expires_at <= now:
                 checks.append(reject(Code.ALREADY_EXPIRED, "expires_at is in the past"))
         return checks
 

@@ -15,6 +15,9 @@ from graphmem.timeutil import normalize
 class FakeClock:
     now: str = "2026-07-01T09:00:00.000000Z"
 
+    def __post_init__(self) -> None:
+        self.now = normalize(self.now)
+
     def __call__(self) -> str:
         return self.now
 

@@ -1,0 +1,21 @@
+"""Retrieval for agents: hard filters, then ranking with explanations."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body
+
+from api.deps import GraphmemDep, ReaderDep
+from graphmem.read.retrieve import RetrieveRequest
+
+router = APIRouter(prefix="/v1/retrieve", tags=["retrieve"])
+
+
+@router.post("")
+def retrieve(
+    body: Annotated[RetrieveRequest, Body()], gm: GraphmemDep, principal: ReaderDep
+) -> dict[str, Any]:
+    """``{query_id, results[{memory, score, breakdown}], excluded[{memory_id, reason}]}``.
+    The tenant comes from the key; a user key is limited to its own subject."""
+    return gm.retrieve(principal, body).as_dict()

@@ -1,0 +1,432 @@
+"""Retrieval: hard filters first, then candidates, then a score with its breakdown.
+
+The seed's order is fixed. The hard filters (tenant from the key, subject scope, types, status,
+valid/known time, expiry, purpose limitation, HIGH sensitivity only for an allowed purpose) sit in
+the very queries that produce candidates, so a filtered-out memory is never a candidate. Candidates
+come from three places — exact cosine over the filtered scope, the engine's full-text index, and
+exact predicate/entity matches — and are ranked by
+
+    score = α·semantic + λ·lexical + β·entity + γ·recency + δ·importance + ε·authority
+            + ζ·outcome − η·conflict − θ·staleness
+
+with versioned weights; every result carries its breakdown. Procedures are further limited to
+the latest APPROVED version whose preconditions and required capabilities the state satisfies.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
+from graphmem.embeddings.base import Embedder
+from graphmem.errors import FieldIssue, ValidationError
+from graphmem.ids import new_id
+from graphmem.models.base import Record
+from graphmem.models.enums import Authority, MemoryType
+from graphmem.models.types import Key, SubjectRef, sha256_hash
+from graphmem.read.timetravel import scope_subject
+from graphmem.store.base import GraphStore, Row
+from graphmem.timeutil import normalize, parse_iso
+
+RETRIEVER_VERSION = "graphmem-ranker-1"
+READ_POLICY_VERSION = "memory-read-1"
+
+_WORD = re.compile(r"[\w가-힣]+", re.UNICODE)
+_STOP = frozenset(
+    (
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "did",
+        "do",
+        "does",
+        "what",
+        "when",
+        "where",
+        "who",
+        "whom",
+        "which",
+        "how",
+        "why",
+        "that",
+        "this",
+        "those",
+        "these",
+        "it",
+        "its",
+        "as",
+        "by",
+        "from",
+        "about",
+        "into",
+        "than",
+        "then",
+        "there",
+        "their",
+        "they",
+        "them",
+        "he",
+        "she",
+        "his",
+        "her",
+        "i",
+        "you",
+        "me",
+        "my",
+        "your",
+        "we",
+        "our",
+        "us",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "has",
+        "have",
+        "had",
+        "not",
+        "no",
+        "yes",
+        "any",
+        "some",
+        "all",
+    )
+)
+
+
+class RetrieveRequest(Record):
+    """``POST /v1/retrieve``."""
+
+    query: str = Field(min_length=1, max_length=4000)
+    subject_id: SubjectRef | None = None
+    purpose: Key | None = None
+    types: list[MemoryType] | None = None
+    k: int = Field(10, ge=1, le=100)
+    valid_at: str | None = None
+    known_at: str | None = None
+    #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
+    #: precondition keys), ``environment`` (map), ``tool_version``, ``failure_code``, ``goal``
+    state: dict[str, Any] | None = None
+    include_excluded: bool = True
+
+
+@dataclass(frozen=True)
+class Weights:
+    semantic: float = 1.0
+    lexical: float = 0.35
+    entity: float = 0.3
+    recency: float = 0.05
+    importance: float = 0.05
+    authority: float = 0.1
+    outcome: float = 0.05
+    conflict: float = 0.2
+    staleness: float = 0.3
+    recency_half_life_days: float = 180.0
+
+
+@dataclass
+class Scored:
+    row: Row
+    score: float
+    breakdown: dict[str, float]
+
+    @property
+    def memory_id(self) -> str:
+        return str(self.row["memory_id"])
+
+
+@dataclass
+class RetrieveResult:
+    query_id: str
+    results: list[Scored]
+    excluded: list[dict[str, str]]
+    candidate_ids: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "query_id": self.query_id,
+            "results": [
+                {
+                    "memory": public_row(s.row),
+                    "score": round(s.score, 6),
+                    "breakdown": {k: round(v, 6) for k, v in s.breakdown.items()},
+                }
+                for s in self.results
+            ],
+            "excluded": self.excluded,
+            "retriever_version": RETRIEVER_VERSION,
+            "policy_version": READ_POLICY_VERSION,
+        }
+
+
+def public_row(row: Row) -> dict[str, Any]:
+    out = {k: v for k, v in row.items() if v is not None and k not in ("semantic", "lexical")}
+    if "environment_json" in out:
+        out["environment"] = json.loads(out.pop("environment_json"))
+    return out
+
+
+def terms(text: str) -> list[str]:
+    words = [w.lower() for w in _WORD.findall(text)]
+    # a Korean syllable carries about as much as three Latin letters
+    return list(
+        dict.fromkeys(
+            w
+            for w in words
+            if (len(w) >= 3 or (len(w) >= 2 and not w.isascii())) and w not in _STOP
+        )
+    )
+
+
+def _time(value: str | None, name: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return normalize(value)
+    except ValueError as exc:
+        raise ValidationError([FieldIssue(name, "timestamp_format", str(exc))]) from None
+
+
+class Retriever:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        clock: Clock = system_clock,
+        weights: Weights | None = None,
+        pool: int = 100,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.clock = clock
+        self.weights = weights or Weights()
+        self.pool = pool
+
+    def retrieve(
+        self, principal: Principal, request: RetrieveRequest, *, log: bool = True
+    ) -> RetrieveResult:
+        now = self.clock()
+        subject = scope_subject(principal, request.subject_id)
+        filters: dict[str, Any] = {
+            "tenant_id": principal.tenant_id,
+            "subject_id": subject,
+            "types": [str(t) for t in request.types] if request.types else None,
+            "valid_at": _time(request.valid_at, "valid_at"),
+            "known_at": _time(request.known_at, "known_at"),
+            "now": now,
+            "purpose": request.purpose,
+        }
+        vector = self.embedder.encode_one(request.query).tolist()
+        query_terms = terms(request.query)
+        pool = max(self.pool, request.k * 4)
+        rows: dict[str, Row] = {}
+        for row in self.store.read(
+            "retrieval/vector_scope",
+            {
+                **filters,
+                "vector": vector,
+                "embedding_version": self.embedder.embedding_version,
+                "limit": pool,
+            },
+        ):
+            rows[row["memory_id"]] = row
+        if query_terms:
+            fulltext = "|".join(query_terms[:32])
+            for row in self.store.read(
+                "retrieval/fulltext",
+                {**filters, "vector": vector, "text": fulltext, "fetch": pool * 20, "limit": pool},
+            ):
+                rows.setdefault(row["memory_id"], row)["lexical"] = row.get("lexical")
+            for row in self.store.read(
+                "retrieval/exact",
+                {**filters, "vector": vector, "terms": query_terms, "limit": pool},
+            ):
+                rows.setdefault(row["memory_id"], row)
+        candidates = list(rows.values())
+        kept, proc_excluded = _procedure_filter(candidates, request.state or {})
+        scored = self._score(kept, query_terms, request.state or {}, now)
+        scored.sort(key=lambda s: s.score, reverse=True)
+        top = scored[: request.k]
+        excluded = proc_excluded
+        if request.include_excluded:
+            excluded = excluded + self.store.read(
+                "retrieval/excluded",
+                {**filters, "embedding_version": self.embedder.embedding_version, "limit": 50},
+            )
+        result = RetrieveResult(
+            query_id=new_id("mq"),
+            results=top,
+            excluded=excluded,
+            candidate_ids=[r["memory_id"] for r in candidates],
+        )
+        if log:
+            self._log(principal, request, result, now)
+        return result
+
+    # -- scoring -------------------------------------------------------------------------------
+    def _score(
+        self, rows: Sequence[Row], query_terms: list[str], state: Mapping[str, Any], now: str
+    ) -> list[Scored]:
+        w = self.weights
+        max_lex = max((float(r.get("lexical") or 0.0) for r in rows), default=0.0) or 1.0
+        now_dt = parse_iso(now)
+        qset = set(query_terms)
+        out = []
+        for r in rows:
+            parts = {
+                "semantic": w.semantic * float(r.get("semantic") or 0.0),
+                "lexical": w.lexical * float(r.get("lexical") or 0.0) / max_lex,
+                "entity": w.entity * _entity_match(r, qset, state),
+                "recency": w.recency * _recency(r, now_dt, w.recency_half_life_days),
+                "importance": w.importance * float(r.get("importance") or 0.5),
+                "authority": w.authority * _authority(r.get("authority")),
+                "outcome": w.outcome * _outcome(r),
+                "conflict": -w.conflict * (1.0 if r.get("open_conflicts") else 0.0),
+                "staleness": -w.staleness * (1.0 if r.get("stale_sources") else 0.0),
+            }
+            out.append(Scored(r, sum(parts.values()), parts))
+        return out
+
+    # -- observability ---------------------------------------------------------------------------
+    def _log(
+        self, principal: Principal, request: RetrieveRequest, result: RetrieveResult, now: str
+    ) -> None:
+        self.store.write(
+            "retrieval/log_create",
+            {
+                "props": {
+                    "query_id": result.query_id,
+                    "tenant_id": principal.tenant_id,
+                    "actor": principal.principal_id,
+                    "subject_id": request.subject_id or principal.subject_id,
+                    "purpose": request.purpose,
+                    "kind": "retrieve",
+                    "query_hash": sha256_hash(request.query),
+                    "candidate_ids": result.candidate_ids,
+                    "selected_ids": [s.memory_id for s in result.results],
+                    "filter_reasons_json": json.dumps(
+                        {e["memory_id"]: e["reason"] for e in result.excluded}, sort_keys=True
+                    ),
+                    "scores_json": json.dumps(
+                        {s.memory_id: round(s.score, 6) for s in result.results}, sort_keys=True
+                    ),
+                    "k": request.k,
+                    "retriever_version": RETRIEVER_VERSION,
+                    "policy_version": READ_POLICY_VERSION,
+                    "embedding_version": self.embedder.embedding_version,
+                    "valid_at": request.valid_at,
+                    "known_at": request.known_at,
+                    "recorded_at": now,
+                }
+            },
+        )
+
+
+def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
+    """Exact matches count more than similarity: predicate tokens, object, and for episodes the
+    state's environment, tool version and failure code."""
+    score = 0.0
+    predicate = str(row.get("predicate") or "")
+    if predicate:
+        tokens = [t for t in predicate.split("_") if len(t) >= 3]
+        if tokens:
+            score += sum(t in qset for t in tokens) / len(tokens)
+    obj = row.get("object")
+    if obj is not None and str(obj).lower() in qset:
+        score += 0.5
+    if row.get("type") == MemoryType.EPISODIC:
+        env = json.loads(row.get("environment_json") or "{}")
+        want = state.get("environment") or {}
+        if want:
+            score += sum(1 for k, v in want.items() if env.get(k) == v) / len(want)
+        for key in ("tool_version", "failure_code"):
+            if state.get(key) and state.get(key) == row.get(key):
+                score += 0.5
+    return min(score, 2.0)
+
+
+def _recency(row: Row, now: Any, half_life_days: float) -> float:
+    stamp = row.get("valid_from") or row.get("recorded_at")
+    if not stamp:
+        return 0.0
+    age = max((now - parse_iso(stamp)).total_seconds() / 86400.0, 0.0)
+    return math.exp(-math.log(2) * age / half_life_days)
+
+
+_AUTH_MAX = max(a.rank for a in Authority)
+
+
+def _authority(value: Any) -> float:
+    try:
+        return Authority(value).rank / _AUTH_MAX
+    except ValueError:
+        return 0.0
+
+
+def _outcome(row: Row) -> float:
+    """Failures are kept (they warn), but successes rank a little higher."""
+    return {"SUCCESS": 1.0, "PARTIAL": 0.6, "FAILURE": 0.4}.get(str(row.get("outcome")), 0.5)
+
+
+def _procedure_filter(
+    rows: list[Row], state: Mapping[str, Any]
+) -> tuple[list[Row], list[dict[str, str]]]:
+    """Procedures: only the latest APPROVED version whose preconditions and capabilities the
+    state satisfies. Everything else passes through."""
+    have_caps = set(state.get("capabilities") or [])
+    have_facts = set(state.get("facts") or state.get("preconditions") or [])
+    latest: dict[str, Row] = {}
+    kept: list[Row] = []
+    excluded: list[dict[str, str]] = []
+    for r in rows:
+        if r.get("type") != MemoryType.PROCEDURAL:
+            kept.append(r)
+            continue
+        if r.get("lifecycle") != "APPROVED":
+            excluded.append({"memory_id": r["memory_id"], "reason": "NOT_APPROVED"})
+            continue
+        key = str(r.get("procedure_key"))
+        if key not in latest or str(r.get("version_sort")) > str(latest[key].get("version_sort")):
+            if key in latest:
+                excluded.append(
+                    {"memory_id": latest[key]["memory_id"], "reason": "NOT_LATEST_VERSION"}
+                )
+            latest[key] = r
+        else:
+            excluded.append({"memory_id": r["memory_id"], "reason": "NOT_LATEST_VERSION"})
+    for r in latest.values():
+        if not set(r.get("required_capabilities") or []) <= have_caps:
+            excluded.append({"memory_id": r["memory_id"], "reason": "CAPABILITY_MISSING"})
+        elif not set(r.get("preconditions") or []) <= have_facts:
+            excluded.append({"memory_id": r["memory_id"], "reason": "PRECONDITION_UNMET"})
+        else:
+            kept.append(r)
+    return kept, excluded

@@ -1,0 +1,236 @@
+"""Retrieval: hard filters before ranking, isolation, time travel, explanations, logs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.models.enums import Decision
+from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
+from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
+
+U1 = "user:u_1"
+U2 = "user:u_2"
+A1 = principal("agent", subject=U1, pid="agent:s1")
+A2 = principal("agent", subject=U2, pid="agent:s2")
+OTHER_TENANT = principal("agent", tenant="globex", subject=U1, pid="agent:g1")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock("2026-07-01T00:00:00Z")
+
+
+@pytest.fixture
+def gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
+    service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
+    bootstrap(store, [service.embedding_space])
+    yield service
+
+
+def remember(gm: Graphmem, who, subject: str, predicate: str, obj: str, text: str, **extra):  # type: ignore[no-untyped-def]
+    sid = source(gm, who, "USER_MESSAGE", text)
+    receipt = gm.propose(who, claim(subject, predicate, obj, [(sid, text, "user")], **extra))
+    assert receipt.decision is Decision.COMMITTED, receipt.reasons
+    return receipt.memory_id
+
+
+def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [r["memory"]["memory_id"] for r in result.as_dict()["results"]]
+
+
+def test_other_tenants_and_subjects_never_appear(gm: Graphmem) -> None:
+    mine = remember(gm, A1, U1, "favorite_drink", "tea", "My favorite drink is tea")
+    theirs = remember(gm, A2, U2, "favorite_drink", "coffee", "My favorite drink is coffee")
+    foreign = remember(gm, OTHER_TENANT, U1, "favorite_drink", "mate", "My favorite drink is mate")
+    r = gm.retrieve(A1, {"query": "favorite drink", "subject_id": U1})
+    assert ids(r) == [mine]
+    every = ids(gm.retrieve(ADMIN, {"query": "favorite drink"}))
+    assert set(every) == {mine, theirs} and foreign not in every
+    excluded = {e["memory_id"] for e in r.excluded}
+    assert theirs not in excluded and foreign not in excluded
+
+
+def test_isolation_holds_under_concurrent_requests(gm: Graphmem) -> None:
+    mine = remember(gm, A1, U1, "favorite_drink", "tea", "My favorite drink is tea")
+    theirs = remember(gm, A2, U2, "favorite_drink", "coffee", "My favorite drink is coffee")
+
+    def ask(i: int) -> tuple[str, list[str]]:
+        who, subject = (A1, U1) if i % 2 == 0 else (A2, U2)
+        return subject, ids(gm.retrieve(who, {"query": "drink", "subject_id": subject}))
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for subject, got in pool.map(ask, range(40)):
+            assert got == ([mine] if subject == U1 else [theirs])
+
+
+def test_user_key_is_held_to_its_own_subject(gm: Graphmem) -> None:
+    remember(gm, A2, U2, "favorite_drink", "coffee", "My favorite drink is coffee")
+    user1 = principal("user", subject=U1)
+    from graphmem.errors import ForbiddenError
+
+    with pytest.raises(ForbiddenError):
+        gm.retrieve(user1, {"query": "drink", "subject_id": U2})
+    assert ids(gm.retrieve(user1, {"query": "drink"})) == []
+
+
+def test_superseded_expired_and_revoked_are_excluded_with_reasons(
+    gm: Graphmem, clock: FakeClock
+) -> None:
+    old = remember(gm, A1, U1, "prefers_answer_length", "concise", "Keep answers concise")
+    clock.set("2026-07-16T00:00:00Z")
+    new = remember(gm, A1, U1, "prefers_answer_length", "detailed", "I want detailed answers")
+    brief = remember(
+        gm,
+        A1,
+        U1,
+        "current_city",
+        "Busan",
+        "I am in Busan this week",
+        expires_at="2026-07-20T00:00:00Z",
+    )
+    revoked = remember(gm, A1, U1, "favorite_color", "green", "My favorite color is green")
+    gm.store._execute(
+        "MATCH (m:Memory {memory_id: $id}) SET m.status = 'REVOKED', m.tx_to = $t",
+        {"id": revoked, "t": "2026-07-16T00:00:00.000000Z"},
+        read_only=False,
+    )
+    clock.set("2026-07-25T00:00:00Z")
+    r = gm.retrieve(A1, {"query": "answers length city color", "subject_id": U1})
+    got = ids(r)
+    assert new in got and old not in got and brief not in got and revoked not in got
+    reasons = {e["memory_id"]: e["reason"] for e in r.excluded}
+    assert reasons[old] == "SUPERSEDED" and reasons[brief] == "EXPIRED"
+    assert reasons[revoked] == "REVOKED"
+    # time travel: what was true on July 10
+    back = gm.retrieve(
+        A1, {"query": "answers length", "subject_id": U1, "valid_at": "2026-07-10T00:00:00Z"}
+    )
+    objects = [x["memory"]["object"] for x in back.as_dict()["results"]]
+    assert objects == ["concise"]
+
+
+def test_purpose_and_sensitivity_are_hard_filters(gm: Graphmem) -> None:
+    text = "You can reach me at mina.kim@example.com"
+    sid = source(gm, A1, "USER_MESSAGE", text)
+    r = gm.propose(
+        A1,
+        claim(
+            U1,
+            "contact_email",
+            "mina.kim@example.com",
+            [(sid, "mina.kim@example.com", "user")],
+            consent_basis="explicit_user_request",
+            purposes=["support"],
+        ),
+    )
+    assert r.decision is Decision.COMMITTED
+    hit = gm.retrieve(A1, {"query": "contact email", "subject_id": U1, "purpose": "support"})
+    assert ids(hit) == [r.memory_id]
+    miss = gm.retrieve(A1, {"query": "contact email", "subject_id": U1, "purpose": "marketing"})
+    assert ids(miss) == []
+    assert {e["memory_id"]: e["reason"] for e in miss.excluded}[r.memory_id] == "PURPOSE_MISMATCH"
+    assert ids(gm.retrieve(A1, {"query": "contact email", "subject_id": U1})) == []
+
+
+def test_results_explain_their_score_and_exact_predicates_win(gm: Graphmem) -> None:
+    lang = remember(gm, A1, U1, "prefers_answer_language", "ko-KR", "답변은 계속 한국어로 해 줘")
+    remember(gm, A1, U1, "hobby", "reading", "I love reading about language history")
+    r = gm.retrieve(
+        A1, {"query": "which answer language does the user prefer?", "subject_id": U1}
+    ).as_dict()
+    assert r["results"][0]["memory"]["memory_id"] == lang
+    top = r["results"][0]
+    assert set(top["breakdown"]) == {
+        "semantic",
+        "lexical",
+        "entity",
+        "recency",
+        "importance",
+        "authority",
+        "outcome",
+        "conflict",
+        "staleness",
+    }
+    assert top["breakdown"]["entity"] > 0
+    assert abs(sum(top["breakdown"].values()) - top["score"]) < 1e-4
+    assert r["retriever_version"] == "graphmem-ranker-1"
+
+
+def test_procedures_latest_approved_whose_state_fits(gm: Graphmem) -> None:
+    review = source(gm, ADMIN, "HUMAN_REVIEW", "Reviewed VPN runbooks; tests pass.")
+
+    def procedure(version: str, preconditions: list[str], caps: list[str]) -> str:
+        r = gm.propose(
+            ADMIN,
+            {
+                "memory_type": "PROCEDURAL",
+                "subject": "project:it",
+                "procedure": {
+                    "procedure_key": "vpn-720-fix",
+                    "version": version,
+                    "scope": "tenant/acme/it",
+                    "preconditions": preconditions,
+                    "steps": ["collect_logs", "safe_reset", "verify"],
+                    "effect": "REVERSIBLE_WRITE",
+                    "owner": "sre",
+                    "tests": ["eval-18"],
+                    "required_capabilities": caps,
+                },
+                "evidence": [{"event_id": review, "span": "tests pass", "source_role": "reviewer"}],
+                "confidence": 1.0,
+                "text": f"VPN error 720 fix v{version}",
+            },
+        )
+        assert r.decision is Decision.COMMITTED, r.reasons
+        return r.memory_id or ""
+
+    v1 = procedure("2.2.0", ["error_720"], [])
+    v2 = procedure("2.3.0", ["error_720", "windows"], ["restart_adapter"])
+    q = {"query": "VPN error 720 fix", "types": ["PROCEDURAL"]}
+    fits = gm.retrieve(
+        ADMIN,
+        {**q, "state": {"facts": ["error_720", "windows"], "capabilities": ["restart_adapter"]}},
+    )
+    assert ids(fits) == [v2]
+    reasons = {e["memory_id"]: e["reason"] for e in fits.excluded}
+    assert reasons[v1] == "SUPERSEDED"  # a new release supersedes the old version
+    no_cap = gm.retrieve(ADMIN, {**q, "state": {"facts": ["error_720", "windows"]}})
+    assert ids(no_cap) == [] and {e["reason"] for e in no_cap.excluded} >= {"CAPABILITY_MISSING"}
+
+
+def test_every_retrieval_is_logged_without_content(gm: Graphmem) -> None:
+    mine = remember(gm, A1, U1, "favorite_drink", "tea", "My favorite drink is tea")
+    r = gm.retrieve(A1, {"query": "what does the user drink", "subject_id": U1})
+    analyst = principal("analyst")
+    from graphmem.named_queries import run_query
+
+    logs = run_query(
+        gm.store,
+        "audit/retrieval_logs",
+        {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"},
+        tenant_id=analyst.tenant_id,
+        analyst_only=True,
+    )
+    assert [entry["query_id"] for entry in logs] == [r.query_id]
+    assert logs[0]["selected_ids"] == [mine]
+    assert mine in json.loads(logs[0]["scores_json"])
+    stored = gm.store.read_adhoc("MATCH (l:RetrievalLog) RETURN properties(l) AS p")
+    assert "tea" not in json.dumps(stored) and "drink" not in json.dumps(stored)
+    assert (
+        run_query(
+            gm.store,
+            "audit/retrieval_logs",
+            {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"},
+            tenant_id="globex",
+            analyst_only=True,
+        )
+        == []
+    )

@@ -1,0 +1,51 @@
+from graphmem.read.retrieve import _entity_match, _procedure_filter, terms
+
+
+def proc(mid: str, version: str, lifecycle: str = "APPROVED", pre=(), caps=()):  # type: ignore[no-untyped-def]
+    return {
+        "memory_id": mid,
+        "type": "PROCEDURAL",
+        "procedure_key": "p",
+        "lifecycle": lifecycle,
+        "version_sort": version,
+        "preconditions": list(pre),
+        "required_capabilities": list(caps),
+    }
+
+
+def test_only_latest_approved_procedure_whose_state_fits() -> None:
+    rows = [
+        proc("a", "000002.000002.000000"),
+        proc("b", "000002.000003.000000", pre=["x"]),
+        proc("c", "000009.000000.000000", lifecycle="DRAFT"),
+        {"memory_id": "e", "type": "SEMANTIC"},
+    ]
+    kept, excluded = _procedure_filter(rows, {"facts": ["x"]})
+    assert [r["memory_id"] for r in kept] == ["e", "b"]
+    assert {e["memory_id"]: e["reason"] for e in excluded} == {
+        "a": "NOT_LATEST_VERSION",
+        "c": "NOT_APPROVED",
+    }
+    kept, excluded = _procedure_filter(rows, {})
+    assert [r["memory_id"] for r in kept] == ["e"]
+    assert {"memory_id": "b", "reason": "PRECONDITION_UNMET"} in excluded
+
+
+def test_terms_drop_stopwords_and_keep_korean() -> None:
+    assert terms("What is the answer language? 한국어 답변") == [
+        "answer",
+        "language",
+        "한국어",
+        "답변",
+    ]
+
+
+def test_entity_match_prefers_exact_predicate_and_episode_environment() -> None:
+    q = set(terms("which answer language"))
+    assert _entity_match({"predicate": "prefers_answer_language"}, q, {}) > 0.6
+    assert _entity_match({"predicate": "hobby"}, q, {}) == 0
+    ep = {"type": "EPISODIC", "environment_json": '{"os": "windows"}', "failure_code": "VPN_720"}
+    assert (
+        _entity_match(ep, set(), {"environment": {"os": "windows"}, "failure_code": "VPN_720"})
+        == 1.5
+    )
