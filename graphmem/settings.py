@@ -31,7 +31,9 @@ class Settings(BaseSettings):
     falkordb_start_timeout_s: float = 120.0
     falkordb_socket_timeout_s: float = 60.0
     falkordb_bolt_port: int | None = None
-    falkordb_vector_index: bool = True
+    #: FalkorDB's HNSW index is rebuilt at every start (minutes at 100k vectors) and slows
+    #: inserts ~10x; retrieval scores the filtered scope exactly instead, so it is off
+    falkordb_vector_index: bool = False
 
     # Neo4j (production).
     neo4j_uri: str | None = None

@@ -58,7 +58,7 @@ def store(request: pytest.FixtureRequest) -> Iterator[GraphStore]:
         s = _neo4j_store()
     else:
         server: EmbeddedServer = request.getfixturevalue("embedded_server")
-        s = FalkorDBStore(graph_name=f"t_{uuid.uuid4().hex[:12]}", server=server)
+        s = FalkorDBStore(graph_name=f"t_{uuid.uuid4().hex[:12]}", server=server, vector_index=True)
     try:
         yield s
     finally:

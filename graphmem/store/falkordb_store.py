@@ -80,7 +80,7 @@ class FalkorDBStore(GraphStore):
         require_persistence: bool = True,
         queries: QueryLibrary | None = None,
         owns_server: bool = False,
-        vector_index: bool = True,
+        vector_index: bool = False,
     ) -> None:
         """``owns_server``: closing this store releases the server handle (its lease)."""
         if (server is None) == (url is None):

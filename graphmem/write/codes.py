@@ -49,7 +49,6 @@ class Code(StrEnum):
     ALREADY_EXPIRED = "ALREADY_EXPIRED"
     # COMMIT
     COMMITTED = "COMMITTED"
-    IDEMPOTENT_REPLAY = "IDEMPOTENT_REPLAY"
 
 
 STAGE: dict[Code, WriteStage] = {
@@ -96,5 +95,5 @@ STAGE: dict[Code, WriteStage] = {
         WriteStage.CONFLICT,
     ),
     **dict.fromkeys((Code.EXPIRES_BEFORE_VALID, Code.ALREADY_EXPIRED), WriteStage.VALIDATE),
-    **dict.fromkeys((Code.COMMITTED, Code.IDEMPOTENT_REPLAY), WriteStage.COMMIT),
+    Code.COMMITTED: WriteStage.COMMIT,
 }

@@ -564,3 +564,23 @@ def test_procedure_through_the_approved_path(gm: Graphmem) -> None:
     denied = gm.propose(AGENT, proposal)
     assert denied.decision is Decision.REJECTED
     assert "PROCEDURE_NOT_APPROVED_PATH" in codes(denied)
+
+
+def test_pluggable_extractor_only_proposes(gm: Graphmem) -> None:
+    """An extractor (here the rule-based one; an agent's LLM plugs in the same way) proposes;
+    the policy decides: the authenticated statement commits, the relayed one does not."""
+    from graphmem.write.extract import RuleExtractor
+
+    own = gm.record_source(
+        AGENT_FOR_USER, {"kind": "USER_MESSAGE", "content": "답변은 계속 한국어로 해 줘"}
+    )
+    relayed = gm.record_source(
+        AGENT,
+        {"kind": "USER_MESSAGE", "speaker": "user:u_9", "content": "Please answer in English"},
+    )
+    proposals = list(RuleExtractor().extract([own, relayed]))
+    assert [p.claim.object for p in proposals if p.claim] == ["ko-KR", "en"]
+    decisions = [
+        gm.propose(AGENT_FOR_USER if p.subject == USER else AGENT, p).decision for p in proposals
+    ]
+    assert decisions == [Decision.COMMITTED, Decision.REJECTED]
