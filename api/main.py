@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from api import errors
-from api.routers import cypher, health, memories, proposals, retrieve, sources
+from api.routers import cypher, health, memories, proposals, retrieve, revocations, sources
 from graphmem import __version__
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
@@ -40,5 +40,6 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(proposals.router)
     app.include_router(memories.router)
     app.include_router(retrieve.router)
+    app.include_router(revocations.router)
     app.include_router(cypher.router)
     return app

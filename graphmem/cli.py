@@ -163,6 +163,14 @@ def cmd_memories(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_revoke(ns: argparse.Namespace, settings: Settings) -> int:
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        receipt = gm.revoke(principal, source_id=ns.source, memory_id=ns.memory, reason=ns.reason)
+    _print(receipt.as_dict())
+    return 0
+
+
 def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
     p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
@@ -233,6 +241,14 @@ def build_parser() -> argparse.ArgumentParser:
     memories.add_argument("--known-at", help="as the system believed at this time")
     memories.add_argument("--limit", type=int, default=100)
     memories.set_defaults(func=cmd_memories)
+
+    revoke = sub.add_parser("revoke", help="revoke a source or memory, following lineage")
+    target = revoke.add_mutually_exclusive_group(required=True)
+    target.add_argument("--source", help="source id")
+    target.add_argument("--memory", help="memory id")
+    revoke.add_argument("--reason", default="REVOKED", help="reason code, e.g. POISONED")
+    _caller_args(revoke)
+    revoke.set_defaults(func=cmd_revoke)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
         dest="cypher_cmd", required=True

@@ -11,6 +11,7 @@ from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
+from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import WriteReceipt
@@ -105,6 +106,24 @@ class Graphmem:
         if not isinstance(request, RetrieveRequest):
             request = parse(RetrieveRequest, request)
         return self.retriever.retrieve(principal, request)
+
+    def revoke(
+        self,
+        principal: Principal,
+        *,
+        source_id: str | None = None,
+        memory_id: str | None = None,
+        reason: str = "REVOKED",
+    ) -> RevocationReceipt:
+        """Revoke a source or memory and propagate through PROVENANCE and DERIVED_FROM."""
+        return revoke(
+            self.store,
+            principal,
+            source_id=source_id,
+            memory_id=memory_id,
+            reason=reason,
+            clock=self.clock,
+        )
 
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:

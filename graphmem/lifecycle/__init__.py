@@ -1,0 +1,1 @@
+"""Forgetting: revocation (and, later, expiry, erasure, compaction) following lineage."""

@@ -1,0 +1,233 @@
+"""Revocation (seed: "Source가 잘못됐거나 오염됐음을 발견해 파생 memory까지 무효화").
+
+Revoking a source or a memory walks its lineage downstream (PROVENANCE and DERIVED_FROM, level by
+level, so chains, diamonds and cycles all terminate). A memory stays *grounded* if some path of
+live supports still leads to a live source; grounding is a least fixed point, so two memories
+that only support each other do not keep each other alive. Affected memories that are no longer
+grounded become REVOKED (their ``tx_to`` closes); grounded ones that lost support are flagged
+NEEDS_REVIEW with confidence scaled by the share of support left. The receipt lists every
+affected id and the path that reached it, and everything is applied in one statement.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
+from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
+from graphmem.ids import new_id
+from graphmem.store.base import GraphStore
+
+REVOKERS = frozenset({"admin", "reviewer"})
+MAX_DEPTH = 50
+POLICY_VERSION = "memory-revoke-1"
+
+
+@dataclass
+class Affected:
+    memory_id: str
+    status: str  # REVOKED | NEEDS_REVIEW
+    path: list[str]
+    confidence: float | None = None
+
+
+@dataclass
+class RevocationReceipt:
+    receipt_id: str
+    target: str
+    reason: str
+    affected: list[Affected] = field(default_factory=list)
+    recorded_at: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "receipt_id": self.receipt_id,
+            "target": self.target,
+            "reason": self.reason,
+            "revoked": [a.memory_id for a in self.affected if a.status == "REVOKED"],
+            "needs_review": [a.memory_id for a in self.affected if a.status == "NEEDS_REVIEW"],
+            "affected": [a.__dict__ for a in self.affected],
+            "recorded_at": self.recorded_at,
+            "policy_version": POLICY_VERSION,
+        }
+
+
+def revoke(
+    store: GraphStore,
+    principal: Principal,
+    *,
+    source_id: str | None = None,
+    memory_id: str | None = None,
+    reason: str = "REVOKED",
+    clock: Clock = system_clock,
+) -> RevocationReceipt:
+    if not principal.has_any(*REVOKERS):
+        raise ForbiddenError(
+            "revocation needs an admin or reviewer key", required_roles=sorted(REVOKERS)
+        )
+    if (source_id is None) == (memory_id is None):
+        raise ValidationError(
+            [FieldIssue("target", "exactly_one", "give exactly one of source_id or memory_id")]
+        )
+    tenant = principal.tenant_id
+    now = clock()
+    parents: dict[str, str] = {}
+    if source_id is not None:
+        if not store.read("lifecycle/source_get", {"tenant_id": tenant, "source_id": source_id}):
+            raise NotFoundError(f"no source {source_id!r}", source_id=source_id)
+        root = f"source:{source_id}"
+        frontier = [
+            r["child"]
+            for r in store.read(
+                "lifecycle/children_of_source", {"tenant_id": tenant, "source_id": source_id}
+            )
+        ]
+        for child in frontier:
+            parents.setdefault(child, root)
+        revoked_roots: set[str] = set()
+    else:
+        assert memory_id is not None
+        if not store.read("memories/get", {"tenant_id": tenant, "memory_id": memory_id}):
+            raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
+        root = f"memory:{memory_id}"
+        frontier = [memory_id]
+        revoked_roots = {memory_id}
+
+    # downstream walk, level by level (cycles stop at visited nodes)
+    seen: set[str] = set(frontier)
+    queue = deque([frontier])
+    depth = 0
+    while queue and depth < MAX_DEPTH:
+        level = queue.popleft()
+        rows = store.read(
+            "lifecycle/children_of_memories", {"tenant_id": tenant, "memory_ids": level}
+        )
+        nxt = []
+        for row in rows:
+            child = row["child"]
+            if child not in seen:
+                seen.add(child)
+                parents[child] = f"memory:{row['parent']}"
+                nxt.append(child)
+        if nxt:
+            queue.append(nxt)
+        depth += 1
+
+    affected_ids = sorted(seen)
+    supports: dict[str, list[tuple[str, bool]]] = {}
+    confidence: dict[str, float] = {}
+    for row in store.read("lifecycle/supports", {"tenant_id": tenant, "memory_ids": affected_ids}):
+        pairs = [
+            (s, bool(live))
+            for s, live in zip(row["supports"], row["live"], strict=False)
+            if s is not None
+        ]
+        supports[row["memory_id"]] = pairs
+        confidence[row["memory_id"]] = float(row["confidence"] or 0.0)
+
+    grounded = _grounded(supports, root, revoked_roots, set(affected_ids))
+    affected: list[Affected] = []
+    review_rows = []
+    for mid in affected_ids:
+        path = _path(mid, parents, root)
+        if mid in revoked_roots or mid not in grounded:
+            affected.append(Affected(mid, "REVOKED", path))
+            continue
+        pairs = supports.get(mid, [])
+        alive = [
+            s
+            for s, _ in pairs
+            if _alive(s, root, revoked_roots, grounded, set(affected_ids), dict(pairs))
+        ]
+        share = len(alive) / len(pairs) if pairs else 0.0
+        new_conf = round(confidence.get(mid, 0.0) * share, 6)
+        affected.append(Affected(mid, "NEEDS_REVIEW", path, new_conf))
+        review_rows.append({"memory_id": mid, "confidence": new_conf})
+
+    receipt = RevocationReceipt(new_id("rvk"), root, reason, affected, now)
+    store.write(
+        "lifecycle/apply_revocation",
+        {
+            "tenant_id": tenant,
+            "source_id": source_id,
+            "reason": reason,
+            "now": now,
+            "revoked": [a.memory_id for a in affected if a.status == "REVOKED"],
+            "review": review_rows,
+            "receipt": {
+                "receipt_id": receipt.receipt_id,
+                "tenant_id": tenant,
+                "actor": principal.principal_id,
+                "target": root,
+                "reason": reason,
+                "revoked_ids": [a.memory_id for a in affected if a.status == "REVOKED"],
+                "review_ids": [a.memory_id for a in affected if a.status == "NEEDS_REVIEW"],
+                "affected_json": json.dumps([a.__dict__ for a in affected], sort_keys=True),
+                "policy_version": POLICY_VERSION,
+                "recorded_at": now,
+            },
+        },
+    )
+    return receipt
+
+
+def _alive(
+    support: str,
+    root: str,
+    revoked_roots: set[str],
+    grounded: set[str],
+    affected: set[str],
+    live: dict[str, bool],
+) -> bool:
+    if support == root:
+        return False
+    kind, _, ident = support.partition(":")
+    if kind == "memory" and (
+        ident in revoked_roots or (ident in affected and ident not in grounded)
+    ):
+        return False
+    return live.get(support, True)
+
+
+def _grounded(
+    supports: dict[str, list[tuple[str, bool]]],
+    root: str,
+    revoked_roots: set[str],
+    affected: set[str],
+) -> set[str]:
+    """Least fixed point: grounded if some live support is a source, a memory outside the
+    affected set, or an already-grounded affected memory."""
+    grounded: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for mid, pairs in supports.items():
+            if mid in grounded or mid in revoked_roots:
+                continue
+            for support, live in pairs:
+                if support == root or not live:
+                    continue
+                kind, _, ident = support.partition(":")
+                if kind == "source" or ident not in affected or ident in grounded:
+                    grounded.add(mid)
+                    changed = True
+                    break
+    return grounded
+
+
+def _path(mid: str, parents: dict[str, str], root: str) -> list[str]:
+    path = [f"memory:{mid}"]
+    cur = mid
+    for _ in range(MAX_DEPTH + 1):
+        parent = parents.get(cur)
+        if parent is None:
+            break
+        path.append(parent)
+        if parent == root:
+            break
+        cur = parent.partition(":")[2]
+    return list(reversed(path))
