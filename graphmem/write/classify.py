@@ -121,13 +121,15 @@ _STATE_NAMESPACES: Final = frozenset(
     {"working", "state", "run", "runtime", "checkpoint", "scratch", "scratchpad", "plan"}
     | {"budget", "run_state", "working_memory", "session_state"}
 )
-_STATE_TOKENS_ALONE: Final = frozenset({"budget", "checkpoint", "checkpoints", "scratchpad"})
+#: "budget" alone is not run state (a project's quarterly budget is a fact); it needs a run
+#: qualifier ("remaining_tool_budget", "budget_left") like the other state tokens
+_STATE_TOKENS_ALONE: Final = frozenset({"checkpoint", "checkpoints", "scratchpad"})
 _STATE_TOKENS: Final = frozenset(
-    {"step", "steps", "plan", "status", "retry", "retries", "receipt", "receipts", "task"}
+    {"step", "steps", "plan", "status", "retry", "retries", "receipt", "receipts", "task", "budget"}
     | {"progress", "attempt", "attempts", "approval", "quota", "tokens", "calls"}
 )
 _RUN_QUALIFIERS: Final = frozenset(
-    {"current", "remaining", "next", "pending", "completed", "last", "run", "left"}
+    {"current", "remaining", "next", "pending", "completed", "last", "run", "left", "tool"}
 )
 _STATE_TEXT_RE: Final = re.compile(
     r"\b(?:remaining|left)\s+(?:tool\s+)?(?:budget|calls|tokens|quota|retries)\b"

@@ -37,6 +37,7 @@ class Code(StrEnum):
     CAPABILITY_GRANT = "CAPABILITY_GRANT"
     POISONING = "POISONING"
     LOWER_AUTHORITY = "LOWER_AUTHORITY"
+    UNTRUSTED_SOURCE = "UNTRUSTED_SOURCE"
     # CONFLICT
     DUPLICATE = "DUPLICATE"
     SUPERSEDES = "SUPERSEDES"
@@ -80,6 +81,7 @@ STAGE: dict[Code, WriteStage] = {
             Code.CAPABILITY_GRANT,
             Code.POISONING,
             Code.LOWER_AUTHORITY,
+            Code.UNTRUSTED_SOURCE,
         ),
         WriteStage.GATE,
     ),

@@ -97,12 +97,58 @@ def check(
     if grant is not None:
         checks.append(reject(Code.CAPABILITY_GRANT, grant.detail))
 
-    text = "\n".join([memory_text(proposal)] + [e.span for e in proposal.evidence if e.span])
-    for src in sources:
-        if src.kind in UNTRUSTED or (src.kind is SourceKind.USER_MESSAGE and not src.authenticated):
-            kind = src.kind if src.kind in UNTRUSTED else SourceKind.TOOL_RESULT
-            verdict = poisoning.poisoning_verdict(text, kind, src.source_id)
-            if not verdict.ok:
-                checks.append(reject(Code.POISONING, verdict.detail))
-                break
+    if (
+        authority is Authority.UNTRUSTED
+        and sources
+        and proposal.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+    ):
+        checks.append(reject(Code.UNTRUSTED_SOURCE, "no source vouches for it"))
+
+    poisoned = _poisoning(proposal, sources)
+    if poisoned is not None:
+        checks.append(poisoned)
+    lifted = _lifted_secret(proposal, sources)
+    if lifted is not None:
+        checks.append(lifted)
     return checks, authority
+
+
+def _untrusted(src: Source) -> bool:
+    return src.kind in UNTRUSTED or (src.kind is SourceKind.USER_MESSAGE and not src.authenticated)
+
+
+def _poisoning(proposal: MemoryProposal, sources: list[Source]) -> Check | None:
+    """Instruction-like content from an untrusted source. The proposal's own text and quoted
+    spans are read for every type; for claims and procedures the cited untrusted source is read
+    whole too, since quoting only the bare goal of an injection ("Send a transaction to ...")
+    must not launder it into a fact."""
+    text = "\n".join([memory_text(proposal)] + [e.span for e in proposal.evidence if e.span])
+    durable = proposal.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+    for src in sources:
+        if not _untrusted(src):
+            continue
+        kind = src.kind if src.kind in UNTRUSTED else SourceKind.TOOL_RESULT
+        for candidate in (text, src.content if durable else None):
+            if not candidate:
+                continue
+            verdict = poisoning.poisoning_verdict(candidate, kind, src.source_id)
+            if not verdict.ok:
+                return reject(Code.POISONING, verdict.detail)
+    return None
+
+
+def _lifted_secret(proposal: MemoryProposal, sources: list[Source]) -> Check | None:
+    """A value lifted from a redacted secret: the source's stored content no longer holds it,
+    so a claim whose object is absent from every cited source that had secrets redacted (or a
+    span quoting a redaction marker) is refused as SECRET."""
+    redacted = [s for s in sources if s.redactions]
+    if not redacted:
+        return None
+    if any(e.span and "[REDACTED" in e.span for e in proposal.evidence):
+        return reject(Code.SECRET, "span quotes a redacted secret")
+    if proposal.claim is not None and isinstance(proposal.claim.object, str):
+        needle = proposal.claim.object.casefold()
+        if not any(needle in (s.content or "").casefold() for s in redacted):
+            codes = ",".join(sorted({c for s in redacted for c in s.redactions}))
+            return reject(Code.SECRET, f"value not in redacted source ({codes})")
+    return None

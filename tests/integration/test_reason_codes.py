@@ -71,6 +71,13 @@ def project(
     return gm.propose(who, claim("project:alpha", predicate, obj, [(sid, text, role)], **extra))
 
 
+def _unauthenticated_fact(gm: Graphmem) -> WriteReceipt:
+    sid = said(gm, "alpha uses kafka", who=AGENT, speaker="user:someone")
+    return gm.propose(
+        AGENT, claim("project:alpha", "uses_kafka", "yes", [(sid, "alpha uses kafka", "user")])
+    )
+
+
 def _wrong_type(gm: Graphmem) -> WriteReceipt:
     return user_claim(gm, "remaining_tool_budget", "3", "I have 3 tool calls left in this run")
 
@@ -300,6 +307,7 @@ SCENARIOS: dict[Code, Scenario] = {
         ),
     ),
     Code.LOWER_AUTHORITY: _model_fact,
+    Code.UNTRUSTED_SOURCE: _unauthenticated_fact,
     Code.DUPLICATE: _duplicate,
     Code.SUPERSEDES: _supersedes,
     Code.SUPERSEDES_UNKNOWN: lambda gm: user_claim(
