@@ -171,6 +171,15 @@ def cmd_revoke(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
+    with _open_store(settings) as store:
+        from graphmem.lifecycle.expire import sweep_expired
+
+        swept = sweep_expired(store, tenant_id=ns.tenant, actor="cli:sweep")
+    _print({"expired": swept, "count": sum(len(v) for v in swept.values())})
+    return 0
+
+
 def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
     p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
@@ -249,6 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     revoke.add_argument("--reason", default="REVOKED", help="reason code, e.g. POISONED")
     _caller_args(revoke)
     revoke.set_defaults(func=cmd_revoke)
+
+    sweep = sub.add_parser("sweep", help="expire memories past expires_at (all tenants or one)")
+    sweep.add_argument("--tenant")
+    sweep.set_defaults(func=cmd_sweep)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
         dest="cypher_cmd", required=True

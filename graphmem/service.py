@@ -11,11 +11,13 @@ from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
+from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import WriteReceipt
 from graphmem.models.validation import parse
+from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
@@ -107,6 +109,15 @@ class Graphmem:
             request = parse(RetrieveRequest, request)
         return self.retriever.retrieve(principal, request)
 
+    def context(
+        self, principal: Principal, request: ContextRequest | Mapping[str, Any]
+    ) -> ContextResult:
+        """One model call's context within ``budget_tokens``: instruction and goal, policy,
+        state and verified evidence, then memories from the retriever; logged."""
+        if not isinstance(request, ContextRequest):
+            request = parse(ContextRequest, request)
+        return ContextBuilder(self.retriever, clock=self.clock).build(principal, request)
+
     def revoke(
         self,
         principal: Principal,
@@ -123,6 +134,18 @@ class Graphmem:
             memory_id=memory_id,
             reason=reason,
             clock=self.clock,
+        )
+
+    def sweep(
+        self, tenant_id: str | None = None, actor: str = "system:sweeper"
+    ) -> dict[str, list[str]]:
+        """Expire memories past ``expires_at`` (one tenant, or all); ``{tenant: [ids]}``."""
+        return sweep_expired(self.store, tenant_id=tenant_id, actor=actor, clock=self.clock)
+
+    def expire_purpose(self, principal: Principal, purpose: str) -> dict[str, Any]:
+        """Memories kept only for ``purpose`` expire; others lose that purpose."""
+        return expire_purpose(
+            self.store, principal.tenant_id, purpose, actor=principal.principal_id, clock=self.clock
         )
 
     @cached_property

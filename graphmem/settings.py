@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     embedder_batch_size: int = Field(32, ge=1, le=1024)
     embedding_cache_size: int = Field(10_000, ge=0)
 
+    # Lifecycle: the expiry sweep inside the service (0 turns the schedule off).
+    sweep_interval_s: float = Field(300.0, ge=0)
+
     # Service.
     host: str = "127.0.0.1"
     port: int = Field(8321, ge=1, le=65535)
