@@ -8,8 +8,20 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from api import errors
-from api.routers import cypher, health, memories, proposals, retrieve, revocations, sources
+from api.routers import (
+    admin,
+    cypher,
+    health,
+    memories,
+    proposals,
+    retrieve,
+    revocations,
+    sources,
+)
+from api.routers import context as context_router
+from api.routers import me as me_router
 from graphmem import __version__
+from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
 
@@ -22,9 +34,12 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
         owned = graphmem is None
         gm = graphmem or Graphmem.open(settings or get_settings())
         app.state.graphmem = gm
+        sweeper = Sweeper(gm.store, gm.settings.sweep_interval_s if owned else 0, gm.clock)
+        sweeper.start()
         try:
             yield
         finally:
+            sweeper.stop()
             if owned:
                 gm.close()
 
@@ -40,6 +55,9 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(proposals.router)
     app.include_router(memories.router)
     app.include_router(retrieve.router)
+    app.include_router(context_router.router)
     app.include_router(revocations.router)
+    app.include_router(admin.router)
     app.include_router(cypher.router)
+    app.include_router(me_router.router)
     return app
