@@ -1,7 +1,7 @@
 // mode: read
 // Retrieval and context logs of the caller's tenant in a time range (ids, scores, reasons).
 MATCH (l:RetrievalLog {tenant_id: $tenant_id})
-WHERE l.recorded_at >= $from AND l.recorded_at < $to
+WHERE l.recorded_at >= $from AND toString(l.recorded_at) < $to
 RETURN l.query_id AS query_id, l.kind AS kind, l.actor AS actor, l.subject_id AS subject_id,
        l.purpose AS purpose, l.candidate_ids AS candidate_ids, l.selected_ids AS selected_ids,
        l.filter_reasons_json AS filter_reasons_json, l.scores_json AS scores_json,

@@ -7,8 +7,8 @@ WHERE ($subject_id IS NULL OR m.subject_id = $subject_id)
   AND NOT m.status IN ['EXPIRED', 'ERASED', 'REVOKED']
   AND (CASE WHEN $valid_at IS NULL AND $known_at IS NULL THEN m.status = 'ACTIVE' ELSE true END)
   AND (CASE WHEN $known_at IS NULL THEN m.tx_to IS NULL
-            ELSE m.recorded_at <= $known_at AND (m.tx_to IS NULL OR $known_at < m.tx_to) END)
-  AND ($valid_at IS NULL OR (m.valid_from <= $valid_at AND (m.valid_to IS NULL OR $valid_at < m.valid_to)))
+            ELSE toString(m.recorded_at) <= $known_at AND (m.tx_to IS NULL OR $known_at < toString(m.tx_to)) END)
+  AND ($valid_at IS NULL OR (toString(m.valid_from) <= $valid_at AND (m.valid_to IS NULL OR $valid_at < toString(m.valid_to))))
   AND (m.expires_at IS NULL OR m.expires_at > $now)
   AND (size(coalesce(m.purposes, [])) = 0 OR $purpose IN m.purposes)
   AND (NOT m.sensitivity IN ['HIGH', 'RESTRICTED'] OR $purpose IN coalesce(m.purposes, []))

@@ -136,3 +136,32 @@ def test_vector_index_can_be_left_to_exact_scoring(embedded_server) -> None:  # 
         assert plain.read("schema/version_get")[0]["embedding_spaces"] == [SPACE.label]
     finally:
         plain.close()
+
+
+def test_time_range_filters_survive_falkordb_range_index_quirk(store: GraphStore) -> None:
+    """FalkorDB 4.16 answers `prop < $x` / `prop <= $x` on a range-indexed string property with
+    every row (FalkorDB issue #2239). Queries compare `toString(prop)` instead; this is the
+    shape of the expiry sweep on an indexed `expires_at`."""
+    bootstrap(store)
+    store._execute(
+        "CREATE (:Memory {memory_id: 'late', tenant_id: 'q', status: 'ACTIVE', "
+        "expires_at: '2026-08-01T00:00:00.000000Z'}), (:Memory {memory_id: 'due', "
+        "tenant_id: 'q', status: 'ACTIVE', expires_at: '2026-06-01T00:00:00.000000Z'})",
+        {},
+        read_only=False,
+    )
+    rows = store.read_adhoc(
+        "MATCH (m:Memory) WHERE toString(m.expires_at) <= $now RETURN m.memory_id AS id",
+        {"now": "2026-07-01T00:00:00.000000Z"},
+    )
+    assert [r["id"] for r in rows] == ["due"]
+    swept = store.write(
+        "lifecycle/expire_due",
+        {
+            "tenant_id": "q",
+            "now": "2026-07-01T00:00:00.000000Z",
+            "receipt_prefix": "x",
+            "actor": "t",
+        },
+    )
+    assert [list(r["ids"]) for r in swept] == [["due"]]
