@@ -11,6 +11,7 @@ from api import errors
 from api.routers import (
     admin,
     cypher,
+    erasure,
     health,
     memories,
     proposals,
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(context_router.router)
     app.include_router(revocations.router)
     app.include_router(admin.router)
+    app.include_router(erasure.router)
     app.include_router(cypher.router)
     app.include_router(me_router.router)
     return app

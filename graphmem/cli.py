@@ -180,6 +180,29 @@ def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_erase(ns: argparse.Namespace, settings: Settings) -> int:
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        if ns.subject_target:
+            receipt = gm.erase_subject(principal, ns.subject_target, ns.reason)
+        else:
+            receipt = gm.erase_memory(principal, ns.memory, ns.reason)
+    _print(receipt.model_dump(mode="json"))
+    return 0
+
+
+def cmd_audit(ns: argparse.Namespace, settings: Settings) -> int:
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        if ns.audit_cmd == "list":
+            _print([r.model_dump(mode="json") for r in gm.eraser.list(principal)])
+        elif ns.audit_cmd == "show":
+            _print(gm.eraser.get(principal, ns.receipt_id).model_dump(mode="json"))
+        else:
+            _print(gm.eraser.verify(principal, ns.receipt_id))
+    return 0
+
+
 def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
     p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
@@ -262,6 +285,24 @@ def build_parser() -> argparse.ArgumentParser:
     sweep = sub.add_parser("sweep", help="expire memories past expires_at (all tenants or one)")
     sweep.add_argument("--tenant")
     sweep.set_defaults(func=cmd_sweep)
+
+    erase = sub.add_parser("erase", help="erase a subject's memories or one memory, with receipt")
+    what = erase.add_mutually_exclusive_group(required=True)
+    what.add_argument("--subject", dest="subject_target", help="subject id, e.g. user:u_104")
+    what.add_argument("--memory", help="memory id (with its version history)")
+    erase.add_argument("--reason", default="ERASURE_REQUEST")
+    _caller_args(erase)
+    erase.set_defaults(func=cmd_erase, subject=None)
+
+    audit = sub.add_parser("audit", help="deletion receipts").add_subparsers(
+        dest="audit_cmd", required=True
+    )
+    for name in ("list", "show", "verify"):
+        cmd = audit.add_parser(name)
+        if name != "list":
+            cmd.add_argument("receipt_id")
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_audit, subject=None)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
         dest="cypher_cmd", required=True

@@ -11,11 +11,12 @@ from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
+from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
-from graphmem.models.receipts import WriteReceipt
+from graphmem.models.receipts import DeletionReceipt, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
@@ -147,6 +148,22 @@ class Graphmem:
         return expire_purpose(
             self.store, principal.tenant_id, purpose, actor=principal.principal_id, clock=self.clock
         )
+
+    @cached_property
+    def eraser(self) -> Eraser:
+        return Eraser(self.store, self.embedder, clock=self.clock)
+
+    def erase_subject(
+        self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"
+    ) -> DeletionReceipt:
+        """Erase everything about a subject, everywhere; returns the deletion receipt."""
+        return self.eraser.erase_subject(principal, subject_id, reason)
+
+    def erase_memory(
+        self, principal: Principal, memory_id: str, reason: str = "ERASURE_REQUEST"
+    ) -> DeletionReceipt:
+        """Erase one memory with its whole version history."""
+        return self.eraser.erase_memory(principal, memory_id, reason)
 
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:

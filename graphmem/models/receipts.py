@@ -102,6 +102,8 @@ class DeletionReceipt(GraphRecord):
     memory_ids: list[Identifier] = Field(default_factory=list)
     source_ids: list[Identifier] = Field(default_factory=list)
     content_hashes: list[ContentHash] = Field(default_factory=list)
+    #: embedding-cache keys (sha256 of version and text) of the erased texts, for re-checks
+    cache_keys: list[ShortText] = Field(default_factory=list)
     counts: dict[Key, NonNegativeInt] = Field(default_factory=dict)
     policy_version: Identifier | None = None
     requested_at: Timestamp = Field(default_factory=timeutil.now_iso)

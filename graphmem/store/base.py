@@ -137,6 +137,15 @@ class GraphStore(ABC):
     def ensure_unique(self, label: str, prop: str) -> None:
         """Create a uniqueness constraint (and its index) if missing; idempotent."""
 
+    def compact_storage(self) -> bool:
+        """Rewrite the engine's own log/data files so deleted content does not survive on disk.
+        Returns False where the engine offers no such operation (the caller records that)."""
+        return False
+
+    def storage_files(self) -> list[str]:
+        """Paths of the engine's data files, where this process can see them (embedded)."""
+        return []
+
     @abstractmethod
     def ping(self) -> dict[str, Any]:
         """Engine status for health checks: reachable, version, persistence."""

@@ -374,6 +374,9 @@ def redis_command(
         "appendonlydir",
         "--save",
         "",
+        # uncompressed snapshots: an erasure can then be proven by scanning the data files
+        "--rdbcompression",
+        "no",
         "--logfile",
         str(layout.log_file),
         "--requirepass",

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
 import falkordb
+import redis
 from falkordb.edge import Edge
 from falkordb.node import Node
 from falkordb.path import Path as FalkorPath
@@ -217,6 +219,40 @@ class FalkorDBStore(GraphStore):
                 ):
                     return
             self._graph.create_node_unique_constraint(label, prop)
+
+    def compact_storage(self) -> bool:
+        """BGREWRITEAOF, and wait for it: the rewritten file holds only live data, and redis
+        deletes the old append-only files, so erased content no longer survives on disk."""
+        assert self._db is not None
+        conn = self._db.connection
+        with engine_errors(ENGINE), self._tx_lock:
+            self._wait_rewrite(conn)
+            try:
+                conn.bgrewriteaof()
+            except redis.exceptions.ResponseError as exc:
+                if "already in progress" not in str(exc):
+                    raise
+            self._wait_rewrite(conn, started=True)
+        return True
+
+    @staticmethod
+    def _wait_rewrite(conn: Any, started: bool = False, timeout_s: float = 600.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            info = conn.info("persistence")
+            busy = info.get("aof_rewrite_in_progress") or info.get("aof_rewrite_scheduled")
+            if not busy:
+                if started and info.get("aof_last_bgrewrite_status") not in (None, "ok"):
+                    raise EngineError("append-only file rewrite failed", engine=ENGINE)
+                return
+            time.sleep(0.05)
+        raise EngineError("append-only file rewrite did not finish", engine=ENGINE)
+
+    def storage_files(self) -> list[str]:
+        if self.server is None:
+            return []
+        root = self.server.layout.engine_dir
+        return sorted(str(p) for p in root.rglob("*") if p.is_file() and p.suffix != ".sock")
 
     def ping(self) -> dict[str, Any]:
         status: dict[str, Any] = {"engine": ENGINE, "embedded": self.server is not None}

@@ -1,0 +1,10 @@
+// mode: read
+// A memory and every version linked to it by SUPERSEDES (its whole history), for erasure.
+MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})
+OPTIONAL MATCH (m)-[:SUPERSEDES*1..50]-(h:Memory)
+WITH m, collect(DISTINCT h) AS others
+UNWIND [m] + others AS v
+WITH DISTINCT v
+WHERE v.tenant_id = $tenant_id
+RETURN v.memory_id AS memory_id, v.content_hash AS content_hash, v.text AS text,
+       v.subject_id AS subject_id

@@ -1,0 +1,4 @@
+// mode: read
+// One deletion receipt of a tenant.
+MATCH (d:DeletionReceipt {tenant_id: $tenant_id, receipt_id: $receipt_id})
+RETURN d

@@ -1,0 +1,333 @@
+"""Erasure with proof (seed: "삭제할 때 vector index, cache, summary, derived record, backup
+retention까지 범위를 정의해야 합니다").
+
+Erasing a subject (or one memory with its whole version history) removes, in one statement:
+every version node (and with it the vector-index entry), the sources the subject owns or that
+only the erased memories cite, the subject node, the subject's write receipts and retrieval logs;
+it scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what was derived from
+them — a dependant survives only if it is still grounded in live support (the least fixed point
+used by revocation). Then it clears the embedding cache entries and rewrites the engine's
+append-only file so deleted text does not survive on disk. Hash-only tombstones and a
+DeletionReceipt remain; ``verify`` re-runs every check later.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import deque
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from graphmem.auth.principal import Principal
+from graphmem.clock import Clock, system_clock
+from graphmem.embeddings.base import Embedder
+from graphmem.embeddings.cache import CachedEmbedder
+from graphmem.errors import ForbiddenError, NotFoundError
+from graphmem.ids import new_id
+from graphmem.lifecycle.revoke import _grounded
+from graphmem.models.enums import DeletionScope, VerificationStatus
+from graphmem.models.receipts import DeletionReceipt
+from graphmem.models.validation import parse
+from graphmem.store.base import GraphStore
+from graphmem.timeutil import to_iso
+
+POLICY_VERSION = "memory-erase-1"
+ERASERS = frozenset({"admin"})
+MAX_DEPTH = 50
+
+
+@dataclass
+class _Plan:
+    memory_ids: list[str]
+    texts: list[str]
+    #: ``memory:<id>`` / ``source:<id>`` → content hash, for the tombstones
+    hashes: dict[str, str | None]
+    source_ids: list[str]
+    review_ids: list[str]
+
+
+class Eraser:
+    def __init__(
+        self, store: GraphStore, embedder: Embedder, *, clock: Clock = system_clock
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.clock = clock
+
+    # -- entry points ---------------------------------------------------------------------------
+    def erase_subject(
+        self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"
+    ) -> DeletionReceipt:
+        self._authorize(principal, subject_id)
+        rows = self.store.read(
+            "erasure/subject_memories", {"tenant_id": principal.tenant_id, "subject_id": subject_id}
+        )
+        return self._erase(principal, DeletionScope.SUBJECT, subject_id, subject_id, rows, reason)
+
+    def erase_memory(
+        self, principal: Principal, memory_id: str, reason: str = "ERASURE_REQUEST"
+    ) -> DeletionReceipt:
+        rows = self.store.read(
+            "erasure/memory_versions", {"tenant_id": principal.tenant_id, "memory_id": memory_id}
+        )
+        if not rows:
+            raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
+        self._authorize(principal, str(rows[0]["subject_id"]))
+        return self._erase(principal, DeletionScope.MEMORY, memory_id, None, rows, reason)
+
+    def _authorize(self, principal: Principal, subject_id: str) -> None:
+        own = principal.subject_id is not None and principal.subject_id == subject_id
+        if not (principal.has_any(*ERASERS) or (principal.has_any("user") and own)):
+            raise ForbiddenError("erasure needs an admin key, or the subject's own user key")
+
+    # -- planning and applying -----------------------------------------------------------------
+    def _plan(self, tenant: str, subject_id: str | None, rows: list[dict[str, Any]]) -> _Plan:
+        erased = {r["memory_id"] for r in rows}
+        cited = self.store.read(
+            "erasure/cited_sources", {"tenant_id": tenant, "memory_ids": sorted(erased)}
+        )
+        sources = self.store.read(
+            "erasure/owned_sources",
+            {
+                "tenant_id": tenant,
+                "subject_id": subject_id,
+                "memory_ids": sorted(erased),
+                "cited_ids": [r["source_id"] for r in cited],
+            },
+        )
+        source_ids = {r["source_id"] for r in sources}
+        # dependants: other memories citing an erased source, and DERIVED_FROM descendants
+        candidates = {c for r in sources for c in r["other_citers"]} - erased
+        frontier = sorted(erased | candidates)
+        seen = set(frontier)
+        queue = deque([frontier])
+        for _ in range(MAX_DEPTH):
+            if not queue:
+                break
+            level = queue.popleft()
+            nxt = []
+            for row in self.store.read(
+                "lifecycle/children_of_memories", {"tenant_id": tenant, "memory_ids": level}
+            ):
+                if row["child"] not in seen:
+                    seen.add(row["child"])
+                    nxt.append(row["child"])
+            if nxt:
+                queue.append(nxt)
+        dependants = sorted(seen - erased)
+        supports: dict[str, list[tuple[str, bool]]] = {}
+        for row in self.store.read(
+            "lifecycle/supports", {"tenant_id": tenant, "memory_ids": dependants}
+        ):
+            pairs = []
+            for support, live in zip(row["supports"], row["live"], strict=False):
+                if support is None:
+                    continue
+                kind, _, ident = support.partition(":")
+                dead = (kind == "source" and ident in source_ids) or (
+                    kind == "memory" and ident in erased
+                )
+                pairs.append((support, bool(live) and not dead))
+            supports[row["memory_id"]] = pairs
+        grounded = _grounded(supports, root="", revoked_roots=set(), affected=set(dependants))
+        ungrounded = [m for m in dependants if m not in grounded]
+        extra = (
+            self.store.read("erasure/memory_texts", {"tenant_id": tenant, "memory_ids": ungrounded})
+            if ungrounded
+            else []
+        )
+        all_rows = rows + extra
+        hashes = {f"memory:{r['memory_id']}": r.get("content_hash") for r in all_rows}
+        hashes |= {f"source:{r['source_id']}": r.get("content_hash") for r in sources}
+        return _Plan(
+            memory_ids=sorted({r["memory_id"] for r in all_rows}),
+            texts=[r["text"] for r in all_rows if r.get("text")],
+            hashes=hashes,
+            source_ids=sorted(source_ids),
+            review_ids=sorted(grounded),
+        )
+
+    def _erase(
+        self,
+        principal: Principal,
+        scope: DeletionScope,
+        target_id: str,
+        subject_id: str | None,
+        rows: list[dict[str, Any]],
+        reason: str,
+    ) -> DeletionReceipt:
+        tenant = principal.tenant_id
+        requested = self.clock()
+        plan = self._plan(tenant, subject_id, rows)
+        logs = self.store.read(
+            "erasure/logs_referencing",
+            {"tenant_id": tenant, "subject_id": subject_id, "memory_ids": plan.memory_ids},
+        )
+        delete_logs = [x["query_id"] for x in logs if subject_id and x["subject_id"] == subject_id]
+        scrub = [_scrub(x, set(plan.memory_ids)) for x in logs if x["query_id"] not in delete_logs]
+        cache_keys = _cache_keys(self.embedder, plan.texts)
+        receipt_id = new_id("del")
+        receipt = parse(
+            DeletionReceipt,
+            {
+                "receipt_id": receipt_id,
+                "tenant_id": tenant,
+                "actor": principal.principal_id,
+                "scope": scope,
+                "target_id": target_id,
+                "subject_id": subject_id,
+                "reason": reason,
+                "memory_ids": plan.memory_ids,
+                "source_ids": plan.source_ids,
+                "content_hashes": sorted({h for h in plan.hashes.values() if h}),
+                "cache_keys": cache_keys,
+                "policy_version": POLICY_VERSION,
+                "requested_at": requested,
+            },
+        )
+        tombstones = [{"ref": ref, "content_hash": h} for ref, h in sorted(plan.hashes.items())]
+        counts_row = self.store.write(
+            "erasure/apply",
+            {
+                "tenant_id": tenant,
+                "subject_id": subject_id,
+                "subject_key": f"{tenant}|{subject_id}",
+                "delete_subject": subject_id is not None,
+                "memory_ids": plan.memory_ids,
+                "source_ids": plan.source_ids,
+                "review_ids": plan.review_ids,
+                "delete_log_ids": delete_logs,
+                "scrub_logs": scrub,
+                "tombstones": tombstones,
+                "receipt_id": receipt_id,
+                "receipt": receipt.to_graph_properties(),
+                "now": requested,
+            },
+        )[0]
+        cache_cleared = _evict(self.embedder, plan.texts)
+        rewritten = self.store.compact_storage()
+        counts = {k: int(v) for k, v in counts_row.items()}
+        counts |= {
+            "cache": cache_cleared,
+            "storage_rewrites": int(rewritten),
+            "vector_entries": counts["memories"],
+        }
+        completed = self.clock()
+        final = receipt.evolve(counts=counts, completed_at=completed)
+        self.store.write(
+            "erasure/receipt_update",
+            {
+                "tenant_id": tenant,
+                "receipt_id": receipt_id,
+                "changes": {
+                    "counts_json": final.to_graph_properties()["counts_json"],
+                    "completed_at": completed,
+                },
+            },
+        )
+        return final
+
+    # -- audit ------------------------------------------------------------------------------
+    def get(self, principal: Principal, receipt_id: str) -> DeletionReceipt:
+        rows = self.store.read(
+            "erasure/receipt_get", {"tenant_id": principal.tenant_id, "receipt_id": receipt_id}
+        )
+        if not rows:
+            raise NotFoundError(f"no deletion receipt {receipt_id!r}", receipt_id=receipt_id)
+        return DeletionReceipt.from_graph(rows[0]["d"])
+
+    def list(self, principal: Principal, limit: int = 100) -> list[DeletionReceipt]:
+        rows = self.store.read(
+            "erasure/receipt_list", {"tenant_id": principal.tenant_id, "limit": limit}
+        )
+        return [DeletionReceipt.from_graph(r["d"]) for r in rows]
+
+    def verify(self, principal: Principal, receipt_id: str) -> dict[str, Any]:
+        """Re-run the checks: graph, vector index, caches, logs, data files."""
+        receipt = self.get(principal, receipt_id)
+        left = self.store.read(
+            "erasure/leftovers",
+            {
+                "tenant_id": principal.tenant_id,
+                "memory_ids": receipt.memory_ids,
+                "source_ids": receipt.source_ids,
+                "subject_id": receipt.subject_id,
+            },
+        )[0]
+        remaining: dict[str, int] = {k: int(v) for k, v in left.items()}
+        remaining["vector_entries"] = remaining["memories"]
+        remaining["cache"] = _cached(self.embedder, receipt.cache_keys)
+        files = self.store.storage_files()
+        # an append-only file older than the erasure still holds what was written before it
+        remaining["data_files_stale"] = sum(
+            1
+            for f in files
+            if f.endswith(".aof")
+            and os.path.getsize(f) > 0
+            and _mtime_iso(f) < (receipt.completed_at or "")
+        )
+        failures = sorted(k.upper() for k, v in remaining.items() if v)
+        now = self.clock()
+        status = VerificationStatus.FAILED if failures else VerificationStatus.VERIFIED
+        changes = {
+            "verification": str(status),
+            "verified_at": now,
+            "verification_failures": failures,
+        }
+        self.store.write(
+            "erasure/receipt_update",
+            {"tenant_id": principal.tenant_id, "receipt_id": receipt_id, "changes": changes},
+        )
+        return {
+            "receipt_id": receipt_id,
+            "result": "INCOMPLETE" if failures else "COMPLETE",
+            "remaining": remaining,
+            "verified_at": now,
+            "data_files_checked": len(files),
+        }
+
+
+def _scrub(log: dict[str, Any], erased: set[str]) -> dict[str, Any]:
+    def keep(ids: list[str] | None) -> list[str]:
+        return [x for x in (ids or []) if x not in erased]
+
+    def scrub_json(text: str | None) -> str | None:
+        if not text:
+            return text
+        data = json.loads(text)
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k not in erased}
+        return json.dumps(data, sort_keys=True)
+
+    return {
+        "query_id": log["query_id"],
+        "candidate_ids": keep(log["candidate_ids"]),
+        "selected_ids": keep(log["selected_ids"]),
+        "scores_json": scrub_json(log["scores_json"]),
+        "filter_reasons_json": scrub_json(log["filter_reasons_json"]),
+        "context_positions_json": scrub_json(log["context_positions_json"]),
+    }
+
+
+def _cache_keys(embedder: Embedder, texts: list[str]) -> list[str]:
+    if isinstance(embedder, CachedEmbedder):
+        return sorted({embedder.key(t) for t in texts})
+    return []
+
+
+def _evict(embedder: Embedder, texts: list[str]) -> int:
+    if isinstance(embedder, CachedEmbedder):
+        return embedder.evict_texts(texts)
+    return 0
+
+
+def _cached(embedder: Embedder, keys: list[str]) -> int:
+    if isinstance(embedder, CachedEmbedder):
+        return sum(1 for k in keys if k in embedder.cache)
+    return 0
+
+
+def _mtime_iso(path: str) -> str:
+    return to_iso(datetime.fromtimestamp(os.path.getmtime(path), UTC))

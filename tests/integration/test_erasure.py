@@ -1,0 +1,190 @@
+"""Erasure leaves no content behind: canary strings are scanned for in the graph, the embedding
+cache, the logs and the engine's data files, also after a restart; receipts re-verify."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from graphmem.auth.keys import create_key
+from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache
+from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.errors import ForbiddenError
+from graphmem.models.enums import Decision
+from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.falkordb_store import FalkorDBStore
+from graphmem.store.schema import bootstrap
+from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal
+
+VICTIM = "user:u_gone"
+OTHER = "user:u_stays"
+
+
+def service(store: GraphStore) -> Graphmem:
+    embedder = CachedEmbedder(HashingEmbedder(), EmbeddingCache(1000))
+    gm = Graphmem(store, Settings(embedder="hashing"), embedder, clock=FakeClock())
+    bootstrap(store, [gm.embedding_space])
+    return gm
+
+
+def populate(gm: Graphmem, subject: str, canary: str) -> list[str]:
+    """Sources, claims (with a supersession: version nodes), an episode, a project fact that
+    rests on the subject's message, and a retrieval that logs ids."""
+    who = principal("agent", subject=subject, pid=f"agent:{subject}")
+    clock = gm.clock
+    assert isinstance(clock, FakeClock)
+    clock.set("2026-07-01T00:00:00Z")
+    s1 = gm.record_source(
+        who, {"kind": "USER_MESSAGE", "content": f"my nickname is {canary}-nick"}
+    ).source_id
+    first = gm.propose(
+        who, claim(subject, "nickname", f"{canary}-nick", [(s1, f"{canary}-nick", "user")])
+    )
+    clock.set("2026-07-16T00:00:00Z")
+    s2 = gm.record_source(
+        who, {"kind": "USER_MESSAGE", "content": f"call me {canary}-new from now"}
+    ).source_id
+    second = gm.propose(
+        who, claim(subject, "nickname", f"{canary}-new", [(s2, f"{canary}-new", "user")])
+    )
+    episode = gm.propose(
+        who,
+        {
+            "memory_type": "EPISODIC",
+            "subject": subject,
+            "confidence": 1,
+            "episode": {
+                "goal": f"book {canary} trip",
+                "observations": [f"{canary} hotel found"],
+                "outcome": "SUCCESS",
+            },
+            "evidence": [{"event_id": s2, "span": f"{canary}-new", "source_role": "user"}],
+        },
+    )
+    fact = gm.propose(
+        who,
+        claim(
+            "project:trips", "organiser_nickname", f"{canary}-new", [(s2, f"{canary}-new", "user")]
+        ),
+    )
+    for r in (first, second, episode, fact):
+        assert r.decision is Decision.COMMITTED, r.reasons
+    gm.retrieve(who, {"query": f"what is {canary} nickname", "subject_id": subject})
+    return [r.memory_id or "" for r in (first, second, episode, fact)]
+
+
+def graph_dump(store: GraphStore) -> str:
+    nodes = store.read_adhoc("MATCH (n) RETURN labels(n) AS l, properties(n) AS p")
+    edges = store.read_adhoc("MATCH ()-[e]->() RETURN type(e) AS t, properties(e) AS p")
+    return repr(nodes) + repr(edges)
+
+
+def files_containing(store: GraphStore, needle: str) -> list[str]:
+    return [f for f in store.storage_files() if needle.encode() in Path(f).read_bytes()]
+
+
+def test_erasing_a_subject_leaves_no_canary_anywhere(data_dir: Path) -> None:
+    canary, control = f"CNRY{secrets.token_hex(6)}", f"KEEP{secrets.token_hex(6)}"
+    store = FalkorDBStore.from_settings(Settings(data_dir=data_dir))
+    try:
+        gm = service(store)
+        ids = populate(gm, VICTIM, canary)
+        populate(gm, OTHER, control)
+        assert canary in graph_dump(store) and files_containing(store, canary)
+        assert isinstance(gm.embedder, CachedEmbedder) and len(gm.embedder.cache) > 0
+
+        receipt = gm.erase_subject(ADMIN, VICTIM)
+        assert set(ids) <= set(receipt.memory_ids)
+        assert receipt.counts["memories"] >= 5  # 4 memories + a version node
+        assert receipt.counts["storage_rewrites"] == 1 and receipt.counts["subjects"] == 1
+        assert len(receipt.source_ids) == 2
+        assert all(h.startswith("sha256:") for h in receipt.content_hashes)
+
+        dump = graph_dump(store)
+        assert canary not in dump, "canary left in the graph"
+        assert control in dump, "erasure reached another subject"
+        assert files_containing(store, canary) == [], "canary left in the data files"
+        assert files_containing(store, control), "control vanished from disk"
+        assert all(k not in gm.embedder.cache for k in receipt.cache_keys)
+        assert (
+            store.read_adhoc("MATCH (t:Tombstone) RETURN count(t) AS c")[0]["c"]
+            == len(receipt.memory_ids) + 2
+        )
+        logs = store.read_adhoc("MATCH (l:RetrievalLog) RETURN l.subject_id AS s")
+        assert {x["s"] for x in logs} == {OTHER}
+        verified = gm.eraser.verify(ADMIN, receipt.receipt_id)
+        assert verified["result"] == "COMPLETE", verified
+    finally:
+        store.close()
+        assert store.server is not None
+        store.server.stop()
+
+    restarted = FalkorDBStore.from_settings(Settings(data_dir=data_dir))
+    try:
+        assert canary not in graph_dump(restarted)
+        assert files_containing(restarted, canary) == []
+        gm2 = service(restarted)
+        assert gm2.eraser.verify(ADMIN, receipt.receipt_id)["result"] == "COMPLETE"
+        assert gm2.memories(ADMIN, subject_id=VICTIM) == []
+        assert len(gm2.memories(ADMIN, subject_id=OTHER)) == 2  # current nickname + episode
+    finally:
+        restarted.close()
+
+
+def test_verify_reports_what_remains(store: GraphStore) -> None:
+    gm = service(store)
+    populate(gm, VICTIM, "CNRYx1")
+    receipt = gm.erase_subject(ADMIN, VICTIM)
+    # plant a leftover: a node that still names the subject
+    store._execute(
+        "CREATE (:Memory {tenant_id: 'acme', memory_id: 'ghost', subject_id: $s})",
+        {"s": VICTIM},
+        read_only=False,
+    )
+    result = gm.eraser.verify(ADMIN, receipt.receipt_id)
+    assert result["result"] == "INCOMPLETE" and result["remaining"]["subject_nodes"] == 1
+    stored = gm.eraser.get(ADMIN, receipt.receipt_id)
+    assert stored.verification == "FAILED" and "SUBJECT_NODES" in stored.verification_failures
+
+
+def test_erasing_one_memory_takes_its_history_and_only_its_sources(store: GraphStore) -> None:
+    gm = service(store)
+    first, second, episode, _ = populate(gm, VICTIM, "CNRYx2")
+    receipt = gm.erase_memory(principal("user", subject=VICTIM), second)
+    assert first in receipt.memory_ids and second in receipt.memory_ids  # the whole history
+    assert episode not in receipt.memory_ids
+    remaining = {m["memory_id"] for m in gm.memories(ADMIN, subject_id=VICTIM)}
+    assert episode in remaining and second not in remaining
+    # the message the episode still cites survives
+    assert len(receipt.source_ids) == 1
+
+
+def test_only_admins_or_the_subject_may_erase(store: GraphStore) -> None:
+    gm = service(store)
+    populate(gm, VICTIM, "CNRYx3")
+    for who in (principal("agent", subject=VICTIM), principal("user", subject=OTHER)):
+        with pytest.raises(ForbiddenError):
+            gm.erase_subject(who, VICTIM)
+
+
+def test_rest_erasure_and_audit(store: GraphStore) -> None:
+    gm = service(store)
+    populate(gm, VICTIM, "CNRYx4")
+    admin = {"Authorization": "Bearer " + create_key(store, tenant_id="acme", roles=["admin"]).key}
+    agent = {"Authorization": "Bearer " + create_key(store, tenant_id="acme", roles=["agent"]).key}
+    with TestClient(create_app(graphmem=gm)) as client:
+        assert client.delete(f"/v1/subjects/{VICTIM}/memories", headers=agent).status_code == 403
+        r = client.delete(f"/v1/subjects/{VICTIM}/memories", headers=admin).json()
+        listed = client.get("/v1/audit/deletions", headers=admin).json()
+        assert [x["receipt_id"] for x in listed] == [r["receipt_id"]]
+        one = client.get(f"/v1/audit/deletions/{r['receipt_id']}", headers=admin).json()
+        assert one["counts"]["memories"] == r["counts"]["memories"]
+        checked = client.post(f"/v1/audit/deletions/{r['receipt_id']}/verify", headers=admin)
+        assert checked.json()["result"] == "COMPLETE"
+        assert client.get("/v1/audit/deletions", headers=agent).status_code == 403
