@@ -31,7 +31,9 @@ CALL {
   WITH old, sup, s
   UNWIND sup.versions AS v
   CREATE (ver:Memory:{{type_label}}:{{space_label}})
-  SET ver += v.props, ver.embedding = {{vector_fn}}(v.embedding)
+  SET ver += v.props,
+      ver.embedding = CASE WHEN v.embedding IS NULL THEN old.embedding
+                           ELSE {{vector_fn}}(v.embedding) END
   CREATE (ver)-[:SUPERSEDES {kind: 'VERSION', reason: 'VALID_TIME_CLOSED', recorded_at: $now}]->(old)
   CREATE (ver)-[:ABOUT {recorded_at: $now}]->(s)
   WITH old, ver

@@ -13,18 +13,40 @@ are ACTIVE, currently believed (``tx_to`` open) and overlap the new valid time. 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from graphmem.models.enums import Authority, SupersessionKind
-from graphmem.models.memory import Memory
 from graphmem.write.codes import Code
 from graphmem.write.outcome import Check, confirm, info, reject, warn
 
 
 @dataclass(frozen=True)
+class Competitor:
+    """What conflict resolution needs of an existing memory (no content, no vector: a
+    subject may hold thousands of competitors under one key)."""
+
+    memory_id: str
+    authority: Authority
+    valid_from: str
+    valid_to: str | None
+    content_hash: str | None
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any]) -> Competitor:
+        return cls(
+            memory_id=str(row["memory_id"]),
+            authority=Authority(row["authority"]),
+            valid_from=str(row["valid_from"]),
+            valid_to=row.get("valid_to"),
+            content_hash=row.get("content_hash"),
+        )
+
+
+@dataclass(frozen=True)
 class Supersession:
-    old: Memory
+    old: Competitor
     kind: SupersessionKind
     reason: Code
     #: the old fact stays true until the new one starts: keep that as a version node
@@ -34,9 +56,9 @@ class Supersession:
 @dataclass
 class Resolution:
     checks: list[Check] = field(default_factory=list)
-    duplicate_of: Memory | None = None
+    duplicate_of: Competitor | None = None
     supersede: list[Supersession] = field(default_factory=list)
-    conflicts: list[Memory] = field(default_factory=list)
+    conflicts: list[Competitor] = field(default_factory=list)
 
 
 def overlaps(a_from: str, a_to: str | None, b_from: str, b_to: str | None) -> bool:
@@ -50,7 +72,7 @@ def resolve(
     valid_from: str,
     valid_to: str | None,
     explicit: str | None,
-    existing: Sequence[Memory],
+    existing: Sequence[Competitor],
 ) -> Resolution:
     res = Resolution()
     for old in existing:

@@ -34,7 +34,7 @@ from graphmem.models.enums import (
     Verdict,
     WriteStage,
 )
-from graphmem.models.memory import MEMORY_CLASSES, AnyMemory, Memory, memory_from_graph
+from graphmem.models.memory import MEMORY_CLASSES, AnyMemory, memory_from_graph
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import Reason, StageVerdict, WriteReceipt
@@ -43,7 +43,7 @@ from graphmem.models.validation import parse
 from graphmem.store.base import GraphStore
 from graphmem.write import classify, gate, provenance, sensitivity
 from graphmem.write.codes import Code
-from graphmem.write.conflicts import Resolution, Supersession, overlaps, resolve
+from graphmem.write.conflicts import Competitor, Resolution, overlaps, resolve
 from graphmem.write.materialize import (
     TYPE_LABEL,
     conflict_key,
@@ -242,7 +242,7 @@ class WritePipeline:
                     "namespace": p.namespace,
                 },
             )
-            competitors = [memory_from_graph(r["m"]) for r in rows]
+            competitors = [Competitor.of(r) for r in rows]
             run.competitor_ids = [m.memory_id for m in competitors]
             existing = [
                 m for m in competitors if overlaps(valid_from, p.valid_to, m.valid_from, m.valid_to)
@@ -252,7 +252,7 @@ class WritePipeline:
                 "memories/episode_duplicates",
                 {"tenant_id": tenant, "subject_id": p.subject, "content_hash": chash},
             )
-            existing = [memory_from_graph(r["m"]) for r in rows]
+            existing = [Competitor.of(r) for r in rows]
         if p.supersedes is not None and p.supersedes not in {m.memory_id for m in existing}:
             target = self.store.read(
                 "memories/get", {"tenant_id": tenant, "memory_id": p.supersedes}
@@ -265,7 +265,7 @@ class WritePipeline:
                 or memory.status is not MemoryStatus.ACTIVE
             ):
                 return Resolution(checks=[reject(Code.SUPERSEDES_UNKNOWN, p.supersedes)])
-            existing.append(memory)
+            existing.append(Competitor.of(memory.model_dump(mode="json")))
         return resolve(
             content_hash=chash,
             authority=run.authority,
@@ -361,7 +361,7 @@ class WritePipeline:
             if ev.event_id in by_id
         ]
 
-    def _commit_duplicate(self, run: _Run, existing: Memory) -> WriteReceipt | None:
+    def _commit_duplicate(self, run: _Run, existing: Competitor) -> WriteReceipt | None:
         receipt = self._receipt(run, Decision.DUPLICATE, memory_id=existing.memory_id)
         rows = self.store.write(
             "memories/add_provenance",
@@ -414,9 +414,10 @@ class WritePipeline:
         assert isinstance(memory, AnyMemory)
         return memory
 
-    def _version_of(self, sup: Supersession, new_valid_from: str, now: str) -> dict[str, Any]:
-        """The old fact, still true until the new one starts, as known from now on."""
-        old = sup.old
+    def _version_of(self, old: AnyMemory, new_valid_from: str, now: str) -> dict[str, Any]:
+        """The old fact, still true until the new one starts, as known from now on. Its vector
+        is copied inside the commit statement when it is in the current space (``None`` here),
+        and re-embedded only when the old memory came from another model."""
         version = old.evolve(
             memory_id=new_id("mem"),
             valid_to=new_valid_from,
@@ -425,10 +426,10 @@ class WritePipeline:
             status=MemoryStatus.SUPERSEDED,
             embedding=None,
         )
-        vector = old.embedding
-        if vector is None or old.embedding_version != self.embedder.embedding_version:
+        vector = None
+        if old.embedding_version != self.embedder.embedding_version:
             vector = self.embedder.encode_one(old.text or "").tolist()
-        return {"props": version.to_graph_properties(), "embedding": list(vector)}
+        return {"props": version.to_graph_properties(), "embedding": vector}
 
     def _commit(self, run: _Run, resolution: Resolution) -> WriteReceipt | None:
         now = self.clock()
@@ -442,12 +443,24 @@ class WritePipeline:
             superseded=[s.old.memory_id for s in resolution.supersede],
             conflicts=[c.memory_id for c in resolution.conflicts],
         )
+        kept = [s.old.memory_id for s in resolution.supersede if s.keeps_version]
+        olds = {
+            r["m"]["memory_id"]: memory_from_graph(r["m"])
+            for r in (
+                self.store.read(
+                    "memories/get_many",
+                    {"tenant_id": run.principal.tenant_id, "memory_ids": kept},
+                )
+                if kept
+                else []
+            )
+        }
         supersede = [
             {
                 "old_id": s.old.memory_id,
                 "kind": str(s.kind),
                 "reason": str(s.reason),
-                "versions": [self._version_of(s, memory.valid_from, now)]
+                "versions": [self._version_of(olds[s.old.memory_id], memory.valid_from, now)]
                 if s.keeps_version
                 else [],
             }

@@ -144,6 +144,12 @@ def test_seed_jin_to_mina_time_travel(gm: Graphmem, clock: FakeClock) -> None:
     closed = [h for h in history if h["object"] == "Jin" and h.get("valid_to")]
     assert closed and closed[0]["valid_to"] == "2026-07-01T00:00:00.000000Z"
     assert closed[0]["status"] == "SUPERSEDED"
+    vectors = gm.store.read_adhoc(
+        "MATCH (v:Memory {memory_id: $v}), (o:Memory {memory_id: $o}) "
+        "RETURN v.embedding = o.embedding AS same, v.embedding IS NOT NULL AS present",
+        {"v": closed[0]["memory_id"], "o": a.memory_id},
+    )
+    assert vectors == [{"same": True, "present": True}]  # copied inside the commit statement
     old = gm.memory(lead, a.memory_id or "").memory
     assert old["tx_to"] == "2026-07-16T00:00:00.000000Z" and old["status"] == "SUPERSEDED"
 
