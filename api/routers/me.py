@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
+from pydantic import BaseModel
 
 from api.deps import GraphmemDep, PrincipalDep
 from graphmem.errors import ForbiddenError
+from graphmem.lifecycle.selfservice import correct, own_memory
 from graphmem.models.enums import MemoryStatus, MemoryType
 
 router = APIRouter(prefix="/v1/me", tags=["me"])
@@ -43,3 +45,28 @@ def my_memories(
         offset=offset,
     )
     return {"subject_id": principal.subject_id, "memories": memories, "count": len(memories)}
+
+
+class Correction(BaseModel):
+    model_config = {"extra": "forbid"}
+
+    object: str | int | float | bool
+    valid_from: str | None = None
+
+
+@router.patch("/memories/{memory_id}")
+def correct_my_memory(
+    memory_id: str, body: Correction, gm: GraphmemDep, principal: PrincipalDep
+) -> dict[str, Any]:
+    """A correction is a supersession with the user's authority, through the write gate; the
+    response is its write receipt. Only the caller's own claims."""
+    return correct(
+        gm, principal, memory_id, object=body.object, valid_from=body.valid_from
+    ).model_dump(mode="json")
+
+
+@router.delete("/memories/{memory_id}")
+def delete_my_memory(memory_id: str, gm: GraphmemDep, principal: PrincipalDep) -> dict[str, Any]:
+    """Erase one of the caller's own memories with its history; returns the deletion receipt."""
+    own_memory(gm, principal, memory_id)
+    return gm.erase_memory(principal, memory_id).model_dump(mode="json")
