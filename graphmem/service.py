@@ -9,6 +9,7 @@ from typing import Any
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
 from graphmem.lifecycle.erase import Eraser
@@ -29,6 +30,16 @@ from graphmem.write.pipeline import WritePipeline
 from graphmem.write.sources import SourceCreate, record_source
 
 
+def cipher_from_settings(settings: Settings) -> ContentCipher | None:
+    """The master key from settings; with the embedded engine and none set, one generated into
+    the data directory (keep it, and the key store, out of graph backups)."""
+    key = settings.master_key.get_secret_value() if settings.master_key else None
+    if key is None and settings.embedded:
+        key = ensure_master_key(settings.data_dir / "master.key")
+    keystore = settings.keystore_dir or settings.data_dir / "keys"
+    return load_cipher(key, keystore)
+
+
 class Graphmem:
     """A memory service on one store. Thread-safe; share one per process."""
 
@@ -39,10 +50,13 @@ class Graphmem:
         embedder: Embedder | None = None,
         *,
         clock: Clock = system_clock,
+        cipher: ContentCipher | None = None,
     ):
         self.store = store
         self.settings = settings
         self.clock = clock
+        #: encrypts HIGH-sensitivity content at rest (crypto-shredding); None: plaintext
+        self.cipher = cipher
         self._embedder = embedder
         self._lock = threading.Lock()
 
@@ -53,7 +67,7 @@ class Graphmem:
         settings = settings or get_settings()
         store = open_store(settings)
         try:
-            gm = cls(store, settings, embedder)
+            gm = cls(store, settings, embedder, cipher=cipher_from_settings(settings))
             bootstrap(store, [gm.embedding_space])
         except BaseException:
             store.close()
@@ -69,14 +83,14 @@ class Graphmem:
 
     @cached_property
     def writer(self) -> WritePipeline:
-        return WritePipeline(self.store, self.embedder, clock=self.clock)
+        return WritePipeline(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
 
     # -- writes ---------------------------------------------------------------------------
     def record_source(self, principal: Principal, body: SourceCreate | Mapping[str, Any]) -> Source:
         """Record evidence (a message, tool result, document revision …)."""
         if not isinstance(body, SourceCreate):
             body = parse(SourceCreate, body)
-        return record_source(self.store, principal, body, self.clock)
+        return record_source(self.store, principal, body, self.clock, cipher=self.cipher)
 
     def propose(
         self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
@@ -93,14 +107,14 @@ class Graphmem:
     # -- reads ------------------------------------------------------------------------------
     def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
         """Time-travel listing: ``subject_id, type, status, valid_at, known_at, limit, offset``."""
-        return list_memories(self.store, principal, clock=self.clock, **filters)
+        return list_memories(self.store, principal, clock=self.clock, cipher=self.cipher, **filters)
 
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
-        return get_memory(self.store, principal, memory_id)
+        return get_memory(self.store, principal, memory_id, cipher=self.cipher)
 
     @cached_property
     def retriever(self) -> Retriever:
-        return Retriever(self.store, self.embedder, clock=self.clock)
+        return Retriever(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest | Mapping[str, Any]
@@ -151,7 +165,7 @@ class Graphmem:
 
     @cached_property
     def eraser(self) -> Eraser:
-        return Eraser(self.store, self.embedder, clock=self.clock)
+        return Eraser(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
 
     def erase_subject(
         self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"

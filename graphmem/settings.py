@@ -49,6 +49,11 @@ class Settings(BaseSettings):
     embedder_batch_size: int = Field(32, ge=1, le=1024)
     embedding_cache_size: int = Field(10_000, ge=0)
 
+    # Crypto-shredding of HIGH-sensitivity content: base64 of 32 bytes. Unset with the embedded
+    # engine: generated once into <data_dir>/master.key. Key store default: <data_dir>/keys.
+    master_key: SecretStr | None = None
+    keystore_dir: Path | None = None
+
     # Lifecycle: the expiry sweep inside the service (0 turns the schedule off).
     sweep_interval_s: float = Field(300.0, ge=0)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.cache import CachedEmbedder
 from graphmem.errors import ForbiddenError, NotFoundError
@@ -50,11 +51,17 @@ class _Plan:
 
 class Eraser:
     def __init__(
-        self, store: GraphStore, embedder: Embedder, *, clock: Clock = system_clock
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        clock: Clock = system_clock,
+        cipher: ContentCipher | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.clock = clock
+        self.cipher = cipher
 
     # -- entry points ---------------------------------------------------------------------------
     def erase_subject(
@@ -143,11 +150,17 @@ class Eraser:
         hashes |= {f"source:{r['source_id']}": r.get("content_hash") for r in sources}
         return _Plan(
             memory_ids=sorted({r["memory_id"] for r in all_rows}),
-            texts=[r["text"] for r in all_rows if r.get("text")],
+            texts=[self._plain(tenant, r) for r in all_rows if r.get("text")],
             hashes=hashes,
             source_ids=sorted(source_ids),
             review_ids=sorted(grounded),
         )
+
+    def _plain(self, tenant: str, row: dict[str, Any]) -> str:
+        if self.cipher is None:
+            return str(row["text"])
+        opened = self.cipher.open_fields({"tenant_id": tenant, **row})
+        return str(opened["text"])
 
     def _erase(
         self,
@@ -207,9 +220,13 @@ class Eraser:
             },
         )[0]
         cache_cleared = _evict(self.embedder, plan.texts)
+        keys_destroyed = 0
+        if self.cipher is not None and subject_id is not None:
+            keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
         rewritten = self.store.compact_storage()
         counts = {k: int(v) for k, v in counts_row.items()}
         counts |= {
+            "keys_destroyed": keys_destroyed,
             "cache": cache_cleared,
             "storage_rewrites": int(rewritten),
             "vector_entries": counts["memories"],
@@ -259,6 +276,11 @@ class Eraser:
         remaining: dict[str, int] = {k: int(v) for k, v in left.items()}
         remaining["vector_entries"] = remaining["memories"]
         remaining["cache"] = _cached(self.embedder, receipt.cache_keys)
+        remaining["keys"] = int(
+            self.cipher is not None
+            and receipt.subject_id is not None
+            and self.cipher.keys.exists(principal.tenant_id, receipt.subject_id)
+        )
         files = self.store.storage_files()
         # an append-only file older than the erasure still holds what was written before it
         remaining["data_files_stale"] = sum(

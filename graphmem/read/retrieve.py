@@ -20,12 +20,14 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import Field
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
@@ -36,7 +38,7 @@ from graphmem.read.timetravel import scope_subject
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import normalize, parse_iso
 
-RETRIEVER_VERSION = "graphmem-ranker-1"
+RETRIEVER_VERSION = "graphmem-ranker-2"
 READ_POLICY_VERSION = "memory-read-1"
 
 _WORD = re.compile(r"[\w가-힣]+", re.UNICODE)
@@ -140,7 +142,9 @@ class RetrieveRequest(Record):
 @dataclass(frozen=True)
 class Weights:
     semantic: float = 1.0
-    lexical: float = 0.35
+    #: BM25 over the candidate pool, divided by the pool's best: a memory holding every rare
+    #: query word counts as much as a perfect cosine
+    lexical: float = 1.0
     entity: float = 0.3
     recency: float = 0.05
     importance: float = 0.05
@@ -205,6 +209,64 @@ def terms(text: str) -> list[str]:
     )
 
 
+@lru_cache(maxsize=65536)
+def _memory_tokens(text: str) -> tuple[str, ...]:
+    """A stored memory's tokens; memory texts repeat across queries, so they are cached."""
+    return tuple(lexical_tokens(text))
+
+
+def lexical_tokens(text: str) -> list[str]:
+    """Tokens for the lexical score, repeats kept: lower-cased words without stop words, with
+    a light English suffix fold (``painted``/``painting``/``paints`` → ``paint``) on ASCII
+    words; other scripts are kept as they are."""
+    out = []
+    for w in _WORD.findall(text.lower()):
+        if w in _STOP or (len(w) < 2 if not w.isascii() else len(w) < 3 and not w.isdigit()):
+            continue
+        out.append(_fold(w) if w.isascii() and w.isalpha() else w)
+    return out
+
+
+def _fold(w: str) -> str:
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    for suffix in ("ing", "ed"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            w = w[: -len(suffix)]
+            return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+def bm25_scores(
+    query: Sequence[str], docs: Sequence[Sequence[str]], *, k1: float = 1.2, b: float = 0.75
+) -> list[float]:
+    """Okapi BM25 of each tokenised doc for the query tokens; document frequencies come from
+    ``docs`` itself (the candidate pool, which is the whole filtered scope when it fits)."""
+    if not docs or not query:
+        return [0.0] * len(docs)
+    n = len(docs)
+    avgdl = sum(len(d) for d in docs) / n or 1.0
+    qset = set(query)
+    df: dict[str, int] = dict.fromkeys(qset, 0)
+    tfs: list[dict[str, int]] = []
+    for d in docs:
+        tf: dict[str, int] = {}
+        for t in d:
+            if t in qset:
+                tf[t] = tf.get(t, 0) + 1
+        for t in tf:
+            df[t] += 1
+        tfs.append(tf)
+    idf = {t: math.log(1.0 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+    out = []
+    for d, tf in zip(docs, tfs, strict=True):
+        norm = k1 * (1.0 - b + b * len(d) / avgdl)
+        out.append(sum(idf[t] * f * (k1 + 1.0) / (f + norm) for t, f in tf.items()))
+    return out
+
+
 def _time(value: str | None, name: str) -> str | None:
     if value is None:
         return None
@@ -223,12 +285,18 @@ class Retriever:
         clock: Clock = system_clock,
         weights: Weights | None = None,
         pool: int = 100,
+        scope_pool: int = 1000,
+        cipher: ContentCipher | None = None,
     ) -> None:
+        self.cipher = cipher
         self.store = store
         self.embedder = embedder
         self.clock = clock
         self.weights = weights or Weights()
         self.pool = pool
+        #: how many of the scope's memories the exact-cosine query hands back; a scope that
+        #: fits is ranked whole, and its lexical statistics are the scope's own
+        self.scope_pool = scope_pool
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
@@ -254,7 +322,7 @@ class Retriever:
                 **filters,
                 "vector": vector,
                 "embedding_version": self.embedder.embedding_version,
-                "limit": pool,
+                "limit": max(self.scope_pool, pool),
             },
         ):
             rows[row["memory_id"]] = row
@@ -271,8 +339,12 @@ class Retriever:
             ):
                 rows.setdefault(row["memory_id"], row)
         candidates = list(rows.values())
+        if self.cipher is not None:  # HIGH-sensitivity content is sealed at rest
+            candidates = [
+                self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in candidates
+            ]
         kept, proc_excluded = _procedure_filter(candidates, request.state or {})
-        scored = self._score(kept, query_terms, request.state or {}, now)
+        scored = self._score(kept, request.query, query_terms, request.state or {}, now)
         scored.sort(key=lambda s: s.score, reverse=True)
         top = scored[: request.k]
         excluded = proc_excluded
@@ -293,17 +365,29 @@ class Retriever:
 
     # -- scoring -------------------------------------------------------------------------------
     def _score(
-        self, rows: Sequence[Row], query_terms: list[str], state: Mapping[str, Any], now: str
+        self,
+        rows: Sequence[Row],
+        query_text: str,
+        query_terms: list[str],
+        state: Mapping[str, Any],
+        now: str,
     ) -> list[Scored]:
+        """Semantic and lexical relevance fused by weight: the lexical part is Okapi BM25
+        computed here over the candidates' texts (the engine's full-text score only nominates
+        candidates: its length normalisation lets a short memory holding one common word
+        outrank the one that holds the rare words)."""
         w = self.weights
-        max_lex = max((float(r.get("lexical") or 0.0) for r in rows), default=0.0) or 1.0
+        lex = bm25_scores(
+            lexical_tokens(query_text), [_memory_tokens(str(r.get("text") or "")) for r in rows]
+        )
+        max_lex = max(lex, default=0.0) or 1.0
         now_dt = parse_iso(now)
         qset = set(query_terms)
         out = []
-        for r in rows:
+        for r, lexical in zip(rows, lex, strict=True):
             parts = {
                 "semantic": w.semantic * float(r.get("semantic") or 0.0),
-                "lexical": w.lexical * float(r.get("lexical") or 0.0) / max_lex,
+                "lexical": w.lexical * lexical / max_lex,
                 "entity": w.entity * _entity_match(r, qset, state),
                 "recency": w.recency * _recency(r, now_dt, w.recency_half_life_days),
                 "importance": w.importance * float(r.get("importance") or 0.5),

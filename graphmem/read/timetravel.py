@@ -9,6 +9,7 @@ from typing import Any
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
@@ -54,6 +55,7 @@ def list_memories(
     limit: int = 100,
     offset: int = 0,
     clock: Clock = system_clock,
+    cipher: ContentCipher | None = None,
 ) -> list[dict[str, Any]]:
     if not 1 <= limit <= MAX_LIMIT:
         raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_LIMIT}")])
@@ -73,7 +75,7 @@ def list_memories(
             "offset": offset,
         },
     )
-    return [public(memory_from_graph(r["m"])) for r in rows]
+    return [public(memory_from_graph(_open(r["m"], cipher))) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -86,20 +88,29 @@ class MemoryDetail:
         return {"memory": self.memory, "history": self.history, "provenance": self.provenance}
 
 
-def get_memory(store: GraphStore, principal: Principal, memory_id: str) -> MemoryDetail:
+def _open(row: dict[str, Any], cipher: ContentCipher | None) -> dict[str, Any]:
+    return cipher.open_fields(row) if cipher is not None else row
+
+
+def get_memory(
+    store: GraphStore, principal: Principal, memory_id: str, cipher: ContentCipher | None = None
+) -> MemoryDetail:
     params = {"tenant_id": principal.tenant_id, "memory_id": memory_id}
     rows = store.read("memories/get", params)
     if not rows:
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-    memory = memory_from_graph(rows[0]["m"])
+    memory = memory_from_graph(_open(rows[0]["m"], cipher))
     if not principal.has_any("agent", "admin", "analyst", "reviewer") and (
         memory.subject_id != principal.subject_id
     ):
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
     history = []
     for row in store.read("memories/history", params):
-        version = public(memory_from_graph(row["v"]))
+        version = public(memory_from_graph(_open(row["v"], cipher)))
         version["supersedes"] = [s for s in row["supersedes"] if s.get("memory_id")]
         history.append(version)
-    provenance = store.read("memories/provenance", params)
+    provenance = [
+        _open({"tenant_id": principal.tenant_id, "subject_id": memory.subject_id, **p}, cipher)
+        for p in store.read("memories/provenance", params)
+    ]
     return MemoryDetail(public(memory), history, provenance)

@@ -178,6 +178,12 @@ _PREFERENCE_TEXT_RE: Final = re.compile(
     re.I,
 )
 
+_STANDING_PREFERENCE_RE: Final = re.compile(
+    r"\b(?:user|i)\s+(?:prefers?|always\s+wants?|wants?\s+(?:answers|replies|responses|"
+    r"code|examples))\b|\bpreference\b|선호",
+    re.I,
+)
+
 _JOKE_RE: Final = re.compile(
     r"\b(?:lol|lmao|rofl|haha(?:ha)*|hehe|jk|just\s+kidding|kidding|joking|as\s+a\s+joke)\b"
     r"|농담|ㅋㅋ+|ㅎㅎ+|장난(?:이야|이에요|임)",
@@ -355,7 +361,11 @@ def _preference_as_episode(p: MemoryProposal, kinds: set[SourceKind]) -> Classif
     pairs = [("episode.goal", p.episode.goal)] if p.episode is not None else []
     if p.text:
         pairs.append(("text", p.text))
-    where = _first(pairs, _PREFERENCE_TEXT_RE)
+    # An episode may record that someone said they like something (a conversation turn is an
+    # event); only a standing preference about how to serve the user is misplaced there, and
+    # never in a question ("How'd they like it?").
+    pairs = [(field, text) for field, text in pairs if "?" not in text]
+    where = _first(pairs, _STANDING_PREFERENCE_RE)
     if where is not None:
         return _wrong(Place.SEMANTIC, "preference_as_episode", where)
     return None

@@ -16,6 +16,7 @@ from typing import Any
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import (
     ConstraintViolationError,
@@ -98,10 +99,12 @@ class WritePipeline:
         *,
         clock: Clock = system_clock,
         space_label: str | None = None,
+        cipher: ContentCipher | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.clock = clock
+        self.cipher = cipher
         self.space_label = space_label or embedder.space_label
 
     # -- entry --------------------------------------------------------------------------
@@ -173,7 +176,7 @@ class WritePipeline:
         self, principal: Principal, proposal: MemoryProposal, proposal_hash: str
     ) -> WriteReceipt | None:
         ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
-        by_id = load_sources(self.store, principal.tenant_id, ids) if ids else {}
+        by_id = load_sources(self.store, principal.tenant_id, ids, self.cipher) if ids else {}
         sources = [by_id[i] for i in ids if i in by_id]
         run = _Run(proposal, principal, proposal_hash, sources, checks=[])
 
@@ -350,7 +353,7 @@ class WritePipeline:
 
     def _provenance_rows(self, run: _Run) -> list[dict[str, Any]]:
         by_id = {s.source_id: s for s in run.sources}
-        return [
+        rows = [
             {
                 "source_id": ev.event_id,
                 "span": ev.span,
@@ -360,6 +363,12 @@ class WritePipeline:
             for ev in run.proposal.evidence
             if ev.event_id in by_id
         ]
+        if self.cipher is not None and run.sensitivity.rank >= Sensitivity.HIGH.rank:
+            tenant, subject = run.principal.tenant_id, run.proposal.subject
+            for row in rows:
+                if row["span"]:
+                    row["span"] = self.cipher.encrypt(tenant, subject, row["span"])
+        return rows
 
     def _commit_duplicate(self, run: _Run, existing: Competitor) -> WriteReceipt | None:
         receipt = self._receipt(run, Decision.DUPLICATE, memory_id=existing.memory_id)
@@ -413,6 +422,13 @@ class WritePipeline:
         memory = parse(MEMORY_CLASSES[p.memory_type], data)
         assert isinstance(memory, AnyMemory)
         return memory
+
+    def _sealed(self, memory: AnyMemory) -> dict[str, Any]:
+        """Graph properties, with content encrypted under the subject's key when HIGH."""
+        props = memory.to_graph_properties()
+        if self.cipher is not None and memory.sensitivity.rank >= Sensitivity.HIGH.rank:
+            props = self.cipher.seal_fields(props, memory.tenant_id, memory.subject_id)
+        return props
 
     def _version_of(self, old: AnyMemory, new_valid_from: str, now: str) -> dict[str, Any]:
         """The old fact, still true until the new one starts, as known from now on. Its vector
@@ -476,7 +492,7 @@ class WritePipeline:
                 "conflict_key": memory.conflict_key,
                 "namespace": memory.namespace,
                 "expected_ids": run.competitor_ids,
-                "memory": memory.to_graph_properties(),
+                "memory": self._sealed(memory),
                 "embedding": embedding,
                 "provenance": self._provenance_rows(run),
                 "supersede": supersede,

@@ -807,7 +807,7 @@ _DETECTORS: tuple[_Detector, ...] = (
         "password_in_prose",
         _S,
         _rx(
-            r"(?i)\b(?:password|passcode|passphrase|pin(?:\s+code|\s+number)?)"
+            r"(?i)\b(?:password|passcode|passphrase|pin\s+code|pin\s+number)"
             r"(?:\s+(?:for|to|of|on)(?:\s+\S+){1,4}?)?"
             r"\s+(?:is|was)(?:\s+now|\s+still)?\s+(?:set\s+to\s+)?"
             + _NL_VALUE
@@ -815,6 +815,16 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"\s+(?:password|passcode|passphrase|pin)\s+to)\s+" + _NL_VALUE.replace("<v>", "<v2>")
         ),
         _group(ReasonCode.SECRET_PASSWORD, ("v", "v2"), _plausible_value),
+    ),
+    _Detector(
+        # a bare "pin" is also a badge ("a spiderman pin on your purse"): only digits count
+        "pin_in_prose",
+        _S,
+        _rx(
+            r"(?i)\bpin(?:\s+(?:for|to|of|on)(?:\s+\S+){1,4}?)?\s+(?:is|was)(?:\s+now|\s+still)?"
+            r"\s+(?:set\s+to\s+)?[\"'“‘`]?(?P<v>\d{4,12})\b"
+        ),
+        _group(ReasonCode.SECRET_PASSWORD, ("v",), None),
     ),
     _Detector(
         "secret_in_prose",

@@ -12,6 +12,7 @@ import hashlib
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher
 from graphmem.errors import ConstraintViolationError, FieldIssue, ForbiddenError, ValidationError
 from graphmem.ids import new_id
 from graphmem.models.base import Record
@@ -80,7 +81,12 @@ def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | N
 
 
 def record_source(
-    store: GraphStore, principal: Principal, body: SourceCreate, clock: Clock = system_clock
+    store: GraphStore,
+    principal: Principal,
+    body: SourceCreate,
+    clock: Clock = system_clock,
+    *,
+    cipher: ContentCipher | None = None,
 ) -> Source:
     if not principal.has_any(*RECORDERS[body.kind]):
         raise ForbiddenError(
@@ -166,10 +172,15 @@ def record_source(
             "previous_source_id": previous,
         },
     )
+    props = source.to_graph_properties()
+    if cipher is not None and report.pii:
+        # personal data in evidence is sealed with the subject's key (crypto-shredding)
+        owner = subject_id or speaker or f"tenant:{principal.tenant_id}"
+        props = cipher.seal_fields(props, principal.tenant_id, owner) | {"sealed_for": owner}
     store.write(
         "sources/create",
         {
-            "props": source.to_graph_properties(),
+            "props": props,
             "tenant_id": principal.tenant_id,
             "previous_source_id": previous,
         },
@@ -182,6 +193,13 @@ def _existing(store: GraphStore, tenant_id: str, source_id: str) -> Source:
     return Source.from_graph(rows[0]["s"])
 
 
-def load_sources(store: GraphStore, tenant_id: str, source_ids: list[str]) -> dict[str, Source]:
+def load_sources(
+    store: GraphStore,
+    tenant_id: str,
+    source_ids: list[str],
+    cipher: ContentCipher | None = None,
+) -> dict[str, Source]:
+    """Sources by id, their sealed content opened (the write path checks quoted spans)."""
     rows = store.read("sources/get_many", {"tenant_id": tenant_id, "source_ids": source_ids})
-    return {row["s"]["source_id"]: Source.from_graph(row["s"]) for row in rows}
+    opened = [cipher.open_fields(r["s"]) if cipher else r["s"] for r in rows]
+    return {row["source_id"]: Source.from_graph(row) for row in opened}

@@ -1,4 +1,10 @@
-from graphmem.read.retrieve import _entity_match, _procedure_filter, terms
+from graphmem.read.retrieve import (
+    _entity_match,
+    _procedure_filter,
+    bm25_scores,
+    lexical_tokens,
+    terms,
+)
 
 
 def proc(mid: str, version: str, lifecycle: str = "APPROVED", pre=(), caps=()):  # type: ignore[no-untyped-def]
@@ -49,3 +55,22 @@ def test_entity_match_prefers_exact_predicate_and_episode_environment() -> None:
         _entity_match(ep, set(), {"environment": {"os": "windows"}, "failure_code": "VPN_720"})
         == 1.5
     )
+
+
+def test_lexical_tokens_fold_english_suffixes_and_keep_repeats() -> None:
+    assert lexical_tokens("She painted; painting paints. Paint!") == ["paint"] * 4
+    assert lexical_tokens("the LGBTQ support groups") == ["lgbtq", "support", "group"]
+    assert lexical_tokens("답변은 한국어로 2023") == ["답변은", "한국어로", "2023"]
+
+
+def test_bm25_prefers_rare_query_words_over_a_short_common_one() -> None:
+    docs = [
+        lexical_tokens("Caroline: Wow!"),
+        lexical_tokens("Caroline: I went to a LGBTQ support group yesterday"),
+        lexical_tokens("Melanie: Caroline, how are you?"),
+        lexical_tokens("Melanie: I painted a sunrise"),
+    ]
+    scores = bm25_scores(lexical_tokens("When did Caroline go to the LGBTQ support group?"), docs)
+    assert max(range(4), key=lambda i: scores[i]) == 1
+    assert scores[3] == 0.0
+    assert bm25_scores([], docs) == [0.0] * 4 and bm25_scores(["x"], []) == []
