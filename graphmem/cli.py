@@ -203,6 +203,19 @@ def cmd_audit(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_compact(ns: argparse.Namespace, settings: Settings) -> int:
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        groups = gm.compact(
+            principal,
+            older_than=ns.older_than,
+            subject_id=ns.subject_target,
+            originals="keep" if ns.keep_originals else "remove",
+        )
+    _print({"aggregates": groups, "count": len(groups)})
+    return 0
+
+
 def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
     p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
@@ -303,6 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
             cmd.add_argument("receipt_id")
         _caller_args(cmd)
         cmd.set_defaults(func=cmd_audit, subject=None)
+
+    compact = sub.add_parser("compact", help="roll old episodes into aggregates with lineage")
+    compact.add_argument("--older-than", required=True, help="retention horizon (ISO-8601)")
+    compact.add_argument("--subject", dest="subject_target")
+    compact.add_argument("--keep-originals", action="store_true")
+    _caller_args(compact)
+    compact.set_defaults(func=cmd_compact, subject=None)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
         dest="cypher_cmd", required=True

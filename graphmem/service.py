@@ -5,13 +5,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
+from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
@@ -178,6 +179,25 @@ class Graphmem:
     ) -> DeletionReceipt:
         """Erase one memory with its whole version history."""
         return self.eraser.erase_memory(principal, memory_id, reason)
+
+    def compact(
+        self,
+        principal: Principal,
+        *,
+        older_than: str,
+        subject_id: str | None = None,
+        originals: Literal["keep", "remove"] = "remove",
+    ) -> list[dict[str, Any]]:
+        """Roll old episodes into aggregates that keep DERIVED_FROM lineage to their hashes."""
+        return compact(
+            self.store,
+            self.embedder,
+            principal,
+            older_than=older_than,
+            subject_id=subject_id,
+            originals=originals,
+            clock=self.clock,
+        )
 
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path
+from pydantic import BaseModel
 
 from api.deps import AdminDep, GraphmemDep
 
@@ -28,3 +29,21 @@ def expire_purpose(
 ) -> dict[str, Any]:
     """The purpose has ended: memories kept only for it expire; others lose it."""
     return gm.expire_purpose(principal, purpose)
+
+
+class CompactRequest(BaseModel):
+    model_config = {"extra": "forbid"}
+
+    older_than: str
+    subject_id: str | None = None
+    originals: Literal["keep", "remove"] = "remove"
+
+
+@router.post("/v1/admin/compact")
+def compact(body: CompactRequest, gm: GraphmemDep, principal: AdminDep) -> dict[str, Any]:
+    """Roll episodes older than ``older_than`` into per-subject monthly aggregates that keep
+    DERIVED_FROM lineage to the originals (kept) or to their hash-only tombstones (removed)."""
+    groups = gm.compact(
+        principal, older_than=body.older_than, subject_id=body.subject_id, originals=body.originals
+    )
+    return {"aggregates": groups, "count": len(groups)}
