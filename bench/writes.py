@@ -52,12 +52,12 @@ from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
 from graphmem.ids import new_id
 from graphmem.models.enums import Decision
-from graphmem.models.memory import memory_from_graph
 from graphmem.models.receipts import WriteReceipt
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.schema import bootstrap
+from graphmem.write.conflicts import Competitor
 
 TENANTS = 100
 PREDICATES = 10  # per pre-loaded subject
@@ -388,7 +388,7 @@ def conflict_cost(
                         t0 = time.perf_counter()
                         rows_c = gm.store.read("memories/competitors", params)
                         t1 = time.perf_counter()
-                        [memory_from_graph(x["m"]) for x in rows_c]
+                        [Competitor.of(x) for x in rows_c]
                         t2 = time.perf_counter()
                         gm.store.read_adhoc(COMPETITORS_NO_VECTOR, params)
                         t2b = time.perf_counter()
