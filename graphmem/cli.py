@@ -216,6 +216,41 @@ def cmd_compact(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_demo(ns: argparse.Namespace, settings: Settings) -> int:
+    from pathlib import Path
+
+    from graphmem.demo import run
+
+    run(Path(ns.data_dir) if ns.data_dir else None)
+    return 0
+
+
+def _checkout_script(name: str) -> Any:
+    from pathlib import Path
+
+    from graphmem.errors import FieldIssue, ValidationError
+
+    script = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    if not script.is_file():
+        raise ValidationError(
+            [FieldIssue("name", "unknown_bench", f"no bench/{name}.py in this checkout")]
+        )
+    return script
+
+
+def cmd_bench(ns: argparse.Namespace, settings: Settings) -> int:
+    import subprocess
+
+    return subprocess.call([sys.executable, str(_checkout_script(ns.name)), *ns.args])
+
+
+def cmd_eval(ns: argparse.Namespace, settings: Settings) -> int:
+    import subprocess
+
+    args = ["--data", ns.data, "--out", ns.out, *ns.args]
+    return subprocess.call([sys.executable, str(_checkout_script("locomo")), *args])
+
+
 def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
     p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
@@ -323,6 +358,20 @@ def build_parser() -> argparse.ArgumentParser:
     compact.add_argument("--keep-originals", action="store_true")
     _caller_args(compact)
     compact.set_defaults(func=cmd_compact, subject=None)
+
+    demo = sub.add_parser("demo", help="the seed's walkthrough on a fresh (temporary) data dir")
+    demo.set_defaults(func=cmd_demo)
+
+    bench = sub.add_parser("bench", help="run a benchmark script from bench/ (checkout only)")
+    bench.add_argument("name", help="store_writes, writes, locomo, retrieve_latency, forget …")
+    bench.add_argument("args", nargs=argparse.REMAINDER)
+    bench.set_defaults(func=cmd_bench)
+
+    evaluate = sub.add_parser("eval", help="retrieval quality on LoCoMo-format data")
+    evaluate.add_argument("--data", required=True, help="folder with turns*.jsonl, qa*.jsonl")
+    evaluate.add_argument("--out", required=True)
+    evaluate.add_argument("args", nargs=argparse.REMAINDER)
+    evaluate.set_defaults(func=cmd_eval)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
         dest="cypher_cmd", required=True
