@@ -35,10 +35,15 @@ CALL {
   RETURN count(*) AS logs_scrubbed
 }
 CALL {
-  MATCH (r:WriteReceipt {tenant_id: $tenant_id})
-  WHERE ($subject_id IS NOT NULL AND r.subject_id = $subject_id) OR r.memory_id IN $memory_ids
+  MATCH (r:WriteReceipt {tenant_id: $tenant_id, subject_id: $subject_id})
   DETACH DELETE r
-  RETURN count(*) AS receipts
+  RETURN count(*) AS subject_receipts
+}
+CALL {
+  UNWIND $memory_ids AS id
+  MATCH (r:WriteReceipt {tenant_id: $tenant_id, memory_id: id})
+  DETACH DELETE r
+  RETURN count(*) AS memory_receipts
 }
 CALL {
   MATCH (sub:Subject {subject_key: $subject_key})
@@ -54,4 +59,5 @@ CALL {
 }
 CREATE (d:DeletionReceipt)
 SET d += $receipt
-RETURN memories, sources, flagged, logs_deleted, logs_scrubbed, receipts, subjects, tombstones
+RETURN memories, sources, flagged, logs_deleted, logs_scrubbed,
+       subject_receipts + memory_receipts AS receipts, subjects, tombstones

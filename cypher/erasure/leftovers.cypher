@@ -1,13 +1,25 @@
 // mode: read
-// Verification: what of an erasure is still in the graph (ids only). All counts must be 0.
-OPTIONAL MATCH (m:Memory {tenant_id: $tenant_id}) WHERE m.memory_id IN $memory_ids
-WITH count(m) AS memories
-OPTIONAL MATCH (s:Source {tenant_id: $tenant_id}) WHERE s.source_id IN $source_ids
-WITH memories, count(s) AS sources
-OPTIONAL MATCH (n {tenant_id: $tenant_id})
-WHERE $subject_id IS NOT NULL AND n.subject_id = $subject_id
-  AND NOT n:Tombstone AND NOT n:DeletionReceipt
-WITH memories, sources, count(n) AS subject_nodes
-OPTIONAL MATCH (l:RetrievalLog {tenant_id: $tenant_id})
-WHERE any(x IN coalesce(l.candidate_ids, []) + coalesce(l.selected_ids, []) WHERE x IN $memory_ids)
-RETURN memories, sources, subject_nodes, count(l) AS logs
+// Verification: what of an erasure is still in the graph (ids only), by index lookups. All 0.
+CALL {
+  UNWIND $memory_ids AS id
+  MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})
+  RETURN count(m) AS memories
+}
+CALL {
+  UNWIND $source_ids AS id
+  MATCH (s:Source {tenant_id: $tenant_id, source_id: id})
+  RETURN count(s) AS sources
+}
+CALL {
+  MATCH (m:Memory {tenant_id: $tenant_id, subject_id: $subject_id})
+  RETURN count(m) AS subject_memories
+}
+CALL {
+  MATCH (s:Subject {subject_key: $subject_key})
+  RETURN count(s) AS subject_nodes
+}
+CALL {
+  MATCH (r:WriteReceipt {tenant_id: $tenant_id, subject_id: $subject_id})
+  RETURN count(r) AS subject_receipts
+}
+RETURN memories, sources, subject_memories, subject_nodes, subject_receipts

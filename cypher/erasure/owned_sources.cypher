@@ -1,11 +1,17 @@
 // mode: read
-// Sources to erase with a set of memories: the subject's own sources (recorded about or spoken by
-// the subject), and cited sources that no other memory cites. Also which other memories cite them.
-MATCH (s:Source {tenant_id: $tenant_id})
-WHERE ($subject_id IS NOT NULL AND (s.subject_id = $subject_id OR s.speaker = $subject_id))
-   OR s.source_id IN $cited_ids
-WITH s, [(s)<-[:PROVENANCE|DERIVED_FROM]-(c:Memory) | c.memory_id] AS citers
-WITH s, [c IN citers WHERE NOT c IN $memory_ids] AS others
-WHERE ($subject_id IS NOT NULL AND (s.subject_id = $subject_id OR s.speaker = $subject_id))
-   OR size(others) = 0
-RETURN s.source_id AS source_id, s.content_hash AS content_hash, others AS other_citers
+// Candidate sources to erase with a set of memories: the subject's own sources (recorded about or
+// spoken by the subject) and the sources the erased memories cite, each with every memory citing
+// it (the caller keeps those cited by nobody else). Looked up by index, id by id.
+CALL {
+  MATCH (s:Source {tenant_id: $tenant_id})
+  WHERE $subject_id IS NOT NULL AND (s.subject_id = $subject_id OR s.speaker = $subject_id)
+  RETURN s
+  UNION
+  UNWIND $cited_ids AS id
+  MATCH (s:Source {tenant_id: $tenant_id, source_id: id})
+  RETURN s
+}
+WITH DISTINCT s
+RETURN s.source_id AS source_id, s.content_hash AS content_hash,
+       ($subject_id IS NOT NULL AND (s.subject_id = $subject_id OR s.speaker = $subject_id)) AS owned,
+       [(s)<-[:PROVENANCE|DERIVED_FROM]-(c:Memory) | c.memory_id] AS citers

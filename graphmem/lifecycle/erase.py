@@ -18,6 +18,7 @@ import os
 from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from graphmem.auth.principal import Principal
@@ -95,15 +96,20 @@ class Eraser:
         cited = self.store.read(
             "erasure/cited_sources", {"tenant_id": tenant, "memory_ids": sorted(erased)}
         )
-        sources = self.store.read(
+        candidates_rows = self.store.read(
             "erasure/owned_sources",
             {
                 "tenant_id": tenant,
                 "subject_id": subject_id,
-                "memory_ids": sorted(erased),
                 "cited_ids": [r["source_id"] for r in cited],
             },
         )
+        # the subject's own sources go; cited ones only when nobody else cites them
+        sources = [
+            {**r, "other_citers": [c for c in r["citers"] if c not in erased]}
+            for r in candidates_rows
+        ]
+        sources = [r for r in sources if r["owned"] or not r["other_citers"]]
         source_ids = {r["source_id"] for r in sources}
         # dependants: other memories citing an erased source, and DERIVED_FROM descendants
         candidates = {c for r in sources for c in r["other_citers"]} - erased
@@ -156,6 +162,33 @@ class Eraser:
             review_ids=sorted(grounded),
         )
 
+    def _logs_mentioning(
+        self, tenant: str, subject_id: str | None, ids: set[str]
+    ) -> list[dict[str, Any]]:
+        return [
+            x
+            for x in self.store.read("erasure/logs_referencing", {"tenant_id": tenant})
+            if (subject_id is not None and x["subject_id"] == subject_id)
+            or not ids.isdisjoint(x["candidate_ids"] or [])
+            or not ids.isdisjoint(x["selected_ids"] or [])
+        ]
+
+    def _rewrite_until_clean(self, texts: list[str], attempts: int = 3) -> tuple[int, int]:
+        """Rewrite the engine's files, then read them back for the erased texts (the longest
+        ones, as a sample); rewrite again while any is still found. Returns (rewrites, texts
+        still found): an honest count, never assumed to be zero."""
+        needles = sorted({t for t in texts if len(t) >= 12}, key=len, reverse=True)[:200]
+        rewrites = 0
+        residue = 0
+        for _ in range(attempts):
+            if not self.store.compact_storage():
+                return rewrites, 0
+            rewrites += 1
+            residue = _files_containing(self.store.storage_files(), needles)
+            if residue == 0:
+                break
+        return rewrites, residue
+
     def _plain(self, tenant: str, row: dict[str, Any]) -> str:
         if self.cipher is None:
             return str(row["text"])
@@ -174,12 +207,11 @@ class Eraser:
         tenant = principal.tenant_id
         requested = self.clock()
         plan = self._plan(tenant, subject_id, rows)
-        logs = self.store.read(
-            "erasure/logs_referencing",
-            {"tenant_id": tenant, "subject_id": subject_id, "memory_ids": plan.memory_ids},
-        )
+        erased_set = set(plan.memory_ids)
+        logs = self._logs_mentioning(tenant, subject_id, erased_set)
         delete_logs = [x["query_id"] for x in logs if subject_id and x["subject_id"] == subject_id]
-        scrub = [_scrub(x, set(plan.memory_ids)) for x in logs if x["query_id"] not in delete_logs]
+        deleted = set(delete_logs)
+        scrub = [_scrub(x, erased_set) for x in logs if x["query_id"] not in deleted]
         cache_keys = _cache_keys(self.embedder, plan.texts)
         receipt_id = new_id("del")
         receipt = parse(
@@ -223,9 +255,10 @@ class Eraser:
         keys_destroyed = 0
         if self.cipher is not None and subject_id is not None:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
-        rewritten = self.store.compact_storage()
+        rewritten, residue = self._rewrite_until_clean(plan.texts)
         counts = {k: int(v) for k, v in counts_row.items()}
         counts |= {
+            "storage_residue": residue,
             "keys_destroyed": keys_destroyed,
             "cache": cache_cleared,
             "storage_rewrites": int(rewritten),
@@ -271,11 +304,17 @@ class Eraser:
                 "memory_ids": receipt.memory_ids,
                 "source_ids": receipt.source_ids,
                 "subject_id": receipt.subject_id,
+                "subject_key": f"{principal.tenant_id}|{receipt.subject_id}",
             },
         )[0]
         remaining: dict[str, int] = {k: int(v) for k, v in left.items()}
+        remaining["logs"] = len(
+            self._logs_mentioning(principal.tenant_id, receipt.subject_id, set(receipt.memory_ids))
+        )
         remaining["vector_entries"] = remaining["memories"]
         remaining["cache"] = _cached(self.embedder, receipt.cache_keys)
+        # texts the erasure itself still found on disk after its rewrites
+        remaining["storage_residue"] = int(receipt.counts.get("storage_residue", 0))
         remaining["keys"] = int(
             self.cipher is not None
             and receipt.subject_id is not None
@@ -349,6 +388,14 @@ def _cached(embedder: Embedder, keys: list[str]) -> int:
     if isinstance(embedder, CachedEmbedder):
         return sum(1 for k in keys if k in embedder.cache)
     return 0
+
+
+def _files_containing(files: list[str], needles: list[str]) -> int:
+    """How many of ``needles`` occur in any of ``files`` (bytes, UTF-8)."""
+    if not needles:
+        return 0
+    blobs = [Path(f).read_bytes() for f in files if not f.endswith((".log", ".json"))]
+    return sum(1 for n in needles if any(n.encode() in b for b in blobs))
 
 
 def _mtime_iso(path: str) -> str:

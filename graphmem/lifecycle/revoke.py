@@ -129,7 +129,8 @@ def revoke(
         supports[row["memory_id"]] = pairs
         confidence[row["memory_id"]] = float(row["confidence"] or 0.0)
 
-    grounded = _grounded(supports, root, revoked_roots, set(affected_ids))
+    affected_set = set(affected_ids)
+    grounded = _grounded(supports, root, revoked_roots, affected_set)
     affected: list[Affected] = []
     review_rows = []
     for mid in affected_ids:
@@ -138,10 +139,9 @@ def revoke(
             affected.append(Affected(mid, "REVOKED", path))
             continue
         pairs = supports.get(mid, [])
+        live_of = dict(pairs)
         alive = [
-            s
-            for s, _ in pairs
-            if _alive(s, root, revoked_roots, grounded, set(affected_ids), dict(pairs))
+            s for s, _ in pairs if _alive(s, root, revoked_roots, grounded, affected_set, live_of)
         ]
         share = len(alive) / len(pairs) if pairs else 0.0
         new_conf = round(confidence.get(mid, 0.0) * share, 6)
