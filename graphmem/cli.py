@@ -257,6 +257,14 @@ def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--role", action="append", help="operator role(s) with --tenant (admin)")
 
 
+def cmd_cypher_adhoc(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.named_queries import parse_cli_params, run_adhoc
+
+    with _open_store(settings) as store:
+        _print(run_adhoc(store, ns.query, parse_cli_params(ns.param or []), tenant_id=ns.tenant))
+    return 0
+
+
 def cmd_health(ns: argparse.Namespace, settings: Settings) -> int:
     from graphmem.service import Graphmem
 
@@ -384,6 +392,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--tenant", help="tenant for tenant-bound queries")
     run.add_argument("--admin", action="store_true", help="allow write queries")
     run.set_defaults(func=cmd_cypher_run)
+    adhoc = cypher.add_parser("adhoc", help="read-only ad-hoc Cypher bound to one tenant")
+    adhoc.add_argument("query", help="must filter on $tenant_id")
+    adhoc.add_argument("--tenant", required=True)
+    adhoc.add_argument("--param", action="append", metavar="K=V")
+    adhoc.set_defaults(func=cmd_cypher_adhoc)
     return parser
 
 

@@ -97,3 +97,35 @@ def parse_cli_params(pairs: list[str]) -> dict[str, Any]:
         except ValueError:
             out[key] = raw
     return out
+
+
+def run_adhoc(
+    store: GraphStore, text: str, params: Mapping[str, Any], *, tenant_id: str
+) -> list[Row]:
+    """Ad-hoc Cypher for admins: read-only (enforced by the engine: GRAPH.RO_QUERY, Neo4j READ
+    mode), bound to the caller's tenant: the text must use ``$tenant_id`` (bound from the key),
+    and a result holding any node, relationship or ``tenant_id`` value of another tenant is
+    refused whole."""
+    if "$tenant_id" not in text:
+        raise ValidationError(
+            [FieldIssue("query", "tenant_bound", "ad-hoc queries must filter on $tenant_id")]
+        )
+    if TENANT_PARAM in params:
+        raise ForbiddenError(
+            "tenant_id comes from the credential, not from query parameters", field=TENANT_PARAM
+        )
+    rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
+    if any(_foreign(value, tenant_id) for row in rows for value in row.items()):
+        raise ForbiddenError("the result reaches another tenant's data", rule="cross_tenant")
+    return rows
+
+
+def _foreign(item: Any, tenant_id: str) -> bool:
+    key, value = item if isinstance(item, tuple) else (None, item)
+    if key == TENANT_PARAM and value is not None and value != tenant_id:
+        return True
+    if isinstance(value, dict):
+        return any(_foreign(i, tenant_id) for i in value.items())
+    if isinstance(value, list):
+        return any(_foreign(v, tenant_id) for v in value)
+    return False

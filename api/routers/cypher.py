@@ -8,8 +8,8 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from api.deps import AnalystDep, GraphmemDep
-from graphmem.named_queries import list_queries, run_query
+from api.deps import AdminDep, AnalystDep, GraphmemDep
+from graphmem.named_queries import list_queries, run_adhoc, run_query
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
 
@@ -32,3 +32,18 @@ def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[dict[str, Any]]:
 def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
     rows = run_query(gm.store, name, body.params, tenant_id=principal.tenant_id, analyst_only=True)
     return CypherResult(name=name, rows=rows)
+
+
+class AdhocRun(BaseModel):
+    model_config = {"extra": "forbid"}
+
+    query: str = Field(min_length=1, max_length=20_000)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.post("-adhoc", response_model=CypherResult)
+def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
+    """Admins only: ad-hoc Cypher, read-only enforced by the engine, bound to the key's tenant
+    (the text must use ``$tenant_id``; results reaching another tenant are refused)."""
+    rows = run_adhoc(gm.store, body.query, body.params, tenant_id=principal.tenant_id)
+    return CypherResult(name="adhoc", rows=rows)
