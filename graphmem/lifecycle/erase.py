@@ -177,7 +177,7 @@ class Eraser:
         """Rewrite the engine's files, then read them back for the erased texts (the longest
         ones, as a sample); rewrite again while any is still found. Returns (rewrites, texts
         still found): an honest count, never assumed to be zero."""
-        needles = sorted({t for t in texts if len(t) >= 12}, key=len, reverse=True)[:200]
+        needles = sorted({t for t in texts if len(t) >= 12}, key=len, reverse=True)[:16]
         rewrites = 0
         residue = 0
         for _ in range(attempts):
