@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -173,7 +174,7 @@ class Eraser:
             or not ids.isdisjoint(x["selected_ids"] or [])
         ]
 
-    def _rewrite_until_clean(self, texts: list[str], attempts: int = 3) -> tuple[int, int]:
+    def _rewrite_until_clean(self, texts: list[str], attempts: int = 5) -> tuple[int, int]:
         """Rewrite the engine's files, then read them back for the erased texts (the longest
         ones, as a sample); rewrite again while any is still found. Returns (rewrites, texts
         still found): an honest count, never assumed to be zero."""
@@ -187,6 +188,9 @@ class Eraser:
             residue = _files_containing(self.store.storage_files(), needles)
             if residue == 0:
                 break
+            # seen once in CI: a snapshot taken right after the deleting statement still held
+            # erased text; give the engine a moment before rewriting again
+            time.sleep(0.2 * rewrites)
         return rewrites, residue
 
     def _plain(self, tenant: str, row: dict[str, Any]) -> str:

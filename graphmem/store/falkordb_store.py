@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 import falkordb
@@ -249,10 +250,26 @@ class FalkorDBStore(GraphStore):
         raise EngineError("append-only file rewrite did not finish", engine=ENGINE)
 
     def storage_files(self) -> list[str]:
+        """The engine's live data files: the append-only files its manifest names (redis
+        unlinks superseded "history" files in a background thread, so a directory listing
+        right after a rewrite may still show them), plus everything else in the data dir."""
         if self.server is None:
             return []
         root = self.server.layout.engine_dir
-        return sorted(str(p) for p in root.rglob("*") if p.is_file() and p.suffix != ".sock")
+        aof_dir = root / "appendonlydir"
+        manifest = aof_dir / "appendonly.aof.manifest"
+        live: set[Path] = {manifest}
+        if manifest.exists():
+            for line in manifest.read_text().splitlines():
+                parts = line.split()
+                if len(parts) >= 6 and parts[0] == "file" and parts[5] in ("b", "i"):
+                    live.add(aof_dir / parts[1])
+        files = [
+            p
+            for p in root.rglob("*")
+            if p.is_file() and p.suffix != ".sock" and (p.parent != aof_dir or p in live)
+        ]
+        return sorted(str(p) for p in files)
 
     def ping(self) -> dict[str, Any]:
         status: dict[str, Any] = {"engine": ENGINE, "embedded": self.server is not None}
