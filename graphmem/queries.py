@@ -11,6 +11,12 @@ Parameters are the ``$names`` in the text; calling with a missing or an unexpect
 :class:`~graphmem.errors.QueryParameterError`. Labels and property names cannot be Cypher
 parameters, so a query may hold identifier slots ``{{slot}}`` that are filled with values
 checked against an identifier pattern (e.g. the label of one embedding space).
+
+A file whose name starts with ``_`` is a fragment, not a query: a piece of Cypher that several
+queries share (the read policy's hard filters, the cosine expression of one engine). A query
+includes one with ``{{> group/_name}}``; fragments follow the same engine-override rule and may
+include others. The text is expanded at load time, so parameters, the read-only check and the
+Neo4j linter all see the query exactly as the engine receives it.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ ENGINES = ("falkordb", "neo4j")
 
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+_INCLUDE = re.compile(r"\{\{>\s*([A-Za-z0-9_/]+)\s*\}\}")
+_MAX_INCLUDE_DEPTH = 8
 _IDENTIFIER = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]{0,120}|[0-9]{1,6})$")
 _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _LINE_COMMENT = re.compile(r"//[^\n]*")
@@ -93,13 +101,13 @@ def _check_names(query: str, kind: str, expected: frozenset[str], given: Iterabl
         )
 
 
-def parse_query_file(path: Path, name: str, engine: str) -> Query:
-    raw = path.read_text(encoding="utf-8")
+def _split_header(path: Path) -> tuple[str | None, list[str], str]:
+    """(mode, doc lines, body) of a query or fragment file."""
     mode: str | None = None
     doc_lines: list[str] = []
     body_lines: list[str] = []
     in_header = True
-    for line in raw.splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         stripped = line.strip()
         if in_header and stripped.startswith("//"):
             content = stripped[2:].strip()
@@ -112,7 +120,29 @@ def parse_query_file(path: Path, name: str, engine: str) -> Query:
             continue
         in_header = False
         body_lines.append(line)
-    text = "\n".join(body_lines).strip()
+    return mode, doc_lines, "\n".join(body_lines).strip()
+
+
+def expand_includes(text: str, fragments: Mapping[str, Path], where: Path, depth: int = 0) -> str:
+    """``text`` with every ``{{> group/_name}}`` replaced by that fragment's body."""
+    if depth > _MAX_INCLUDE_DEPTH:
+        raise ValueError(f"{where}: fragments nested deeper than {_MAX_INCLUDE_DEPTH}")
+
+    def body(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in fragments:
+            raise ValueError(f"{where}: includes unknown fragment {name!r}")
+        path = fragments[name]
+        return expand_includes(_split_header(path)[2], fragments, path, depth + 1)
+
+    return _INCLUDE.sub(body, text)
+
+
+def parse_query_file(
+    path: Path, name: str, engine: str, fragments: Mapping[str, Path] | None = None
+) -> Query:
+    mode, doc_lines, text = _split_header(path)
+    text = expand_includes(text, fragments or {}, path)
     if mode not in ("read", "write", "schema"):
         raise ValueError(f"{path}: header must declare '// mode: read|write|schema'")
     if not text:
@@ -153,10 +183,21 @@ class QueryLibrary:
     def _load(self) -> dict[str, Query]:
         shared: dict[str, Path] = {}
         overrides: dict[str, Path] = {}
+        frag_shared: dict[str, Path] = {}
+        frag_overrides: dict[str, Path] = {}
         for path in sorted(self.root.rglob("*.cypher")):
             rel = path.relative_to(self.root).with_suffix("")
             parts = rel.name.split(".")
             name = str(rel.with_name(parts[0]))
+            if parts[0].startswith("_"):
+                if len(parts) == 1:
+                    frag_shared[name] = path
+                elif len(parts) == 2 and parts[1] in ENGINES:
+                    if parts[1] == self.engine:
+                        frag_overrides[name] = path
+                else:
+                    raise ValueError(f"{path}: expected _<name>.cypher or _<name>.<engine>.cypher")
+                continue
             if len(parts) == 1:
                 shared[name] = path
             elif len(parts) == 2 and parts[1] in ENGINES:
@@ -167,7 +208,11 @@ class QueryLibrary:
             else:
                 raise ValueError(f"{path}: expected <name>.cypher or <name>.<engine>.cypher")
         chosen = {**{k: v for k, v in shared.items() if v != Path()}, **overrides}
-        return {name: parse_query_file(p, name, self.engine) for name, p in sorted(chosen.items())}
+        fragments = {**frag_shared, **frag_overrides}
+        return {
+            name: parse_query_file(p, name, self.engine, fragments)
+            for name, p in sorted(chosen.items())
+        }
 
     def get(self, name: str) -> Query:
         try:

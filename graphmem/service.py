@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cached_property
 from typing import Any, Literal
 
@@ -41,6 +42,14 @@ def cipher_from_settings(settings: Settings) -> ContentCipher | None:
     return load_cipher(key, keystore)
 
 
+_PRELOAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-preload")
+
+
+def _load_embedder(embedder: Embedder) -> Embedder:
+    embedder.load()
+    return embedder
+
+
 class Graphmem:
     """A memory service on one store. Thread-safe; share one per process."""
 
@@ -63,11 +72,28 @@ class Graphmem:
 
     @classmethod
     def open(
-        cls, settings: Settings | None = None, *, embedder: Embedder | None = None
+        cls,
+        settings: Settings | None = None,
+        *,
+        embedder: Embedder | None = None,
+        preload: bool = False,
     ) -> Graphmem:
+        """Start or join the engine and bootstrap the schema. ``preload`` (the service does)
+        loads the embedding model in a thread while the engine loads its data, so the first
+        request finds both ready; a model that fails to load fails here, not on that request."""
         settings = settings or get_settings()
-        store = open_store(settings)
+        loader: Future[Embedder] | None = None
+        if preload:
+            loader = _PRELOAD.submit(_load_embedder, embedder or create_embedder(settings))
         try:
+            store = open_store(settings)
+        except BaseException:
+            if loader is not None:
+                loader.cancel()
+            raise
+        try:
+            if loader is not None:
+                embedder = loader.result()
             gm = cls(store, settings, embedder, cipher=cipher_from_settings(settings))
             bootstrap(store, [gm.embedding_space])
         except BaseException:
@@ -219,6 +245,8 @@ class Graphmem:
         }
 
     def close(self) -> None:
+        if "retriever" in self.__dict__:
+            self.retriever.close()
         self.store.close()
 
     def __enter__(self) -> Graphmem:

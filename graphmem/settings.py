@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     falkordb_start_timeout_s: float = 120.0
     falkordb_socket_timeout_s: float = 60.0
     falkordb_bolt_port: int | None = None
+    #: on a clean stop, rewrite the append-only log into a snapshot once its replay part has
+    #: grown past this many MB (faster next start); negative: never
+    falkordb_rewrite_on_stop_mb: float = 16.0
     #: FalkorDB's HNSW index is rebuilt at every start (minutes at 100k vectors) and slows
     #: inserts ~10x; retrieval scores the filtered scope exactly instead, so it is off
     falkordb_vector_index: bool = False

@@ -1,24 +1,5 @@
 // mode: read
-// Memories of the caller's own scope that the hard filters kept out, with the first reason
-// (ids and codes only). Never another tenant's.
+// Memories of the caller's tenant that the hard filters kept out, with the first reason (ids and
+// codes only). Never another tenant's.
 MATCH (m:Memory {tenant_id: $tenant_id})
-WHERE ($subject_id IS NULL OR m.subject_id = $subject_id)
-  AND ($types IS NULL OR m.type IN $types)
-  AND m.status <> 'ERASED'
-WITH m,
-  CASE
-    WHEN m.status = 'EXPIRED' OR (m.expires_at IS NOT NULL AND toString(m.expires_at) <= $now) THEN 'EXPIRED'
-    WHEN m.status = 'REVOKED' THEN 'REVOKED'
-    WHEN $known_at IS NULL AND m.tx_to IS NOT NULL THEN 'SUPERSEDED'
-    WHEN $known_at IS NOT NULL AND NOT (toString(m.recorded_at) <= $known_at AND (m.tx_to IS NULL OR $known_at < toString(m.tx_to))) THEN 'NOT_KNOWN_AT'
-    WHEN $valid_at IS NULL AND $known_at IS NULL AND m.status <> 'ACTIVE' THEN m.status
-    WHEN $valid_at IS NOT NULL AND NOT (toString(m.valid_from) <= $valid_at AND (m.valid_to IS NULL OR $valid_at < toString(m.valid_to))) THEN 'NOT_VALID_AT'
-    WHEN size(coalesce(m.purposes, [])) > 0 AND NOT $purpose IN m.purposes THEN 'PURPOSE_MISMATCH'
-    WHEN m.sensitivity IN ['HIGH', 'RESTRICTED'] AND NOT $purpose IN coalesce(m.purposes, []) THEN 'SENSITIVITY'
-    WHEN m.embedding_version <> $embedding_version THEN 'OTHER_EMBEDDING_SPACE'
-    ELSE null
-  END AS reason
-WHERE reason IS NOT NULL
-RETURN m.memory_id AS memory_id, reason
-ORDER BY m.recorded_at DESC
-LIMIT $limit
+{{> retrieval/_excluded_tail}}

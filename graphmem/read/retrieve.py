@@ -18,9 +18,12 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from pydantic import Field
@@ -171,7 +174,10 @@ class RetrieveResult:
     query_id: str
     results: list[Scored]
     excluded: list[dict[str, str]]
+    #: the memories ranked by the full score (phase 2)
     candidate_ids: list[str] = field(default_factory=list)
+    #: how many memories phase 1 scored by semantic + lexical relevance
+    candidate_count: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -190,8 +196,11 @@ class RetrieveResult:
         }
 
 
+_SCORING_ONLY = frozenset(("semantic", "lexical"))
+
+
 def public_row(row: Row) -> dict[str, Any]:
-    out = {k: v for k, v in row.items() if v is not None and k not in ("semantic", "lexical")}
+    out = {k: v for k, v in row.items() if v is not None and k not in _SCORING_ONLY}
     if "environment_json" in out:
         out["environment"] = json.loads(out.pop("environment_json"))
     return out
@@ -209,22 +218,20 @@ def terms(text: str) -> list[str]:
     )
 
 
-@lru_cache(maxsize=65536)
-def _memory_tokens(text: str) -> tuple[str, ...]:
-    """A stored memory's tokens; memory texts repeat across queries, so they are cached."""
-    return tuple(lexical_tokens(text))
-
-
 def lexical_tokens(text: str) -> list[str]:
     """Tokens for the lexical score, repeats kept: lower-cased words without stop words, with
     a light English suffix fold (``painted``/``painting``/``paints`` → ``paint``) on ASCII
     words; other scripts are kept as they are."""
-    out = []
-    for w in _WORD.findall(text.lower()):
-        if w in _STOP or (len(w) < 2 if not w.isascii() else len(w) < 3 and not w.isdigit()):
-            continue
-        out.append(_fold(w) if w.isascii() and w.isalpha() else w)
-    return out
+    return [t for w in _WORD.findall(text.lower()) if (t := _word_token(w)) is not None]
+
+
+@lru_cache(maxsize=100_000)
+def _word_token(w: str) -> str | None:
+    """One lower-case word's token, or None for a stop word or a too-short one (a vocabulary
+    is small: cached)."""
+    if w in _STOP or (len(w) < 2 if not w.isascii() else len(w) < 3 and not w.isdigit()):
+        return None
+    return _fold(w) if w.isascii() and w.isalpha() else w
 
 
 def _fold(w: str) -> str:
@@ -243,28 +250,109 @@ def bm25_scores(
     query: Sequence[str], docs: Sequence[Sequence[str]], *, k1: float = 1.2, b: float = 0.75
 ) -> list[float]:
     """Okapi BM25 of each tokenised doc for the query tokens; document frequencies come from
-    ``docs`` itself (the candidate pool, which is the whole filtered scope when it fits)."""
-    if not docs or not query:
-        return [0.0] * len(docs)
-    n = len(docs)
-    avgdl = sum(len(d) for d in docs) / n or 1.0
+    ``docs`` itself."""
     qset = set(query)
-    df: dict[str, int] = dict.fromkeys(qset, 0)
-    tfs: list[dict[str, int]] = []
+    tfs = []
     for d in docs:
         tf: dict[str, int] = {}
         for t in d:
             if t in qset:
                 tf[t] = tf.get(t, 0) + 1
+        tfs.append(tf)
+    return _bm25(qset, tfs, [len(d) for d in docs], k1, b)
+
+
+def bm25_text_scores(
+    query: Sequence[str], texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75
+) -> list[float]:
+    """BM25 of raw texts for the query tokens, without tokenising every text: ``str.find``
+    locates the words that start with a query token's stem, and only those are folded and compared
+    (phase 1 hands back up to a thousand texts per call, mostly never seen before). Document
+    length is the text's word count, stop words included — only its ratio to the average
+    matters, and both are counted the same way."""
+    qset = set(query)
+    if not texts or not qset:
+        return [0.0] * len(texts)
+    tfs, lengths = query_term_frequencies(qset, texts)
+    return _bm25(qset, tfs, lengths, k1, b)
+
+
+def query_term_frequencies(
+    qset: set[str], texts: Sequence[str]
+) -> tuple[list[dict[str, int]], list[int]]:
+    """Per text: how often each query token occurs (as :func:`lexical_tokens` counts it), and
+    the text's word count."""
+    lows = [t.lower() for t in texts]
+    joined = "\n".join(lows)  # one search over all texts: per-match, not per-text, Python work
+    starts = list(accumulate((len(t) + 1 for t in lows[:-1]), initial=0))
+    tfs: list[dict[str, int]] = [{} for _ in lows]
+    seen: set[int] = set()  # a word found under two stems (one a prefix of the other) counts once
+    end_of_text = len(joined)
+    for stem in _stems(frozenset(qset)):
+        at = joined.find(stem)
+        while at != -1:
+            if (at == 0 or not _is_word_char(joined[at - 1])) and at not in seen:
+                seen.add(at)
+                end = at + len(stem)
+                if end == end_of_text or not _is_word_char(joined[end]):
+                    token = _word_token(stem)
+                else:
+                    word = _WORD.match(joined, at)
+                    token = _word_token(word.group(0)) if word else None
+                if token in qset:
+                    tf = tfs[bisect_right(starts, at) - 1]
+                    tf[token] = tf.get(token, 0) + 1
+            at = joined.find(stem, at + 1)
+    lengths = [t.count(" ") + 1 for t in lows]
+    return tfs, lengths
+
+
+@lru_cache(maxsize=4096)
+def _stems(tokens: frozenset[str]) -> tuple[str, ...]:
+    """Every word that folds to a token starts with the token, or with the token less its
+    final ``y`` (``parties`` → ``party``): these prefixes are searched with ``str.find``."""
+    return tuple(sorted({t[:-1] if len(t) > 1 and t.endswith("y") else t for t in tokens}))
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def _bm25(
+    qset: set[str], tfs: Sequence[Mapping[str, int]], lengths: Sequence[int], k1: float, b: float
+) -> list[float]:
+    n = len(tfs)
+    if not n or not qset:
+        return [0.0] * n
+    avgdl = sum(lengths) / n or 1.0
+    df: dict[str, int] = dict.fromkeys(qset, 0)
+    for tf in tfs:
         for t in tf:
             df[t] += 1
-        tfs.append(tf)
     idf = {t: math.log(1.0 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
     out = []
-    for d, tf in zip(docs, tfs, strict=True):
-        norm = k1 * (1.0 - b + b * len(d) / avgdl)
+    for tf, length in zip(tfs, lengths, strict=True):
+        norm = k1 * (1.0 - b + b * length / avgdl)
         out.append(sum(idf[t] * f * (k1 + 1.0) / (f + norm) for t, f in tf.items()))
     return out
+
+
+def exact_match(predicate: Any, obj: Any, query_terms: Sequence[str]) -> bool:
+    """The exact-match rule of ``retrieval/_scope_rank`` (which applies it in the engine to
+    the rows beyond phase 1's limit): the predicate contains a query term, or the object,
+    lower-cased, equals one."""
+    if predicate is None and obj is None:
+        return False
+    text = str(predicate or "")
+    value = None if obj is None else _cypher_string(obj).lower()
+    return any(t in text or value == t for t in query_terms)
+
+
+def _cypher_string(value: Any) -> str:
+    """``toString`` as Cypher spells booleans and whole floats."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _time(value: str | None, name: str) -> str | None:
@@ -277,6 +365,20 @@ def _time(value: str | None, name: str) -> str | None:
 
 
 class Retriever:
+    """Two phases, so only a few rows per call leave the engine whole.
+
+    1. ``retrieval/scope`` (or ``scope_subject``): the hard filters, then exact cosine over
+       the whole filtered scope; it hands back ids, cosine and text of the ``scope_pool`` most
+       similar memories plus the exact predicate/object matches beyond them. When the scope
+       is larger than that, the engine's full-text index adds lexical candidates. Every row
+       gets semantic + lexical (BM25 over these rows, which are the whole scope when it fits).
+    2. ``retrieval/hydrate``: the full rows of the ``pool`` best by semantic + lexical and of
+       every exact match, with conflict and staleness facts, the filters applied again. The
+       full score (entity, recency, importance, authority, outcome, penalties) ranks these.
+
+    The excluded-memories report runs beside phase 1 on a second connection.
+    """
+
     def __init__(
         self,
         store: GraphStore,
@@ -284,7 +386,7 @@ class Retriever:
         *,
         clock: Clock = system_clock,
         weights: Weights | None = None,
-        pool: int = 100,
+        pool: int = 40,
         scope_pool: int = 1000,
         cipher: ContentCipher | None = None,
     ) -> None:
@@ -293,71 +395,117 @@ class Retriever:
         self.embedder = embedder
         self.clock = clock
         self.weights = weights or Weights()
+        #: how many rows (at least 4·k) are hydrated and ranked by the full score
         self.pool = pool
-        #: how many of the scope's memories the exact-cosine query hands back; a scope that
-        #: fits is ranked whole, and its lexical statistics are the scope's own
+        #: how many of the scope's memories phase 1 hands back; a scope that fits is ranked
+        #: whole, and its lexical statistics are the scope's own
         self.scope_pool = scope_pool
+        self._side = ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-retrieve")
+
+    def close(self) -> None:
+        self._side.shutdown(wait=True)
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
     ) -> RetrieveResult:
         now = self.clock()
         subject = scope_subject(principal, request.subject_id)
-        filters: dict[str, Any] = {
+        policy: dict[str, Any] = {
             "tenant_id": principal.tenant_id,
-            "subject_id": subject,
             "types": [str(t) for t in request.types] if request.types else None,
             "valid_at": _time(request.valid_at, "valid_at"),
             "known_at": _time(request.known_at, "known_at"),
             "now": now,
             "purpose": request.purpose,
+            "embedding_version": self.embedder.embedding_version,
         }
+        scoped = {**policy, "subject_id": subject} if subject else policy
+        suffix = "_subject" if subject else ""
+        excluded_rows = (
+            self._side.submit(
+                self.store.read, f"retrieval/excluded{suffix}", {**scoped, "limit": 50}
+            )
+            if request.include_excluded
+            else None
+        )
         vector = self.embedder.encode_one(request.query).tolist()
         query_terms = terms(request.query)
         pool = max(self.pool, request.k * 4)
-        rows: dict[str, Row] = {}
-        for row in self.store.read(
-            "retrieval/vector_scope",
+        [phase1] = self.store.read(
+            f"retrieval/scope{suffix}",
             {
-                **filters,
+                **scoped,
                 "vector": vector,
-                "embedding_version": self.embedder.embedding_version,
+                "terms": query_terms,
                 "limit": max(self.scope_pool, pool),
+                "exact_limit": pool,
             },
-        ):
-            rows[row["memory_id"]] = row
-        if query_terms:
-            fulltext = "|".join(query_terms[:32])
+        )
+        light: dict[str, Row] = {
+            memory_id: {
+                "memory_id": memory_id,
+                "semantic": semantic,
+                "text": text,
+                "subject_id": subject_id,
+                "exact": exact_match(predicate, obj, query_terms),
+            }
+            for memory_id, semantic, text, subject_id, predicate, obj in zip(
+                phase1["ids"],
+                phase1["semantic"],
+                phase1["texts"],
+                phase1["subjects"],
+                phase1["predicates"],
+                phase1["objects"],
+                strict=True,
+            )
+        }
+        if phase1["scope_size"] > len(light) and query_terms:
             for row in self.store.read(
                 "retrieval/fulltext",
-                {**filters, "vector": vector, "text": fulltext, "fetch": pool * 20, "limit": pool},
+                {
+                    **policy,
+                    "subject_id": subject,
+                    "vector": vector,
+                    "text": "|".join(query_terms[:32]),
+                    "fetch": pool * 20,
+                    "limit": pool,
+                },
             ):
-                rows.setdefault(row["memory_id"], row)["lexical"] = row.get("lexical")
-            for row in self.store.read(
-                "retrieval/exact",
-                {**filters, "vector": vector, "terms": query_terms, "limit": pool},
-            ):
-                rows.setdefault(row["memory_id"], row)
-        candidates = list(rows.values())
+                light.setdefault(row["memory_id"], {**row, "exact": False})
+        rows = list(light.values())
         if self.cipher is not None:  # HIGH-sensitivity content is sealed at rest
+            rows = [self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in rows]
+        lex = bm25_text_scores(
+            lexical_tokens(request.query), [str(r.get("text") or "") for r in rows]
+        )
+        max_lex = max(lex, default=0.0) or 1.0
+        w = self.weights
+        for r, lexical in zip(rows, lex, strict=True):
+            r["lexical"] = lexical / max_lex
+            r["relevance"] = w.semantic * float(r["semantic"] or 0.0) + w.lexical * r["lexical"]
+        rows.sort(key=lambda r: r["relevance"], reverse=True)
+        keep = rows[:pool] + [r for r in rows[pool:] if r["exact"]][:pool]
+        by_id = {r["memory_id"]: r for r in keep}
+        candidates = self.store.read(
+            "retrieval/hydrate", {**policy, "subject_id": subject, "ids": list(by_id)}
+        )
+        for c in candidates:
+            c["semantic"] = by_id[c["memory_id"]]["semantic"]
+            c["lexical"] = by_id[c["memory_id"]]["lexical"]
+        if self.cipher is not None:
             candidates = [
                 self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in candidates
             ]
         kept, proc_excluded = _procedure_filter(candidates, request.state or {})
-        scored = self._score(kept, request.query, query_terms, request.state or {}, now)
+        scored = self._score(kept, query_terms, request.state or {}, now)
         scored.sort(key=lambda s: s.score, reverse=True)
-        top = scored[: request.k]
-        excluded = proc_excluded
-        if request.include_excluded:
-            excluded = excluded + self.store.read(
-                "retrieval/excluded",
-                {**filters, "embedding_version": self.embedder.embedding_version, "limit": 50},
-            )
+        excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
         result = RetrieveResult(
             query_id=new_id("mq"),
-            results=top,
+            results=scored[: request.k],
             excluded=excluded,
             candidate_ids=[r["memory_id"] for r in candidates],
+            candidate_count=len(rows),
         )
         if log:
             self._log(principal, request, result, now)
@@ -365,29 +513,20 @@ class Retriever:
 
     # -- scoring -------------------------------------------------------------------------------
     def _score(
-        self,
-        rows: Sequence[Row],
-        query_text: str,
-        query_terms: list[str],
-        state: Mapping[str, Any],
-        now: str,
+        self, rows: Sequence[Row], query_terms: list[str], state: Mapping[str, Any], now: str
     ) -> list[Scored]:
-        """Semantic and lexical relevance fused by weight: the lexical part is Okapi BM25
-        computed here over the candidates' texts (the engine's full-text score only nominates
-        candidates: its length normalisation lets a short memory holding one common word
-        outrank the one that holds the rare words)."""
+        """Semantic and lexical relevance (from phase 1) fused by weight with the rest. The
+        lexical part is Okapi BM25 over phase 1's rows, divided by their best: the engine's
+        full-text score only nominates candidates (its length normalisation lets a short memory
+        holding one common word outrank the one that holds the rare words)."""
         w = self.weights
-        lex = bm25_scores(
-            lexical_tokens(query_text), [_memory_tokens(str(r.get("text") or "")) for r in rows]
-        )
-        max_lex = max(lex, default=0.0) or 1.0
         now_dt = parse_iso(now)
         qset = set(query_terms)
         out = []
-        for r, lexical in zip(rows, lex, strict=True):
+        for r in rows:
             parts = {
                 "semantic": w.semantic * float(r.get("semantic") or 0.0),
-                "lexical": w.lexical * lexical / max_lex,
+                "lexical": w.lexical * float(r.get("lexical") or 0.0),
                 "entity": w.entity * _entity_match(r, qset, state),
                 "recency": w.recency * _recency(r, now_dt, w.recency_half_life_days),
                 "importance": w.importance * float(r.get("importance") or 0.5),
@@ -415,6 +554,7 @@ class Retriever:
                     "kind": "retrieve",
                     "query_hash": sha256_hash(request.query),
                     "candidate_ids": result.candidate_ids,
+                    "candidate_count": result.candidate_count,
                     "selected_ids": [s.memory_id for s in result.results],
                     "filter_reasons_json": json.dumps(
                         {e["memory_id"]: e["reason"] for e in result.excluded}, sort_keys=True

@@ -39,8 +39,16 @@ CAPABILITIES = Capabilities(
 _ALREADY = ("already indexed", "already exists", "already created")
 
 
+_PLAIN = frozenset((str, float, int, bool, type(None)))
+
+
 def decode(value: Any) -> Any:
     """FalkorDB result values as plain Python (nodes and edges become property dicts)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list:
+        return [v if type(v) in _PLAIN else decode(v) for v in value]
     if isinstance(value, Node):
         props = {k: decode(v) for k, v in (value.properties or {}).items()}
         props["_labels"] = list(value.labels or [])
@@ -111,6 +119,7 @@ class FalkorDBStore(GraphStore):
                 transport=settings.falkordb_transport,
                 start_timeout_s=settings.falkordb_start_timeout_s,
                 bolt_port=settings.falkordb_bolt_port,
+                rewrite_on_stop_mb=settings.falkordb_rewrite_on_stop_mb,
             )
         return cls(
             graph_name=settings.graph_name,

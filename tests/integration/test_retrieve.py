@@ -234,3 +234,56 @@ def test_every_retrieval_is_logged_without_content(gm: Graphmem) -> None:
         )
         == []
     )
+
+
+def test_a_scope_larger_than_phase_one_keeps_exact_and_full_text_candidates(
+    gm: Graphmem,
+) -> None:
+    """With phase 1 cut to 8 rows (4·k) of a 22-memory scope, the exact predicate match and
+    the full-text match beyond them are still candidates, and the ranking is over the union."""
+    noise = [
+        remember(gm, A1, U1, f"note_{i}", f"n{i}", f"Noted item number {i} of the day")
+        for i in range(20)
+    ]
+    exact = remember(gm, A1, U1, "allergy", "peanuts", "Keep away from peanuts")
+    # the word is in the memory's text, not its object: only the full-text index finds it
+    lexical = remember(gm, A1, U1, "travel_plan", "zyxwv-osaka", "Planning the zyxwv-osaka trip")
+    small = type(gm.retriever)(gm.store, gm.embedder, clock=gm.clock, pool=2, scope_pool=3)
+    try:
+        request = {"query": "noted item of the day: allergy zyxwv", "subject_id": U1, "k": 2}
+        result = small.retrieve(A1, parse_request(request))
+    finally:
+        small.close()
+    assert result.candidate_count > 8
+    assert exact in set(result.candidate_ids), "exact"
+    assert lexical in set(result.candidate_ids), "lexical"
+    assert {exact, lexical} <= {s.memory_id for s in result.results}
+    assert set(result.candidate_ids) <= {exact, lexical, *noise}
+
+
+def test_phase_two_applies_the_hard_filters_again(gm: Graphmem, clock: FakeClock) -> None:
+    """A memory superseded between the two phases is not returned by phase 2."""
+    old = remember(gm, A1, U1, "home_city", "busan", "I live in Busan")
+    clock.set("2026-07-02T00:00:00Z")
+    new = remember(gm, A1, U1, "home_city", "seoul", "I moved to Seoul")
+    params = {
+        "tenant_id": A1.tenant_id,
+        "subject_id": U1,
+        "types": None,
+        "valid_at": None,
+        "known_at": None,
+        "now": clock(),
+        "purpose": None,
+        "embedding_version": gm.embedder.embedding_version,
+        "ids": [old, new],
+    }
+    rows = gm.store.read("retrieval/hydrate", params)
+    assert [r["memory_id"] for r in rows] == [new]
+    foreign = gm.store.read("retrieval/hydrate", {**params, "tenant_id": "globex"})
+    assert foreign == []
+
+
+def parse_request(body: dict[str, object]):  # type: ignore[no-untyped-def]
+    from graphmem.read.retrieve import RetrieveRequest
+
+    return RetrieveRequest.model_validate(body)

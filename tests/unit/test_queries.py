@@ -82,3 +82,27 @@ def test_every_shipped_query_loads(engine: str) -> None:
     assert "schema/version_get" in names and "keys/get" in names
     for name in names:
         assert lib.get(name).text
+
+
+def test_fragments_are_expanded_per_engine_and_are_not_queries(root: Path) -> None:
+    write(root, "g/_filter.cypher", "// shared filter\nn.tenant = $tenant")
+    write(root, "g/_score.cypher", "n.a")
+    write(root, "g/_score.neo4j.cypher", "n.b * $w")
+    write(root, "g/_both.cypher", "{{> g/_filter}} AND {{> g/_score}} > 0")
+    write(root, "g/uses.cypher", "// mode: read\nMATCH (n) WHERE {{> g/_both}} RETURN n")
+    falkor, neo4j = QueryLibrary("falkordb", root), QueryLibrary("neo4j", root)
+    assert falkor.get("g/uses").text == "MATCH (n) WHERE n.tenant = $tenant AND n.a > 0 RETURN n"
+    assert neo4j.get("g/uses").params == {"tenant", "w"}
+    assert "n.b * $w > 0" in neo4j.get("g/uses").text
+    assert not any(name.startswith("g/_") for name in falkor.names())
+
+
+def test_unknown_fragment_and_write_inside_fragment_are_refused(root: Path) -> None:
+    write(root, "g/bad.cypher", "// mode: read\nMATCH (n) WHERE {{> g/_missing}} RETURN n")
+    with pytest.raises(ValueError, match="unknown fragment 'g/_missing'"):
+        QueryLibrary("falkordb", root)
+    (root / "g/bad.cypher").unlink()
+    write(root, "g/_sneaky.cypher", "true SET n.x = 1")
+    write(root, "g/ro.cypher", "// mode: read\nMATCH (n) WHERE {{> g/_sneaky}} RETURN n")
+    with pytest.raises(ValueError, match="write clause"):
+        QueryLibrary("falkordb", root)

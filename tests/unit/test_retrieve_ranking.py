@@ -2,7 +2,9 @@ from graphmem.read.retrieve import (
     _entity_match,
     _procedure_filter,
     bm25_scores,
+    bm25_text_scores,
     lexical_tokens,
+    query_term_frequencies,
     terms,
 )
 
@@ -74,3 +76,46 @@ def test_bm25_prefers_rare_query_words_over_a_short_common_one() -> None:
     assert max(range(4), key=lambda i: scores[i]) == 1
     assert scores[3] == 0.0
     assert bm25_scores([], docs) == [0.0] * 4 and bm25_scores(["x"], []) == []
+
+
+TEXTS = [
+    "Caroline went to the parties; the party was fun",
+    "Running, runs and ran: she runs every day. Stopped? stops!",
+    "Melanie painted a lake sunrise — paints, painting, PAINTED",
+    "답변은 한국어로 해 주세요. 한국어로 답변은 짧게",
+    "cities city's citizen 2023 2022-05-01 LGBTQ_support support-group",
+    "",
+]
+
+
+def test_query_term_frequencies_count_what_lexical_tokens_count() -> None:
+    """The regex shortcut finds exactly the query tokens a full tokenisation finds."""
+    queries = [
+        "party city runs stop",
+        "paint lake",
+        "한국어로 답변은",
+        "support group lgbtq 2023",
+        "citizen cities",
+    ]
+    for query in queries:
+        qset = set(lexical_tokens(query))
+        tfs, lengths = query_term_frequencies(qset, TEXTS)
+        for text, tf in zip(TEXTS, tfs, strict=True):
+            full = [t for t in lexical_tokens(text) if t in qset]
+            assert tf == {t: full.count(t) for t in set(full)}, (query, text)
+        assert lengths[0] == 9
+
+
+def test_bm25_on_texts_ranks_like_bm25_on_tokens() -> None:
+    texts = [
+        "Caroline: Wow!",
+        "Caroline: I went to a LGBTQ support group yesterday",
+        "Melanie: Caroline, how are you?",
+        "Melanie: I painted a sunrise",
+    ]
+    scores = bm25_text_scores(
+        lexical_tokens("When did Caroline go to the LGBTQ support group?"), texts
+    )
+    assert max(range(4), key=lambda i: scores[i]) == 1
+    assert scores[3] == 0.0
+    assert bm25_text_scores([], texts) == [0.0] * 4 and bm25_text_scores(["x"], []) == []

@@ -1,0 +1,5 @@
+// mode: read
+// Memories about one subject that the hard filters kept out, with the first reason (ids and
+// codes only). Never another tenant's.
+MATCH (m:Memory {tenant_id: $tenant_id, subject_id: $subject_id})
+{{> retrieval/_excluded_tail}}

@@ -1,0 +1,6 @@
+// mode: read
+// Phase 1 of a retrieval over a whole tenant: filter first, then exact cosine over the caller's
+// scope (no ANN: a filtered-out memory is never a candidate, and small scopes never starve).
+MATCH (m:Memory {tenant_id: $tenant_id})
+WHERE {{> retrieval/_hard_filters}}
+{{> retrieval/_scope_rank}}
