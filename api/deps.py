@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from dataclasses import asdict, dataclass
+from typing import Annotated, Any
 
-from fastapi import Depends, Request
+from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from graphmem.auth.keys import resolve_key
 from graphmem.auth.principal import Principal
 from graphmem.errors import ForbiddenError
+from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.service import Graphmem
 
 _bearer = HTTPBearer(auto_error=False, description="graphmem API key: gm_<id>_<secret>")
@@ -51,3 +53,33 @@ AdminDep = Annotated[Principal, Depends(require_roles("admin"))]
 WriterDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
 ReaderDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
 RevokerDep = Annotated[Principal, Depends(require_roles("admin", "reviewer"))]
+
+
+@dataclass(frozen=True)
+class MemoryFilters:
+    """The time-travel listing's query parameters, shared by ``/v1/memories`` and
+    ``/v1/me/memories``."""
+
+    type: MemoryType | None
+    status: MemoryStatus | None
+    valid_at: str | None
+    known_at: str | None
+    limit: int
+    offset: int
+
+    def as_kwargs(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def memory_filters(
+    type: MemoryType | None = None,
+    status: MemoryStatus | None = None,
+    valid_at: Annotated[str | None, Query(description="true at this time (ISO-8601)")] = None,
+    known_at: Annotated[str | None, Query(description="as believed at this time")] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> MemoryFilters:
+    return MemoryFilters(type, status, valid_at, known_at, limit, offset)
+
+
+MemoryFiltersDep = Annotated[MemoryFilters, Depends(memory_filters)]

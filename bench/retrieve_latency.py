@@ -547,7 +547,7 @@ def stage_timings(
     gm: Any, questions: list[str], n: int, seed: int, budget_s: float
 ) -> dict[str, Any]:
     """Each named query the retriever runs, alone, with the retriever's own parameters: p50 ms
-    and p50 rows. ``fulltext`` runs only when the scope is larger than phase 1 hands back
+    and p50 rows. ``lexical`` runs only when the scope is larger than phase 1 hands back
     (``scope_size`` > ``scope_pool``); it is timed here for every scope, for contrast."""
     from graphmem.read.retrieve import RetrieveRequest, terms
 
@@ -579,15 +579,9 @@ def stage_timings(
             sizes.append(phase1[0]["scope_size"])
             kept = list(phase1[0]["ids"][:pool])
             unscoped = {**policy, "subject_id": scope.subject}
-            fulltext = {
-                **unscoped,
-                "vector": vec,
-                "text": "|".join(qt[:32]),
-                "fetch": pool * 20,
-                "limit": pool,
-            }
+            lexical = {**unscoped, "vector": vec, "terms": qt[:32], "limit": pool}
             runs: dict[str, tuple[str, dict[str, Any]]] = {
-                "fulltext": ("retrieval/fulltext", fulltext),
+                "lexical": ("retrieval/lexical", lexical),
                 "hydrate": ("retrieval/hydrate", {**unscoped, "ids": kept}),
                 "excluded": (
                     "retrieval/excluded_subject" if scope.subject else "retrieval/excluded",

@@ -245,8 +245,6 @@ class Graphmem:
         }
 
     def close(self) -> None:
-        if "retriever" in self.__dict__:
-            self.retriever.close()
         self.store.close()
 
     def __enter__(self) -> Graphmem:

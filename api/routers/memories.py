@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 
-from api.deps import GraphmemDep, PrincipalDep
-from graphmem.models.enums import MemoryStatus, MemoryType
+from api.deps import GraphmemDep, MemoryFiltersDep, PrincipalDep
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"])
 
@@ -16,24 +15,10 @@ router = APIRouter(prefix="/v1/memories", tags=["memories"])
 def list_memories(
     gm: GraphmemDep,
     principal: PrincipalDep,
+    filters: MemoryFiltersDep,
     subject_id: str | None = None,
-    type: MemoryType | None = None,
-    status: MemoryStatus | None = None,
-    valid_at: Annotated[str | None, Query(description="true at this time (ISO-8601)")] = None,
-    known_at: Annotated[str | None, Query(description="as believed at this time")] = None,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
 ) -> dict[str, Any]:
-    memories = gm.memories(
-        principal,
-        subject_id=subject_id,
-        type=type,
-        status=status,
-        valid_at=valid_at,
-        known_at=known_at,
-        limit=limit,
-        offset=offset,
-    )
+    memories = gm.memories(principal, subject_id=subject_id, **filters.as_kwargs())
     return {"memories": memories, "count": len(memories)}
 
 

@@ -142,7 +142,10 @@ class RetrievalLog(GraphRecord):
     purpose: Key | None = None
     model_call_id: Identifier | None = None
     query_hash: ContentHash | None = None
+    #: the memories ranked by the full score (retrieval's phase 2)
     candidate_ids: list[Identifier] = Field(default_factory=list)
+    #: how many memories passed the hard filters and were scored for relevance (phase 1)
+    candidate_count: NonNegativeInt | None = None
     selected_ids: list[Identifier] = Field(default_factory=list)
     #: candidate id → why a hard filter or the selector dropped it (``EXPIRED``)
     filter_reasons: dict[Identifier, Code] = Field(default_factory=dict)

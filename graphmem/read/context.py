@@ -647,6 +647,7 @@ class ContextBuilder:
                     "query_hash": sha256_hash(request.query),
                     "query_ids": result.query_ids,
                     "candidate_ids": candidates,
+                    "candidate_count": sum(r.candidate_count for r in retrievals),
                     "selected_ids": result.selected_ids,
                     "filter_reasons_json": json.dumps(reasons, sort_keys=True),
                     "dropped_counts_json": json.dumps(counts, sort_keys=True),

@@ -3,8 +3,8 @@
 The seed's order is fixed. The hard filters (tenant from the key, subject scope, types, status,
 valid/known time, expiry, purpose limitation, HIGH sensitivity only for an allowed purpose) sit in
 the very queries that produce candidates, so a filtered-out memory is never a candidate. Candidates
-come from three places — exact cosine over the filtered scope, the engine's full-text index, and
-exact predicate/entity matches — and are ranked by
+come from three places — exact cosine over the filtered scope, exact predicate/entity matches,
+and memories holding the query's words — and are ranked by
 
     score = α·semantic + λ·lexical + β·entity + γ·recency + δ·importance + ε·authority
             + ζ·outcome − η·conflict − θ·staleness
@@ -364,13 +364,19 @@ def _time(value: str | None, name: str) -> str | None:
         raise ValidationError([FieldIssue(name, "timestamp_format", str(exc))]) from None
 
 
+#: runs the excluded-memories report beside phase 1 (shared by every retriever of the process;
+#: a task only reads, so a busy pool merely queues)
+_SIDE_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="graphmem-side-query")
+
+
 class Retriever:
     """Two phases, so only a few rows per call leave the engine whole.
 
     1. ``retrieval/scope`` (or ``scope_subject``): the hard filters, then exact cosine over
        the whole filtered scope; it hands back ids, cosine and text of the ``scope_pool`` most
        similar memories plus the exact predicate/object matches beyond them. When the scope
-       is larger than that, the engine's full-text index adds lexical candidates. Every row
+       is larger than that, ``retrieval/lexical`` adds the memories holding query words (the
+       full-text index on Neo4j; a scan of the filtered scope on FalkorDB). Every row
        gets semantic + lexical (BM25 over these rows, which are the whole scope when it fits).
     2. ``retrieval/hydrate``: the full rows of the ``pool`` best by semantic + lexical and of
        every exact match, with conflict and staleness facts, the filters applied again. The
@@ -400,10 +406,6 @@ class Retriever:
         #: how many of the scope's memories phase 1 hands back; a scope that fits is ranked
         #: whole, and its lexical statistics are the scope's own
         self.scope_pool = scope_pool
-        self._side = ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-retrieve")
-
-    def close(self) -> None:
-        self._side.shutdown(wait=True)
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
@@ -422,7 +424,7 @@ class Retriever:
         scoped = {**policy, "subject_id": subject} if subject else policy
         suffix = "_subject" if subject else ""
         excluded_rows = (
-            self._side.submit(
+            _SIDE_QUERIES.submit(
                 self.store.read, f"retrieval/excluded{suffix}", {**scoped, "limit": 50}
             )
             if request.include_excluded
@@ -461,13 +463,12 @@ class Retriever:
         }
         if phase1["scope_size"] > len(light) and query_terms:
             for row in self.store.read(
-                "retrieval/fulltext",
+                "retrieval/lexical",
                 {
                     **policy,
                     "subject_id": subject,
                     "vector": vector,
-                    "text": "|".join(query_terms[:32]),
-                    "fetch": pool * 20,
+                    "terms": query_terms[:32],
                     "limit": pool,
                 },
             ):
@@ -516,9 +517,9 @@ class Retriever:
         self, rows: Sequence[Row], query_terms: list[str], state: Mapping[str, Any], now: str
     ) -> list[Scored]:
         """Semantic and lexical relevance (from phase 1) fused by weight with the rest. The
-        lexical part is Okapi BM25 over phase 1's rows, divided by their best: the engine's
-        full-text score only nominates candidates (its length normalisation lets a short memory
-        holding one common word outrank the one that holds the rare words)."""
+        lexical part is Okapi BM25 over phase 1's rows, divided by their best: a lexical query's
+        own score only nominates candidates (a full-text index's length normalisation lets a
+        short memory holding one common word outrank the one that holds the rare words)."""
         w = self.weights
         now_dt = parse_iso(now)
         qset = set(query_terms)

@@ -33,10 +33,12 @@ CAPABILITIES = Capabilities(
     vector_index_persisted=False,
     read_only_enforced=True,
     datetime_functions=False,
+    fulltext_index_persisted=False,
     existential_subqueries=False,
 )
 
-_ALREADY = ("already indexed", "already exists", "already created")
+#: idempotent DDL: creating what exists, or dropping what does not, is success
+_ALREADY = ("already indexed", "already exists", "already created", "no such index")
 
 
 _PLAIN = frozenset((str, float, int, bool, type(None)))
@@ -211,7 +213,8 @@ class FalkorDBStore(GraphStore):
             yield _FalkorTransaction(self)
 
     def _execute_schema(self, text: str) -> None:
-        """FalkorDB's index DDL has no IF NOT EXISTS: 'already indexed' counts as success."""
+        """FalkorDB's index DDL has no IF [NOT] EXISTS: 'already indexed' on a create and 'no
+        such index' on a drop count as success."""
         try:
             self._execute_once(text, {}, read_only=False)
         except EngineError as exc:

@@ -37,6 +37,7 @@ CAPABILITIES = Capabilities(
     vector_index_persisted=True,
     read_only_enforced=True,
     datetime_functions=True,
+    fulltext_index_persisted=True,
     existential_subqueries=True,
 )
 

@@ -84,8 +84,10 @@ def bootstrap(store: GraphStore, spaces: Iterable[EmbeddingSpace] = ()) -> int:
                 {"name": _index_name(label, prop), "label": label, "property": prop},
             )
     for label, prop in FULLTEXT:
+        # an index the engine rebuilds at every start is dropped (also from older data dirs)
+        name = "fulltext_index" if store.capabilities.fulltext_index_persisted else "fulltext_drop"
         store.run_schema(
-            "schema/fulltext_index",
+            f"schema/{name}",
             {"name": _index_name(label, prop, "fulltext"), "label": label, "property": prop},
         )
     space_list = sorted(set(spaces), key=lambda s: s.label)

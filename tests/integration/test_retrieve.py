@@ -221,6 +221,7 @@ def test_every_retrieval_is_logged_without_content(gm: Graphmem) -> None:
     )
     assert [entry["query_id"] for entry in logs] == [r.query_id]
     assert logs[0]["selected_ids"] == [mine]
+    assert logs[0]["candidate_ids"] == [mine] and logs[0]["candidate_count"] == 1
     assert mine in json.loads(logs[0]["scores_json"])
     stored = gm.store.read_adhoc("MATCH (l:RetrievalLog) RETURN properties(l) AS p")
     assert "tea" not in json.dumps(stored) and "drink" not in json.dumps(stored)
@@ -236,29 +237,48 @@ def test_every_retrieval_is_logged_without_content(gm: Graphmem) -> None:
     )
 
 
-def test_a_scope_larger_than_phase_one_keeps_exact_and_full_text_candidates(
+def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     gm: Graphmem,
 ) -> None:
-    """With phase 1 cut to 8 rows (4·k) of a 22-memory scope, the exact predicate match and
-    the full-text match beyond them are still candidates, and the ranking is over the union."""
+    """Phase 1 hands back 8 rows (4·k) of a 22-memory scope, all of them short notes closer to
+    the query than two long memories; the exact predicate match and the memory holding most
+    query words are still ranked (found beyond the limit by the exact-match rule and by
+    ``retrieval/lexical``)."""
+    filler = " ".join(f"w{i}" for i in range(40))
     noise = [
-        remember(gm, A1, U1, f"note_{i}", f"n{i}", f"Noted item number {i} of the day")
+        remember(gm, A1, U1, f"note_{i}", f"noted item day {i}", f"Noted item day {i}")
         for i in range(20)
     ]
-    exact = remember(gm, A1, U1, "allergy", "peanuts", "Keep away from peanuts")
-    # the word is in the memory's text, not its object: only the full-text index finds it
-    lexical = remember(gm, A1, U1, "travel_plan", "zyxwv-osaka", "Planning the zyxwv-osaka trip")
+    exact = remember(gm, A1, U1, "allergy", f"peanuts {filler}", "Keep away from peanuts")
+    lexical = remember(
+        gm, A1, U1, "travel_plan", f"zyxwv noted item day {filler}", "The zyxwv trip"
+    )
     small = type(gm.retriever)(gm.store, gm.embedder, clock=gm.clock, pool=2, scope_pool=3)
-    try:
-        request = {"query": "noted item of the day: allergy zyxwv", "subject_id": U1, "k": 2}
-        result = small.retrieve(A1, parse_request(request))
-    finally:
-        small.close()
+    request = {"query": "noted item day: allergy zyxwv", "subject_id": U1, "k": 2}
+    result = small.retrieve(A1, parse_request(request))
     assert result.candidate_count > 8
     assert exact in set(result.candidate_ids), "exact"
     assert lexical in set(result.candidate_ids), "lexical"
-    assert {exact, lexical} <= {s.memory_id for s in result.results}
     assert set(result.candidate_ids) <= {exact, lexical, *noise}
+    phase1 = gm.store.read(
+        "retrieval/scope_subject",
+        {
+            "tenant_id": A1.tenant_id,
+            "subject_id": U1,
+            "types": None,
+            "valid_at": None,
+            "known_at": None,
+            "now": gm.clock(),
+            "purpose": None,
+            "embedding_version": gm.embedder.embedding_version,
+            "vector": gm.embedder.encode_one(request["query"]).tolist(),
+            "terms": ["noted", "item", "day", "allergy", "zyxwv"],
+            "limit": 8,
+            "exact_limit": 0,
+        },
+    )[0]
+    assert phase1["scope_size"] == 22 and exact not in phase1["ids"]
+    assert lexical not in phase1["ids"]
 
 
 def test_phase_two_applies_the_hard_filters_again(gm: Graphmem, clock: FakeClock) -> None:

@@ -25,9 +25,23 @@ def test_bootstrap_is_idempotent_and_records_version(store: GraphStore) -> None:
     for label, prop in RANGE + UNIQUE:
         assert (label, prop, "RANGE") in kinds
     for label, prop in FULLTEXT:
-        assert (label, prop, "FULLTEXT") in kinds
+        kept = store.capabilities.fulltext_index_persisted
+        assert ((label, prop, "FULLTEXT") in kinds) is kept
     assert (SPACE.label, "embedding", "VECTOR") in kinds
     assert store.read("schema/version_get")[0]["embedding_spaces"] == [SPACE.label]
+
+
+def test_bootstrap_drops_a_full_text_index_the_engine_would_rebuild(store: GraphStore) -> None:
+    """Data dirs of older versions hold a FalkorDB full-text index that cost seconds of every
+    start; bootstrap removes it (and creates the persisted one on Neo4j)."""
+    if store.capabilities.fulltext_index_persisted:
+        pytest.skip("the engine persists its full-text index")
+    store.run_schema("schema/fulltext_index", {"label": "Memory", "property": "text"})
+    assert ("Memory", "text", "FULLTEXT") in {
+        (r["label"], r["property"], r["kind"]) for r in store.read("schema/indexes")
+    }
+    bootstrap(store, [SPACE])
+    assert "FULLTEXT" not in {r["kind"] for r in store.read("schema/indexes")}
 
 
 def test_second_embedding_space_gets_its_own_index(store: GraphStore) -> None:
