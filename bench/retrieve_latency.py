@@ -579,7 +579,8 @@ def stage_timings(
             sizes.append(phase1[0]["scope_size"])
             kept = list(phase1[0]["ids"][:pool])
             unscoped = {**policy, "subject_id": scope.subject}
-            lexical = {**unscoped, "vector": vec, "terms": qt[:32], "limit": pool}
+            forms = [[t, t.capitalize(), t.upper()] for t in qt[:32]]
+            lexical = {**unscoped, "vector": vec, "term_forms": forms, "limit": pool}
             runs: dict[str, tuple[str, dict[str, Any]]] = {
                 "lexical": ("retrieval/lexical", lexical),
                 "hydrate": ("retrieval/hydrate", {**unscoped, "ids": kept}),

@@ -19,12 +19,13 @@ import json
 import math
 import re
 from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import Field
 
@@ -364,6 +365,24 @@ def _time(value: str | None, name: str) -> str | None:
         raise ValidationError([FieldIssue(name, "timestamp_format", str(exc))]) from None
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class BoundedDict(OrderedDict[K, V]):
+    """A dict that forgets its oldest entries beyond ``size``."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
 #: runs the excluded-memories report beside phase 1 (shared by every retriever of the process;
 #: a task only reads, so a busy pool merely queues)
 _SIDE_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="graphmem-side-query")
@@ -406,6 +425,8 @@ class Retriever:
         #: how many of the scope's memories phase 1 hands back; a scope that fits is ranked
         #: whole, and its lexical statistics are the scope's own
         self.scope_pool = scope_pool
+        #: whether each (tenant, subject) scope overflowed phase 1 when last asked (a hint)
+        self._overflows: BoundedDict[tuple[str, str | None], bool] = BoundedDict(4096)
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
@@ -433,6 +454,21 @@ class Retriever:
         vector = self.embedder.encode_one(request.query).tolist()
         query_terms = terms(request.query)
         pool = max(self.pool, request.k * 4)
+        lexical_params = {
+            **policy,
+            "subject_id": subject,
+            "vector": vector,
+            "term_forms": [[t, t.capitalize(), t.upper()] for t in query_terms[:32]],
+            "limit": pool,
+        }
+        # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
+        # candidates beside phase 1 instead of after it
+        scope_key = (principal.tenant_id, subject)
+        lexical_rows: Future[list[Row]] | list[Row] | None = None
+        if query_terms and self._overflows.get(scope_key):
+            lexical_rows = _SIDE_QUERIES.submit(
+                self.store.read, "retrieval/lexical", lexical_params
+            )
         [phase1] = self.store.read(
             f"retrieval/scope{suffix}",
             {
@@ -461,18 +497,13 @@ class Retriever:
                 strict=True,
             )
         }
-        if phase1["scope_size"] > len(light) and query_terms:
-            for row in self.store.read(
-                "retrieval/lexical",
-                {
-                    **policy,
-                    "subject_id": subject,
-                    "vector": vector,
-                    "terms": query_terms[:32],
-                    "limit": pool,
-                },
-            ):
-                light.setdefault(row["memory_id"], {**row, "exact": False})
+        if lexical_rows is None and phase1["scope_size"] > len(light) and query_terms:
+            lexical_rows = self.store.read("retrieval/lexical", lexical_params)
+        self._overflows[scope_key] = phase1["scope_size"] > len(light)
+        if isinstance(lexical_rows, Future):
+            lexical_rows = lexical_rows.result()
+        for row in lexical_rows or []:
+            light.setdefault(row["memory_id"], {**row, "exact": False})
         rows = list(light.values())
         if self.cipher is not None:  # HIGH-sensitivity content is sealed at rest
             rows = [self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in rows]

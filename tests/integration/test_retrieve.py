@@ -260,6 +260,10 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     assert exact in set(result.candidate_ids), "exact"
     assert lexical in set(result.candidate_ids), "lexical"
     assert set(result.candidate_ids) <= {exact, lexical, *noise}
+    # the scope is now known to overflow: the lexical query runs beside phase 1, same outcome
+    again = small.retrieve(A1, parse_request(request))
+    assert again.candidate_ids == result.candidate_ids
+    assert [s.memory_id for s in again.results] == [s.memory_id for s in result.results]
     phase1 = gm.store.read(
         "retrieval/scope_subject",
         {
