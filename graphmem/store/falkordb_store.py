@@ -21,6 +21,7 @@ from graphmem.queries import QueryLibrary, library
 from graphmem.settings import Settings
 from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, Row, Transaction
 from graphmem.store.error_map import engine_errors
+from graphmem.store.falkordb_reply import rows_from_reply
 from graphmem.store.falkordb_server import EmbeddedServer
 
 ENGINE = "falkordb"
@@ -197,7 +198,13 @@ class FalkorDBStore(GraphStore):
     def _execute_once(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
         with engine_errors(ENGINE):
             if read_only:
-                result = self._graph.ro_query(text, params or None)
+                # falkordb 1.8's own parameter header; the reply is decoded here (see
+                # falkordb_reply: the library's per-value decoding was a large part of a read)
+                query = self._graph._build_params_header(params or None) + text
+                reply = self._graph.execute_command(
+                    "GRAPH.RO_QUERY", self._graph.name, query, "--compact"
+                )
+                return rows_from_reply(reply, self._graph, decode)
             else:
                 with self._tx_lock:
                     result = self._graph.query(text, params or None)

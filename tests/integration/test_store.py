@@ -123,6 +123,35 @@ def test_nodes_and_edges_decode_to_plain_dicts(store: GraphStore) -> None:
     assert rows[0]["b"]["y"] == "z"
 
 
+def test_reads_decode_every_value_kind(store: GraphStore) -> None:
+    """The read path decodes replies itself on FalkorDB: scalars, lists, maps, nodes, edges
+    and paths come back as plain Python, and a run-time error is raised, not returned."""
+    store._execute(
+        "CREATE (:X {a: 1, b: [1, 2], s: ['x', 'y'], f: 2.5, t: true})-[:R {w: 1}]->(:Y {c: 'q'})",
+        {},
+        read_only=False,
+    )
+    [row] = store.read_adhoc(
+        "MATCH p = (n:X)-[r:R]->(y:Y) RETURN n, r, p, n.b AS b, n.s AS s, n.f AS f, n.t AS t, "
+        "{k: n.a, l: [n.a, 'z', null, true, 1.5]} AS m, null AS z, 3 AS i, 'é' AS u"
+    )
+    assert row["n"] == {"a": 1, "b": [1, 2], "s": ["x", "y"], "f": 2.5, "t": True, "_labels": ["X"]}
+    assert row["r"] == {"w": 1, "_type": "R"}
+    assert [node["_labels"] for node in row["p"]] == [["X"], ["Y"]]
+    assert (row["b"], row["s"], row["f"], row["t"], row["z"], row["i"], row["u"]) == (
+        [1, 2],
+        ["x", "y"],
+        2.5,
+        True,
+        None,
+        3,
+        "é",
+    )
+    assert row["m"] == {"k": 1, "l": [1, "z", None, True, 1.5]}
+    with pytest.raises(CypherError):
+        store.read_adhoc("UNWIND [1] AS x RETURN toUpper(x) AS u")
+
+
 def test_transaction_runs_statements_in_order(store: GraphStore) -> None:
     bootstrap(store)
     base = {
