@@ -443,10 +443,14 @@ def scope_params(  # type: ignore[no-untyped-def]
     gm: Any, tenant: str, subject: str | None, vec: list[float], k: int, terms=(), extra=0
 ):
     """Parameters of phase 1 (``retrieval/scope[_subject]``) handing back the k most similar."""
+    from graphmem.crypto import PREFIX
+
     return {
         **policy_params(gm, tenant, subject),
         "vector": vec,
         "terms": list(terms),
+        "object_forms": [f for t in terms for f in (t, t.capitalize(), t.upper())],
+        "sealed_prefix": PREFIX,
         "limit": k,
         "exact_limit": extra,
     }

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body
+from fastapi.responses import JSONResponse
 
 from api.deps import GraphmemDep, ReaderDep
 from graphmem.read.retrieve import RetrieveRequest
@@ -15,7 +16,8 @@ router = APIRouter(prefix="/v1/retrieve", tags=["retrieve"])
 @router.post("")
 def retrieve(
     body: Annotated[RetrieveRequest, Body()], gm: GraphmemDep, principal: ReaderDep
-) -> dict[str, Any]:
+) -> JSONResponse:
     """``{query_id, results[{memory, score, breakdown}], excluded[{memory_id, reason}]}``.
     The tenant comes from the key; a user key is limited to its own subject."""
-    return gm.retrieve(principal, body).as_dict()
+    # already JSON-native: skip FastAPI's recursive encoder on the hot path
+    return JSONResponse(gm.retrieve(principal, body).as_dict())

@@ -31,6 +31,7 @@ from pydantic import Field
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import PREFIX as SEALED_PREFIX
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ValidationError
@@ -338,22 +339,8 @@ def _bm25(
     return out
 
 
-def exact_match(predicate: Any, obj: Any, query_terms: Sequence[str]) -> bool:
-    """The exact-match rule of ``retrieval/_scope_rank`` (which applies it in the engine to
-    the rows beyond phase 1's limit): the predicate contains a query term, or the object,
-    lower-cased, equals one."""
-    if predicate is None and obj is None:
-        return False
-    text = str(predicate or "")
-    value = None if obj is None else _cypher_string(obj).lower()
-    return any(t in text or value == t for t in query_terms)
-
-
-def _cypher_string(value: Any) -> str:
-    """``toString`` as Cypher spells booleans and whole floats."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+def _sealed(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith(SEALED_PREFIX)
 
 
 def _time(value: str | None, name: str) -> str | None:
@@ -454,11 +441,12 @@ class Retriever:
         vector = self.embedder.encode_one(request.query).tolist()
         query_terms = terms(request.query)
         pool = max(self.pool, request.k * 4)
+        term_forms = [[t, t.capitalize(), t.upper()] for t in query_terms[:32]]
         lexical_params = {
             **policy,
             "subject_id": subject,
             "vector": vector,
-            "term_forms": [[t, t.capitalize(), t.upper()] for t in query_terms[:32]],
+            "term_forms": term_forms,
             "limit": pool,
         }
         # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
@@ -475,26 +463,24 @@ class Retriever:
                 **scoped,
                 "vector": vector,
                 "terms": query_terms,
+                "object_forms": [f for forms in term_forms for f in forms],
+                "sealed_prefix": SEALED_PREFIX,
                 "limit": max(self.scope_pool, pool),
                 "exact_limit": pool,
             },
         )
+        exact_ids = set(phase1["exact_ids"])
+        sealed_for = dict(phase1["sealed"])
         light: dict[str, Row] = {
             memory_id: {
                 "memory_id": memory_id,
                 "semantic": semantic,
                 "text": text,
-                "subject_id": subject_id,
-                "exact": exact_match(predicate, obj, query_terms),
+                "subject_id": sealed_for.get(memory_id),
+                "exact": memory_id in exact_ids,
             }
-            for memory_id, semantic, text, subject_id, predicate, obj in zip(
-                phase1["ids"],
-                phase1["semantic"],
-                phase1["texts"],
-                phase1["subjects"],
-                phase1["predicates"],
-                phase1["objects"],
-                strict=True,
+            for memory_id, semantic, text in zip(
+                phase1["ids"], phase1["semantic"], phase1["texts"], strict=True
             )
         }
         if lexical_rows is None and phase1["scope_size"] > len(light) and query_terms:
@@ -506,7 +492,12 @@ class Retriever:
             light.setdefault(row["memory_id"], {**row, "exact": False})
         rows = list(light.values())
         if self.cipher is not None:  # HIGH-sensitivity content is sealed at rest
-            rows = [self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in rows]
+            rows = [
+                self.cipher.open_fields({**r, "tenant_id": principal.tenant_id})
+                if _sealed(r.get("text"))
+                else r
+                for r in rows
+            ]
         lex = bm25_text_scores(
             lexical_tokens(request.query), [str(r.get("text") or "") for r in rows]
         )

@@ -277,6 +277,8 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
             "embedding_version": gm.embedder.embedding_version,
             "vector": gm.embedder.encode_one(request["query"]).tolist(),
             "terms": ["noted", "item", "day", "allergy", "zyxwv"],
+            "object_forms": [],
+            "sealed_prefix": "enc:v1:",
             "limit": 8,
             "exact_limit": 0,
         },
