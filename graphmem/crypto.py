@@ -33,6 +33,11 @@ UNREADABLE = "[encrypted: key destroyed]"
 CONTENT_FIELDS = ("text", "object", "content_json", "content", "goal", "span")
 
 
+def is_sealed(value: Any) -> bool:
+    """Whether a stored value is ciphertext this module wrote."""
+    return isinstance(value, str) and value.startswith(PREFIX)
+
+
 class KeyStore:
     """Wrapped per-subject data keys, one small file each."""
 
@@ -123,7 +128,7 @@ class ContentCipher:
         return PREFIX + base64.b64encode(nonce + sealed).decode()
 
     def decrypt(self, tenant_id: str, subject_id: str, value: Any) -> Any:
-        if not isinstance(value, str) or not value.startswith(PREFIX):
+        if not is_sealed(value):
             return value
         key = self.keys.data_key(tenant_id, subject_id, create=False)
         if key is None:
@@ -139,7 +144,7 @@ class ContentCipher:
     def seal_fields(self, props: dict[str, Any], tenant_id: str, subject_id: str) -> dict[str, Any]:
         out = dict(props)
         for name in CONTENT_FIELDS:
-            if isinstance(out.get(name), str) and not out[name].startswith(PREFIX):
+            if isinstance(out.get(name), str) and not is_sealed(out[name]):
                 out[name] = self.encrypt(tenant_id, subject_id, out[name])
         return out
 
@@ -149,7 +154,7 @@ class ContentCipher:
             return row
         out = dict(row)
         for name in CONTENT_FIELDS:
-            if isinstance(out.get(name), str) and out[name].startswith(PREFIX):
+            if is_sealed(out.get(name)):
                 out[name] = self.decrypt(tenant, subject, out[name])
                 if out[name] == UNREADABLE and name.endswith("_json"):
                     out.pop(name)  # structured content is simply gone

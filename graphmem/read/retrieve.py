@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -32,7 +33,7 @@ from pydantic import Field
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import PREFIX as SEALED_PREFIX
-from graphmem.crypto import ContentCipher
+from graphmem.crypto import ContentCipher, is_sealed
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
@@ -248,22 +249,6 @@ def _fold(w: str) -> str:
     return w
 
 
-def bm25_scores(
-    query: Sequence[str], docs: Sequence[Sequence[str]], *, k1: float = 1.2, b: float = 0.75
-) -> list[float]:
-    """Okapi BM25 of each tokenised doc for the query tokens; document frequencies come from
-    ``docs`` itself."""
-    qset = set(query)
-    tfs = []
-    for d in docs:
-        tf: dict[str, int] = {}
-        for t in d:
-            if t in qset:
-                tf[t] = tf.get(t, 0) + 1
-        tfs.append(tf)
-    return _bm25(qset, tfs, [len(d) for d in docs], k1, b)
-
-
 def bm25_text_scores(
     query: Sequence[str], texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75
 ) -> list[float]:
@@ -339,10 +324,6 @@ def _bm25(
     return out
 
 
-def _sealed(value: Any) -> bool:
-    return isinstance(value, str) and value.startswith(SEALED_PREFIX)
-
-
 def _time(value: str | None, name: str) -> str | None:
     if value is None:
         return None
@@ -357,17 +338,20 @@ V = TypeVar("V")
 
 
 class BoundedDict(OrderedDict[K, V]):
-    """A dict that forgets its oldest entries beyond ``size``."""
+    """A dict that forgets its oldest entries beyond ``size``; request threads share it, so a
+    write and its eviction happen under one lock."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
+        self._lock = threading.Lock()
 
     def __setitem__(self, key: K, value: V) -> None:
-        super().__setitem__(key, value)
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
+        with self._lock:
+            super().__setitem__(key, value)
+            self.move_to_end(key)
+            while len(self) > self.size:
+                self.popitem(last=False)
 
 
 #: runs the excluded-memories report beside phase 1 (shared by every retriever of the process;
@@ -429,7 +413,8 @@ class Retriever:
             "purpose": request.purpose,
             "embedding_version": self.embedder.embedding_version,
         }
-        scoped = {**policy, "subject_id": subject} if subject else policy
+        any_subject = {**policy, "subject_id": subject}  # for queries that take a null subject
+        scoped = any_subject if subject else policy
         suffix = "_subject" if subject else ""
         excluded_rows = (
             _SIDE_QUERIES.submit(
@@ -443,8 +428,7 @@ class Retriever:
         pool = max(self.pool, request.k * 4)
         term_forms = [[t, t.capitalize(), t.upper()] for t in query_terms[:32]]
         lexical_params = {
-            **policy,
-            "subject_id": subject,
+            **any_subject,
             "vector": vector,
             "term_forms": term_forms,
             "limit": pool,
@@ -494,7 +478,7 @@ class Retriever:
         if self.cipher is not None:  # HIGH-sensitivity content is sealed at rest
             rows = [
                 self.cipher.open_fields({**r, "tenant_id": principal.tenant_id})
-                if _sealed(r.get("text"))
+                if is_sealed(r.get("text"))
                 else r
                 for r in rows
             ]
@@ -509,9 +493,7 @@ class Retriever:
         rows.sort(key=lambda r: r["relevance"], reverse=True)
         keep = rows[:pool] + [r for r in rows[pool:] if r["exact"]][:pool]
         by_id = {r["memory_id"]: r for r in keep}
-        candidates = self.store.read(
-            "retrieval/hydrate", {**policy, "subject_id": subject, "ids": list(by_id)}
-        )
+        candidates = self.store.read("retrieval/hydrate", {**any_subject, "ids": list(by_id)})
         for c in candidates:
             c["semantic"] = by_id[c["memory_id"]]["semantic"]
             c["lexical"] = by_id[c["memory_id"]]["lexical"]

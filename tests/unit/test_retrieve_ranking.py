@@ -1,7 +1,6 @@
 from graphmem.read.retrieve import (
     _entity_match,
     _procedure_filter,
-    bm25_scores,
     bm25_text_scores,
     lexical_tokens,
     query_term_frequencies,
@@ -65,19 +64,6 @@ def test_lexical_tokens_fold_english_suffixes_and_keep_repeats() -> None:
     assert lexical_tokens("답변은 한국어로 2023") == ["답변은", "한국어로", "2023"]
 
 
-def test_bm25_prefers_rare_query_words_over_a_short_common_one() -> None:
-    docs = [
-        lexical_tokens("Caroline: Wow!"),
-        lexical_tokens("Caroline: I went to a LGBTQ support group yesterday"),
-        lexical_tokens("Melanie: Caroline, how are you?"),
-        lexical_tokens("Melanie: I painted a sunrise"),
-    ]
-    scores = bm25_scores(lexical_tokens("When did Caroline go to the LGBTQ support group?"), docs)
-    assert max(range(4), key=lambda i: scores[i]) == 1
-    assert scores[3] == 0.0
-    assert bm25_scores([], docs) == [0.0] * 4 and bm25_scores(["x"], []) == []
-
-
 TEXTS = [
     "Caroline went to the parties; the party was fun",
     "Running, runs and ran: she runs every day. Stopped? stops!",
@@ -106,7 +92,7 @@ def test_query_term_frequencies_count_what_lexical_tokens_count() -> None:
         assert lengths[0] == 9
 
 
-def test_bm25_on_texts_ranks_like_bm25_on_tokens() -> None:
+def test_bm25_prefers_rare_query_words_over_a_short_common_one() -> None:
     texts = [
         "Caroline: Wow!",
         "Caroline: I went to a LGBTQ support group yesterday",
