@@ -6,8 +6,9 @@ every version node (and with it the vector-index entry), the sources the subject
 only the erased memories cite, the subject node, the subject's write receipts and retrieval logs;
 it scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what was derived from
 them — a dependant survives only if it is still grounded in live support (the least fixed point
-used by revocation). Then it clears the embedding cache entries and rewrites the engine's
-append-only file so deleted text does not survive on disk. Hash-only tombstones and a
+used by revocation). Then it clears the embedding cache entries, the engine's own logs of past
+statements (whose parameters can carry a memory's text) and rewrites the engine's append-only
+file so deleted text does not survive on disk. Hash-only tombstones and a
 DeletionReceipt remain; ``verify`` re-runs every check later.
 """
 
@@ -188,8 +189,8 @@ class Eraser:
             residue = _files_containing(self.store.storage_files(), needles)
             if residue == 0:
                 break
-            # seen once in CI: a snapshot taken right after the deleting statement still held
-            # erased text; give the engine a moment before rewriting again
+            # a file can still hold erased text written by something outside the graph (it
+            # was FalkorDB's query telemetry, now purged first); give the engine a moment
             time.sleep(0.2 * rewrites)
         return rewrites, residue
 
@@ -259,6 +260,7 @@ class Eraser:
         keys_destroyed = 0
         if self.cipher is not None and subject_id is not None:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
+        query_log_entries = self.store.purge_query_logs()
         rewritten, residue = self._rewrite_until_clean(plan.texts)
         counts = {k: int(v) for k, v in counts_row.items()}
         counts |= {
@@ -266,6 +268,7 @@ class Eraser:
             "keys_destroyed": keys_destroyed,
             "cache": cache_cleared,
             "storage_rewrites": int(rewritten),
+            "engine_query_log_entries": query_log_entries,
             "vector_entries": counts["memories"],
         }
         completed = self.clock()

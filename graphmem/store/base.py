@@ -146,6 +146,12 @@ class GraphStore(ABC):
         Returns False where the engine offers no such operation (the caller records that)."""
         return False
 
+    def purge_query_logs(self) -> int:
+        """Clear what the engine keeps of past queries and their parameters (slow logs,
+        query telemetry) where the engine lets a client do so; returns the entries cleared.
+        Erasure calls it: a logged statement can carry a memory's text."""
+        return 0
+
     def storage_files(self) -> list[str]:
         """Paths of the engine's data files, where this process can see them (embedded)."""
         return []

