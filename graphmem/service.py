@@ -21,11 +21,13 @@ from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import DeletionReceipt, WriteReceipt
 from graphmem.models.validation import parse
+from graphmem.named_queries import run_adhoc, run_query
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
+from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
-from graphmem.store.base import GraphStore
+from graphmem.store.base import GraphStore, Row
 from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
 from graphmem.write.pipeline import WritePipeline
@@ -140,8 +142,15 @@ class Graphmem:
         return get_memory(self.store, principal, memory_id, cipher=self.cipher)
 
     @cached_property
+    def logs(self) -> LogSink:
+        """Where RetrievalLogs go (``retrieval_log_mode``)."""
+        return log_sink(self.settings.retrieval_log_mode, self.store)
+
+    @cached_property
     def retriever(self) -> Retriever:
-        return Retriever(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
+        return Retriever(
+            self.store, self.embedder, clock=self.clock, cipher=self.cipher, logs=self.logs
+        )
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest | Mapping[str, Any]
@@ -192,7 +201,9 @@ class Graphmem:
 
     @cached_property
     def eraser(self) -> Eraser:
-        return Eraser(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
+        return Eraser(
+            self.store, self.embedder, clock=self.clock, cipher=self.cipher, logs=self.logs
+        )
 
     def erase_subject(
         self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"
@@ -225,6 +236,20 @@ class Graphmem:
             clock=self.clock,
         )
 
+    # -- analysts ---------------------------------------------------------------------------
+    def named_query(
+        self, name: str, params: Mapping[str, Any], *, tenant_id: str, analyst_only: bool = True
+    ) -> list[Row]:
+        """A named Cypher query bound to the caller's tenant, after this process's pending
+        retrieval logs are stored (the audit queries read them)."""
+        self.logs.flush()
+        return run_query(self.store, name, params, tenant_id=tenant_id, analyst_only=analyst_only)
+
+    def adhoc_query(self, text: str, params: Mapping[str, Any], *, tenant_id: str) -> list[Row]:
+        """Read-only ad-hoc Cypher for admins, bound to the tenant (logs flushed first)."""
+        self.logs.flush()
+        return run_adhoc(self.store, text, params, tenant_id=tenant_id)
+
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:
         return EmbeddingSpace(self.embedder.space_label, self.embedder.dimension)
@@ -245,6 +270,8 @@ class Graphmem:
         }
 
     def close(self) -> None:
+        if "logs" in self.__dict__:
+            self.logs.close()
         self.store.close()
 
     def __enter__(self) -> Graphmem:

@@ -59,6 +59,9 @@ class Settings(BaseSettings):
 
     # Lifecycle: the expiry sweep inside the service (0 turns the schedule off).
     sweep_interval_s: float = Field(300.0, ge=0)
+    #: RetrievalLogs: "background" writes them in batches off the request path (a crash can
+    #: lose the last moments' logs), "sync" inside each retrieve/context call
+    retrieval_log_mode: Literal["background", "sync"] = "background"
 
     # Service.
     host: str = "127.0.0.1"

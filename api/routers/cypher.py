@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from api.deps import AdminDep, AnalystDep, GraphmemDep
-from graphmem.named_queries import list_queries, run_adhoc, run_query
+from graphmem.named_queries import list_queries
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
 
@@ -30,7 +30,7 @@ def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[dict[str, Any]]:
 
 @router.post("/{name:path}")
 def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
-    rows = run_query(gm.store, name, body.params, tenant_id=principal.tenant_id, analyst_only=True)
+    rows = gm.named_query(name, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name=name, rows=rows)
 
 
@@ -45,5 +45,5 @@ class AdhocRun(BaseModel):
 def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
     """Admins only: ad-hoc Cypher, read-only enforced by the engine, bound to the key's tenant
     (the text must use ``$tenant_id``; results reaching another tenant are refused)."""
-    rows = run_adhoc(gm.store, body.query, body.params, tenant_id=principal.tenant_id)
+    rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name="adhoc", rows=rows)

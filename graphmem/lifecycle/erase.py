@@ -34,6 +34,7 @@ from graphmem.lifecycle.revoke import _grounded
 from graphmem.models.enums import DeletionScope, VerificationStatus
 from graphmem.models.receipts import DeletionReceipt
 from graphmem.models.validation import parse
+from graphmem.read.log_sink import LogSink
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import to_iso
 
@@ -60,11 +61,14 @@ class Eraser:
         *,
         clock: Clock = system_clock,
         cipher: ContentCipher | None = None,
+        logs: LogSink | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.clock = clock
         self.cipher = cipher
+        #: this process's retrieval logs, flushed before logs are scrubbed or checked
+        self.logs = logs
 
     # -- entry points ---------------------------------------------------------------------------
     def erase_subject(
@@ -211,6 +215,8 @@ class Eraser:
     ) -> DeletionReceipt:
         tenant = principal.tenant_id
         requested = self.clock()
+        if self.logs is not None:
+            self.logs.flush()
         plan = self._plan(tenant, subject_id, rows)
         erased_set = set(plan.memory_ids)
         logs = self._logs_mentioning(tenant, subject_id, erased_set)
@@ -304,6 +310,8 @@ class Eraser:
     def verify(self, principal: Principal, receipt_id: str) -> dict[str, Any]:
         """Re-run the checks: graph, vector index, caches, logs, data files."""
         receipt = self.get(principal, receipt_id)
+        if self.logs is not None:
+            self.logs.flush()
         left = self.store.read(
             "erasure/leftovers",
             {

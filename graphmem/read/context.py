@@ -634,38 +634,35 @@ class ContextBuilder:
         counts: dict[str, int] = {}
         for d in result.dropped:
             counts[d.reason] = counts.get(d.reason, 0) + 1
-        self.store.write(
-            "retrieval/log_create",
+        self.retriever.logs.submit(
             {
-                "props": {
-                    "query_id": result.context_id,
-                    "tenant_id": principal.tenant_id,
-                    "actor": principal.principal_id,
-                    "subject_id": request.subject_id or principal.subject_id,
-                    "purpose": request.purpose,
-                    "kind": "context",
-                    "query_hash": sha256_hash(request.query),
-                    "query_ids": result.query_ids,
-                    "candidate_ids": candidates,
-                    "candidate_count": sum(r.candidate_count for r in retrievals),
-                    "selected_ids": result.selected_ids,
-                    "filter_reasons_json": json.dumps(reasons, sort_keys=True),
-                    "dropped_counts_json": json.dumps(counts, sort_keys=True),
-                    "scores_json": json.dumps(
-                        {k: round(v, 6) for k, v in result.scores.items()}, sort_keys=True
-                    ),
-                    "context_positions_json": json.dumps(result.positions, sort_keys=True),
-                    "tokens": result.tokens_used,
-                    "budget_tokens": result.budget_tokens,
-                    "context_version": CONTEXT_VERSION,
-                    "retriever_version": RETRIEVER_VERSION,
-                    "policy_version": READ_POLICY_VERSION,
-                    "embedding_version": self.embedder.embedding_version,
-                    "valid_at": request.valid_at,
-                    "known_at": request.known_at,
-                    "recorded_at": self.clock(),
-                }
-            },
+                "query_id": result.context_id,
+                "tenant_id": principal.tenant_id,
+                "actor": principal.principal_id,
+                "subject_id": request.subject_id or principal.subject_id,
+                "purpose": request.purpose,
+                "kind": "context",
+                "query_hash": sha256_hash(request.query),
+                "query_ids": result.query_ids,
+                "candidate_ids": candidates,
+                "candidate_count": sum(r.candidate_count for r in retrievals),
+                "selected_ids": result.selected_ids,
+                "filter_reasons_json": json.dumps(reasons, sort_keys=True),
+                "dropped_counts_json": json.dumps(counts, sort_keys=True),
+                "scores_json": json.dumps(
+                    {k: round(v, 6) for k, v in result.scores.items()}, sort_keys=True
+                ),
+                "context_positions_json": json.dumps(result.positions, sort_keys=True),
+                "tokens": result.tokens_used,
+                "budget_tokens": result.budget_tokens,
+                "context_version": CONTEXT_VERSION,
+                "retriever_version": RETRIEVER_VERSION,
+                "policy_version": READ_POLICY_VERSION,
+                "embedding_version": self.embedder.embedding_version,
+                "valid_at": request.valid_at,
+                "known_at": request.known_at,
+                "recorded_at": self.clock(),
+            }
         )
 
 

@@ -40,6 +40,7 @@ from graphmem.ids import new_id
 from graphmem.models.base import Record
 from graphmem.models.enums import Authority, MemoryType
 from graphmem.models.types import Key, SubjectRef, sha256_hash
+from graphmem.read.log_sink import LogSink, SyncLogSink
 from graphmem.read.timetravel import scope_subject
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import normalize, parse_iso
@@ -260,38 +261,47 @@ def bm25_text_scores(
     qset = set(query)
     if not texts or not qset:
         return [0.0] * len(texts)
-    tfs, lengths = query_term_frequencies(qset, texts)
-    return _bm25(qset, tfs, lengths, k1, b)
+    tfs, lengths, words = query_term_frequencies(qset, texts)
+    out = [0.0] * len(texts)
+    for i, score in _bm25(qset, tfs, lengths, len(texts), words, k1, b).items():
+        out[i] = score
+    return out
 
 
 def query_term_frequencies(
     qset: set[str], texts: Sequence[str]
-) -> tuple[list[dict[str, int]], list[int]]:
-    """Per text: how often each query token occurs (as :func:`lexical_tokens` counts it), and
-    the text's word count."""
-    lows = [t.lower() for t in texts]
-    joined = "\n".join(lows)  # one search over all texts: per-match, not per-text, Python work
+) -> tuple[dict[int, dict[str, int]], dict[int, int], int]:
+    """For the texts holding a query token: how often each occurs (as :func:`lexical_tokens`
+    counts it) and the text's word count, by index; and the word count of all texts. A scope
+    of a thousand texts mostly holds none, so nothing is computed per text in Python."""
+    joined = "\n".join(texts)
+    lowered = joined.lower()  # one search over all texts: per-match, not per-text, Python work
+    if len(lowered) == len(joined):
+        lows: Sequence[str] = texts
+    else:  # some character lower-cases to two (İ): offsets must come from the lowered texts
+        lows = [t.lower() for t in texts]
+        lowered = "\n".join(lows)
     starts = list(accumulate((len(t) + 1 for t in lows[:-1]), initial=0))
-    tfs: list[dict[str, int]] = [{} for _ in lows]
+    tfs: dict[int, dict[str, int]] = {}
     seen: set[int] = set()  # a word found under two stems (one a prefix of the other) counts once
-    end_of_text = len(joined)
+    end_of_text = len(lowered)
     for stem in _stems(frozenset(qset)):
-        at = joined.find(stem)
+        at = lowered.find(stem)
         while at != -1:
-            if (at == 0 or not _is_word_char(joined[at - 1])) and at not in seen:
+            if (at == 0 or not _is_word_char(lowered[at - 1])) and at not in seen:
                 seen.add(at)
                 end = at + len(stem)
-                if end == end_of_text or not _is_word_char(joined[end]):
+                if end == end_of_text or not _is_word_char(lowered[end]):
                     token = _word_token(stem)
                 else:
-                    word = _WORD.match(joined, at)
+                    word = _WORD.match(lowered, at)
                     token = _word_token(word.group(0)) if word else None
                 if token in qset:
-                    tf = tfs[bisect_right(starts, at) - 1]
+                    tf = tfs.setdefault(bisect_right(starts, at) - 1, {})
                     tf[token] = tf.get(token, 0) + 1
-            at = joined.find(stem, at + 1)
-    lengths = [t.count(" ") + 1 for t in lows]
-    return tfs, lengths
+            at = lowered.find(stem, at + 1)
+    lengths = {i: texts[i].count(" ") + 1 for i in tfs}
+    return tfs, lengths, lowered.count(" ") + len(texts)
 
 
 @lru_cache(maxsize=4096)
@@ -306,21 +316,28 @@ def _is_word_char(c: str) -> bool:
 
 
 def _bm25(
-    qset: set[str], tfs: Sequence[Mapping[str, int]], lengths: Sequence[int], k1: float, b: float
-) -> list[float]:
-    n = len(tfs)
+    qset: set[str],
+    tfs: Mapping[int, Mapping[str, int]],
+    lengths: Mapping[int, int],
+    n: int,
+    words: int,
+    k1: float,
+    b: float,
+) -> dict[int, float]:
+    """Okapi BM25 of the texts holding a query token (the others score 0), over ``n`` texts
+    of ``words`` words in all."""
     if not n or not qset:
-        return [0.0] * n
-    avgdl = sum(lengths) / n or 1.0
+        return {}
+    avgdl = words / n or 1.0
     df: dict[str, int] = dict.fromkeys(qset, 0)
-    for tf in tfs:
+    for tf in tfs.values():
         for t in tf:
             df[t] += 1
     idf = {t: math.log(1.0 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
-    out = []
-    for tf, length in zip(tfs, lengths, strict=True):
-        norm = k1 * (1.0 - b + b * length / avgdl)
-        out.append(sum(idf[t] * f * (k1 + 1.0) / (f + norm) for t, f in tf.items()))
+    out = {}
+    for i, tf in tfs.items():
+        norm = k1 * (1.0 - b + b * lengths[i] / avgdl)
+        out[i] = sum(idf[t] * f * (k1 + 1.0) / (f + norm) for t, f in tf.items())
     return out
 
 
@@ -385,9 +402,12 @@ class Retriever:
         pool: int = 40,
         scope_pool: int = 1000,
         cipher: ContentCipher | None = None,
+        logs: LogSink | None = None,
     ) -> None:
         self.cipher = cipher
         self.store = store
+        #: where RetrievalLogs go (the context builder's too); written inside the call if None
+        self.logs: LogSink = logs or SyncLogSink(store)
         self.embedder = embedder
         self.clock = clock
         self.weights = weights or Weights()
@@ -453,46 +473,51 @@ class Retriever:
                 "exact_limit": pool,
             },
         )
+        # phase 1's parallel lists stay lists: only the kept rows become dicts
+        ids: list[str] = phase1["ids"]
+        semantic: list[float | None] = phase1["semantic"]
+        texts: list[str | None] = phase1["texts"]
+        sealed_for: dict[str, str | None] = dict(phase1["sealed"])
         exact_ids = set(phase1["exact_ids"])
-        sealed_for = dict(phase1["sealed"])
-        light: dict[str, Row] = {
-            memory_id: {
-                "memory_id": memory_id,
-                "semantic": semantic,
-                "text": text,
-                "subject_id": sealed_for.get(memory_id),
-                "exact": memory_id in exact_ids,
-            }
-            for memory_id, semantic, text in zip(
-                phase1["ids"], phase1["semantic"], phase1["texts"], strict=True
-            )
-        }
-        if lexical_rows is None and phase1["scope_size"] > len(light) and query_terms:
+        overflowed = phase1["scope_size"] > len(ids)
+        if lexical_rows is None and overflowed and query_terms:
             lexical_rows = self.store.read("retrieval/lexical", lexical_params)
-        self._overflows[scope_key] = phase1["scope_size"] > len(light)
+        self._overflows[scope_key] = overflowed
         if isinstance(lexical_rows, Future):
             lexical_rows = lexical_rows.result()
-        for row in lexical_rows or []:
-            light.setdefault(row["memory_id"], {**row, "exact": False})
-        rows = list(light.values())
-        if self.cipher is not None:  # HIGH-sensitivity content is sealed at rest
-            rows = [
-                self.cipher.open_fields({**r, "tenant_id": principal.tenant_id})
-                if is_sealed(r.get("text"))
-                else r
-                for r in rows
-            ]
-        lex = bm25_text_scores(
-            lexical_tokens(request.query), [str(r.get("text") or "") for r in rows]
-        )
+        if lexical_rows:
+            known = set(ids)
+            for row in lexical_rows:
+                if row["memory_id"] not in known:
+                    known.add(row["memory_id"])
+                    ids.append(row["memory_id"])
+                    semantic.append(row["semantic"])
+                    texts.append(row["text"])
+                    if is_sealed(row["text"]):
+                        sealed_for[row["memory_id"]] = row["subject_id"]
+        if self.cipher is not None and sealed_for:  # HIGH-sensitivity content is sealed at rest
+            at = {memory_id: i for i, memory_id in enumerate(ids)}
+            for memory_id, subject_id in sealed_for.items():
+                i = at[memory_id]
+                texts[i] = self.cipher.open_fields(
+                    {
+                        "tenant_id": principal.tenant_id,
+                        "memory_id": memory_id,
+                        "subject_id": subject_id,
+                        "text": texts[i],
+                    }
+                )["text"]
+        lex = bm25_text_scores(lexical_tokens(request.query), [t or "" for t in texts])
         max_lex = max(lex, default=0.0) or 1.0
         w = self.weights
-        for r, lexical in zip(rows, lex, strict=True):
-            r["lexical"] = lexical / max_lex
-            r["relevance"] = w.semantic * float(r["semantic"] or 0.0) + w.lexical * r["lexical"]
-        rows.sort(key=lambda r: r["relevance"], reverse=True)
-        keep = rows[:pool] + [r for r in rows[pool:] if r["exact"]][:pool]
-        by_id = {r["memory_id"]: r for r in keep}
+        lexical = [x / max_lex for x in lex]
+        relevance = [
+            w.semantic * float(sem or 0.0) + w.lexical * x
+            for sem, x in zip(semantic, lexical, strict=True)
+        ]
+        order = sorted(range(len(ids)), key=relevance.__getitem__, reverse=True)
+        keep = order[:pool] + [i for i in order[pool:] if ids[i] in exact_ids][:pool]
+        by_id = {ids[i]: {"semantic": semantic[i], "lexical": lexical[i]} for i in keep}
         candidates = self.store.read("retrieval/hydrate", {**any_subject, "ids": list(by_id)})
         for c in candidates:
             c["semantic"] = by_id[c["memory_id"]]["semantic"]
@@ -510,7 +535,7 @@ class Retriever:
             results=scored[: request.k],
             excluded=excluded,
             candidate_ids=[r["memory_id"] for r in candidates],
-            candidate_count=len(rows),
+            candidate_count=len(ids),
         )
         if log:
             self._log(principal, request, result, now)
@@ -547,35 +572,32 @@ class Retriever:
     def _log(
         self, principal: Principal, request: RetrieveRequest, result: RetrieveResult, now: str
     ) -> None:
-        self.store.write(
-            "retrieval/log_create",
+        self.logs.submit(
             {
-                "props": {
-                    "query_id": result.query_id,
-                    "tenant_id": principal.tenant_id,
-                    "actor": principal.principal_id,
-                    "subject_id": request.subject_id or principal.subject_id,
-                    "purpose": request.purpose,
-                    "kind": "retrieve",
-                    "query_hash": sha256_hash(request.query),
-                    "candidate_ids": result.candidate_ids,
-                    "candidate_count": result.candidate_count,
-                    "selected_ids": [s.memory_id for s in result.results],
-                    "filter_reasons_json": json.dumps(
-                        {e["memory_id"]: e["reason"] for e in result.excluded}, sort_keys=True
-                    ),
-                    "scores_json": json.dumps(
-                        {s.memory_id: round(s.score, 6) for s in result.results}, sort_keys=True
-                    ),
-                    "k": request.k,
-                    "retriever_version": RETRIEVER_VERSION,
-                    "policy_version": READ_POLICY_VERSION,
-                    "embedding_version": self.embedder.embedding_version,
-                    "valid_at": request.valid_at,
-                    "known_at": request.known_at,
-                    "recorded_at": now,
-                }
-            },
+                "query_id": result.query_id,
+                "tenant_id": principal.tenant_id,
+                "actor": principal.principal_id,
+                "subject_id": request.subject_id or principal.subject_id,
+                "purpose": request.purpose,
+                "kind": "retrieve",
+                "query_hash": sha256_hash(request.query),
+                "candidate_ids": result.candidate_ids,
+                "candidate_count": result.candidate_count,
+                "selected_ids": [s.memory_id for s in result.results],
+                "filter_reasons_json": json.dumps(
+                    {e["memory_id"]: e["reason"] for e in result.excluded}, sort_keys=True
+                ),
+                "scores_json": json.dumps(
+                    {s.memory_id: round(s.score, 6) for s in result.results}, sort_keys=True
+                ),
+                "k": request.k,
+                "retriever_version": RETRIEVER_VERSION,
+                "policy_version": READ_POLICY_VERSION,
+                "embedding_version": self.embedder.embedding_version,
+                "valid_at": request.valid_at,
+                "known_at": request.known_at,
+                "recorded_at": now,
+            }
         )
 
 

@@ -333,6 +333,7 @@ def test_the_context_log_has_ids_positions_and_tokens_but_no_content(gm: Graphme
             state={"status": "brewing"},
         ),
     )
+    assert gm.logs.flush(timeout_s=30)  # logs are written in the background
     logs = gm.store.read_adhoc("MATCH (l:RetrievalLog {kind: 'context'}) RETURN properties(l) AS p")
     assert len(logs) == 1
     log = logs[0]["p"]

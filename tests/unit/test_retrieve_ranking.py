@@ -85,11 +85,17 @@ def test_query_term_frequencies_count_what_lexical_tokens_count() -> None:
     ]
     for query in queries:
         qset = set(lexical_tokens(query))
-        tfs, lengths = query_term_frequencies(qset, TEXTS)
-        for text, tf in zip(TEXTS, tfs, strict=True):
-            full = [t for t in lexical_tokens(text) if t in qset]
-            assert tf == {t: full.count(t) for t in set(full)}, (query, text)
-        assert lengths[0] == 9
+        for texts in (TEXTS, ["İstanbul İzmir", *TEXTS]):  # İ lower-cases to two characters
+            tfs, lengths, words = query_term_frequencies(qset, texts)
+            for i, text in enumerate(texts):
+                full = [t for t in lexical_tokens(text) if t in qset]
+                assert tfs.get(i, {}) == {t: full.count(t) for t in set(full)}, (query, text)
+                if i in tfs:
+                    assert lengths[i] == text.count(" ") + 1
+            assert set(lengths) == set(tfs)
+            assert words == sum(t.count(" ") + 1 for t in texts)
+    tfs, lengths, _ = query_term_frequencies({"party"}, TEXTS)
+    assert lengths == {0: 9}
 
 
 def test_bm25_prefers_rare_query_words_over_a_short_common_one() -> None:

@@ -1,0 +1,164 @@
+"""Where RetrievalLogs go: written inside the call (``sync``) or by a background writer.
+
+A retrieval answers from the graph; its log is a write, and with ``appendfsync always`` a write
+waits for the disk — on a shared machine that wait is the tail of a retrieval's latency. The
+background writer takes logs off the request path and writes them in batches (one statement,
+one fsync, per batch). What it costs: a crash can lose the logs of the calls answered in the
+last moments before it, and a log appears a few milliseconds after its call returns. Whatever
+reads or rewrites logs in this process (erasure, the audit and analyst queries, ``close``)
+flushes first, so within the process a call's log is always seen.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from graphmem.store.base import GraphStore
+
+_log = logging.getLogger(__name__)
+
+Props = dict[str, Any]
+
+
+class LogSink(Protocol):
+    def submit(self, props: Props) -> None:
+        """Store one RetrievalLog (ids, hashes, codes, versions; never memory content)."""
+
+    def flush(self, timeout_s: float | None = None) -> bool:
+        """Return once every log submitted before the call is stored (False: timed out)."""
+
+    def close(self) -> None:
+        """Flush and stop."""
+
+
+class SyncLogSink:
+    """Each log is written inside the call that produced it."""
+
+    def __init__(self, store: GraphStore) -> None:
+        self.store = store
+
+    def submit(self, props: Props) -> None:
+        self.store.write("retrieval/log_create", {"props": props})
+
+    def flush(self, timeout_s: float | None = None) -> bool:
+        return True
+
+    def close(self) -> None:
+        return None
+
+
+class BackgroundLogSink:
+    """One daemon thread writes queued logs in batches of up to ``batch``. At ``capacity``
+    pending logs a caller waits (back-pressure) rather than losing one. A batch that fails is
+    retried ``retries`` times with a growing pause, then counted in ``failed`` and logged."""
+
+    def __init__(
+        self,
+        store: GraphStore,
+        *,
+        batch: int = 256,
+        capacity: int = 10_000,
+        retries: int = 3,
+        pause_s: float = 0.2,
+    ) -> None:
+        self.store = store
+        self.batch = batch
+        self.capacity = capacity
+        self.retries = retries
+        self.pause_s = pause_s
+        #: logs given up on after every retry
+        self.failed = 0
+        self._pending: list[Props] = []
+        self._submitted = 0
+        self._done = 0
+        self._closed = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        _at_exit(self)
+
+    def submit(self, props: Props) -> None:
+        with self._cond:
+            if not self._closed:
+                self._cond.wait_for(lambda: len(self._pending) < self.capacity or self._closed)
+            if not self._closed:
+                self._pending.append(props)
+                self._submitted += 1
+                if self._thread is None:
+                    self._thread = threading.Thread(
+                        target=self._run, name="graphmem-retrieval-logs", daemon=True
+                    )
+                    self._thread.start()
+                self._cond.notify_all()
+                return
+        self._write([props])  # closed: nothing runs in the background any more
+
+    def flush(self, timeout_s: float | None = None) -> bool:
+        with self._cond:
+            target = self._submitted
+            return self._cond.wait_for(lambda: self._done >= target, timeout_s)
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._pending) or self._closed)
+                if not self._pending:
+                    return
+                batch = self._pending[: self.batch]
+                del self._pending[: self.batch]
+                self._cond.notify_all()
+            self._write_with_retries(batch)
+            with self._cond:
+                self._done += len(batch)
+                self._cond.notify_all()
+
+    def _write_with_retries(self, batch: list[Props]) -> None:
+        for attempt in range(self.retries + 1):
+            try:
+                self._write(batch)
+                return
+            except Exception:
+                if attempt == self.retries:
+                    self.failed += len(batch)
+                    _log.exception("lost %d retrieval logs after %d attempts", len(batch), attempt)
+                    return
+                time.sleep(self.pause_s * (attempt + 1))
+
+    def _write(self, batch: list[Props]) -> None:
+        self.store.write("retrieval/log_create_many", {"logs": batch})
+
+
+def _at_exit(sink: BackgroundLogSink) -> None:
+    """Flush at interpreter exit for a library user who never closes (a weak reference: the
+    hook keeps no sink alive)."""
+    ref = weakref.ref(sink)
+
+    def flush() -> None:
+        alive = ref()
+        if alive is not None:
+            alive.flush(timeout_s=10.0)
+
+    atexit.register(flush)
+
+
+def log_sink(mode: str, store: GraphStore) -> LogSink:
+    """The sink a setting names: ``background`` (default) or ``sync``."""
+    factories: dict[str, Callable[[GraphStore], LogSink]] = {
+        "background": BackgroundLogSink,
+        "sync": SyncLogSink,
+    }
+    return factories[mode](store)
