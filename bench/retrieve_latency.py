@@ -17,11 +17,13 @@ What it does, per size (sizes are nested: the store grows from one size to the n
    is SUPERSEDED (tx_to set), so the filters have something to drop. The pre-load bypasses
    the write gate: it measures retrieval, not writes. Tenant t000 holds 10% of the memories,
    t001 1%, t002 0.1%, t003..t099 share the rest (~0.92% each); every subject holds ~0.1%.
-2. ``POST /v1/retrieve`` latency through the REST app (FastAPI ``TestClient``, in process),
-   with the query vector cached (an embedding-cache hit) and with a cold cache (the query is
-   embedded inside the request), per scope; plus the p50 of each named retrieval query run
-   alone (phase 1 ``retrieval/scope``, full-text, phase 2 ``retrieval/hydrate``, excluded)
-   and of the whole retriever in process.
+2. ``POST /v1/retrieve`` latency, with the query vector cached (an embedding-cache hit) and
+   with a cold cache (the query is embedded inside the request), per scope, two ways: over
+   loopback HTTP to ``graphmem serve`` in its own process (``http_latency``: the service as a
+   client sees it) and through the REST app in this process (FastAPI ``TestClient``:
+   ``rest_latency``, which adds the test client's own ~5 ms per call); plus the p50 of each
+   named retrieval query run alone (phase 1 ``retrieval/scope``, lexical, phase 2
+   ``retrieval/hydrate``, excluded) and of the whole retriever in process.
 3. Filtered recall@10 of phase 1 (``retrieval/scope``) against numpy brute force over the
    same scope (same hard filters: ACTIVE, not superseded, same embedding version).
 4. Start time: after a clean stop (which folds a grown append-only log into a snapshot), a
@@ -453,6 +455,8 @@ def scope_params(  # type: ignore[no-untyped-def]
         "sealed_prefix": PREFIX,
         "limit": k,
         "exact_limit": extra,
+        "parts": 1,
+        "part": 0,
     }
 
 
@@ -527,6 +531,114 @@ def rest_latency(
                 res[mode] = pct(lat)
             out[scope.name] = res
     gm.embedder.encode(questions)
+    return out
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def served(data_dir: Path) -> Iterator[int]:
+    """``graphmem serve`` in its own process on ``data_dir`` (it joins the engine this process
+    runs), as a user runs the service; yields its port once /healthz answers."""
+    import http.client
+
+    port = free_port()
+    env = {
+        **os.environ,
+        "GRAPHMEM_DATA_DIR": str(data_dir),
+        "GRAPHMEM_FALKORDB_SOCKET_TIMEOUT_S": "3600",
+        "GRAPHMEM_SWEEP_INTERVAL_S": "0",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/healthz")
+                if conn.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("graphmem serve did not come up")
+            time.sleep(0.25)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=120)
+
+
+def http_latency(
+    gm: Any, data_dir: Path, questions: list[str], n: int, budget_s: float, seed: int
+) -> dict[str, Any]:
+    """``POST /v1/retrieve`` over loopback HTTP to a separate service process, from one
+    keep-alive connection of the standard library's client (the leanest client: what is timed
+    is the service). Cached vector: each question is asked once unmeasured (the service embeds
+    and caches it), then timed. Embedding in the request: questions the service has not seen."""
+    import http.client
+
+    from graphmem.auth.keys import create_key
+
+    keys = {
+        t: create_key(gm.store, tenant_id=t, roles=["agent"]).key
+        for t in [f"t{i:03d}" for i in range(TENANTS)]
+    }
+    out: dict[str, Any] = {"client": "http.client keep-alive", "server": "graphmem serve"}
+    with served(data_dir) as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+
+        def call(scope: Scope, tenant: str, query: str) -> float:
+            body: dict[str, Any] = {"query": query, "k": 10}
+            if scope.subject:
+                body["subject_id"] = scope.subject
+            payload = json.dumps(body)
+            headers = {
+                "Authorization": f"Bearer {keys[tenant]}",
+                "Content-Type": "application/json",
+            }
+            t0 = time.perf_counter()
+            conn.request("POST", "/v1/retrieve", body=payload, headers=headers)
+            response = conn.getresponse()
+            text = response.read()
+            dt = time.perf_counter() - t0
+            assert response.status == 200, text[:300]
+            return dt
+
+        unseen = list(questions)
+        random.Random(seed + 1).shuffle(unseen)
+        for scope in SCOPES:
+            rng = random.Random(seed)
+            qs = rng.sample(questions, min(n, len(questions)))
+            res: dict[str, Any] = {}
+            lat: list[float] = []
+            t_end = time.perf_counter() + budget_s
+            for q in qs:
+                tenant = scope_tenant(scope, rng)
+                call(scope, tenant, q)  # the service embeds and caches the question
+                lat.append(call(scope, tenant, q))
+                if time.perf_counter() > t_end and len(lat) >= 10:
+                    break
+            res["cached_vector"] = pct(lat)
+            lat = []
+            t_end = time.perf_counter() + budget_s
+            for _ in range(len(qs)):
+                lat.append(call(scope, scope_tenant(scope, rng), unseen.pop()))
+                if time.perf_counter() > t_end and len(lat) >= 10:
+                    break
+            res["embedding_in_request"] = pct(lat)
+            out[scope.name] = res
     return out
 
 
@@ -907,6 +1019,10 @@ def main() -> None:
                 print(f"[{time.perf_counter() - t_all:7.0f}s] latency", flush=True)
                 row["rest_latency"] = rest_latency(
                     gm, questions, ns.queries, ns.scope_budget_s, ns.seed
+                )
+                print(f"[{time.perf_counter() - t_all:7.0f}s] latency over HTTP", flush=True)
+                row["http_latency"] = http_latency(
+                    gm, data_dir, questions, ns.queries, ns.scope_budget_s, ns.seed
                 )
                 print(f"[{time.perf_counter() - t_all:7.0f}s] stages", flush=True)
                 row["stages"] = stage_timings(gm, questions, 10, ns.seed, ns.scope_budget_s)

@@ -341,6 +341,33 @@ def _bm25(
     return out
 
 
+def merge_scope_parts(parts: Sequence[Row], *, limit: int, exact_limit: int) -> Row:
+    """Phase 1's answer for a whole scope from its disjoint parts: the ``limit`` most similar
+    and up to ``exact_limit`` exact matches beyond them — the rows one query over the whole
+    scope keeps (each part kept its own ``limit`` most similar and the exact matches beyond
+    them, a superset of its share of those)."""
+    ids = [x for p in parts for x in p["ids"]]
+    semantic = [x for p in parts for x in p["semantic"]]
+    texts = [x for p in parts for x in p["texts"]]
+    exact = {x for p in parts for x in p["exact_ids"]}
+    order = sorted(
+        range(len(ids)),
+        key=lambda i: -2.0 if semantic[i] is None else semantic[i],
+        reverse=True,
+    )
+    keep = order[:limit] + [i for i in order[limit:] if ids[i] in exact][:exact_limit]
+    kept = [ids[i] for i in keep]
+    kept_set = set(kept)
+    return {
+        "ids": kept,
+        "semantic": [semantic[i] for i in keep],
+        "texts": [texts[i] for i in keep],
+        "exact_ids": [x for x in kept if x in exact],
+        "sealed": [pair for p in parts for pair in p["sealed"] if pair[0] in kept_set],
+        "scope_size": sum(int(p["scope_size"]) for p in parts),
+    }
+
+
 def _time(value: str | None, name: str) -> str | None:
     if value is None:
         return None
@@ -401,6 +428,8 @@ class Retriever:
         weights: Weights | None = None,
         pool: int = 40,
         scope_pool: int = 1000,
+        scope_parts: int = 2,
+        split_at: int = 400,
         cipher: ContentCipher | None = None,
         logs: LogSink | None = None,
     ) -> None:
@@ -416,8 +445,12 @@ class Retriever:
         #: how many of the scope's memories phase 1 hands back; a scope that fits is ranked
         #: whole, and its lexical statistics are the scope's own
         self.scope_pool = scope_pool
-        #: whether each (tenant, subject) scope overflowed phase 1 when last asked (a hint)
-        self._overflows: BoundedDict[tuple[str, str | None], bool] = BoundedDict(4096)
+        #: a scope that held ``split_at`` to ``scope_pool`` memories when last asked is scanned
+        #: in ``scope_parts`` disjoint parts side by side (one engine thread each), then merged
+        self.scope_parts = max(1, scope_parts)
+        self.split_at = split_at
+        #: each (tenant, subject) scope's size when last asked: a hint for the next call
+        self._scope_sizes: BoundedDict[tuple[str, str | None], int] = BoundedDict(4096)
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
@@ -456,12 +489,14 @@ class Retriever:
         # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
         # candidates beside phase 1 instead of after it
         scope_key = (principal.tenant_id, subject)
+        last_size = self._scope_sizes.get(scope_key, 0)
+        limit = max(self.scope_pool, pool)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
-        if query_terms and self._overflows.get(scope_key):
+        if query_terms and last_size > limit:
             lexical_rows = _SIDE_QUERIES.submit(
                 self.store.read, "retrieval/lexical", lexical_params
             )
-        [phase1] = self.store.read(
+        phase1 = self._phase1(
             f"retrieval/scope{suffix}",
             {
                 **scoped,
@@ -469,10 +504,14 @@ class Retriever:
                 "terms": query_terms,
                 "object_forms": [f for forms in term_forms for f in forms],
                 "sealed_prefix": SEALED_PREFIX,
-                "limit": max(self.scope_pool, pool),
+                "limit": limit,
                 "exact_limit": pool,
             },
+            # parts only pay while the scope fits phase 1: beyond, each part hands back
+            # ``limit`` rows (measured at ~9,500 memories: 162 ms whole, 183 ms in two parts)
+            parts=self.scope_parts if self.split_at <= last_size <= limit else 1,
         )
+        self._scope_sizes[scope_key] = phase1["scope_size"]
         # phase 1's parallel lists stay lists: only the kept rows become dicts
         ids: list[str] = phase1["ids"]
         semantic: list[float | None] = phase1["semantic"]
@@ -482,7 +521,6 @@ class Retriever:
         overflowed = phase1["scope_size"] > len(ids)
         if lexical_rows is None and overflowed and query_terms:
             lexical_rows = self.store.read("retrieval/lexical", lexical_params)
-        self._overflows[scope_key] = overflowed
         if isinstance(lexical_rows, Future):
             lexical_rows = lexical_rows.result()
         if lexical_rows:
@@ -540,6 +578,21 @@ class Retriever:
         if log:
             self._log(principal, request, result, now)
         return result
+
+    def _phase1(self, name: str, params: dict[str, Any], *, parts: int) -> Row:
+        if parts == 1:
+            [row] = self.store.read(name, {**params, "parts": 1, "part": 0})
+            return row
+        others = [
+            _SIDE_QUERIES.submit(self.store.read, name, {**params, "parts": parts, "part": p})
+            for p in range(1, parts)
+        ]
+        first = self.store.read(name, {**params, "parts": parts, "part": 0})
+        return merge_scope_parts(
+            first + [row for f in others for row in f.result()],
+            limit=params["limit"],
+            exact_limit=params["exact_limit"],
+        )
 
     # -- scoring -------------------------------------------------------------------------------
     def _score(

@@ -217,6 +217,7 @@ def test_instruction_too_big_for_the_budget_is_a_validation_error(gm: Graphmem) 
     (issue,) = err.value.issues
     assert (issue.field, issue.rule) == ("budget_tokens", "too_small_for_instruction")
     # nothing ran: no retrieval, no log
+    assert gm.logs.flush(timeout_s=30)
     assert gm.store.read_adhoc("MATCH (l:RetrievalLog) RETURN count(l) AS n") == [{"n": 0}]
 
 

@@ -17,7 +17,7 @@ from graphmem.auth.keys import create_key
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import QueryParameterError
 from graphmem.models.enums import Decision
-from graphmem.named_queries import list_queries, run_query
+from graphmem.named_queries import list_queries
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore, Row
@@ -195,7 +195,7 @@ def world(gm: Graphmem, clock: FakeClock) -> World:
 
 
 def run(gm: Graphmem, name: str, tenant: str = "acme", **params: Any) -> list[Row]:
-    return run_query(gm.store, f"lineage/{name}", params, tenant_id=tenant, analyst_only=True)
+    return gm.named_query(f"lineage/{name}", params, tenant_id=tenant)
 
 
 # -- catalogue ------------------------------------------------------------------------------------

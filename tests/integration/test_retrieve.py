@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
+from graphmem.read.retrieve import Retriever
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
@@ -210,31 +212,16 @@ def test_every_retrieval_is_logged_without_content(gm: Graphmem) -> None:
     mine = remember(gm, A1, U1, "favorite_drink", "tea", "My favorite drink is tea")
     r = gm.retrieve(A1, {"query": "what does the user drink", "subject_id": U1})
     analyst = principal("analyst")
-    from graphmem.named_queries import run_query
-
-    logs = run_query(
-        gm.store,
-        "audit/retrieval_logs",
-        {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"},
-        tenant_id=analyst.tenant_id,
-        analyst_only=True,
-    )
+    window = {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"}
+    # the service's query call flushes the background log writer first
+    logs = gm.named_query("audit/retrieval_logs", window, tenant_id=analyst.tenant_id)
     assert [entry["query_id"] for entry in logs] == [r.query_id]
     assert logs[0]["selected_ids"] == [mine]
     assert logs[0]["candidate_ids"] == [mine] and logs[0]["candidate_count"] == 1
     assert mine in json.loads(logs[0]["scores_json"])
     stored = gm.store.read_adhoc("MATCH (l:RetrievalLog) RETURN properties(l) AS p")
     assert "tea" not in json.dumps(stored) and "drink" not in json.dumps(stored)
-    assert (
-        run_query(
-            gm.store,
-            "audit/retrieval_logs",
-            {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"},
-            tenant_id="globex",
-            analyst_only=True,
-        )
-        == []
-    )
+    assert gm.named_query("audit/retrieval_logs", window, tenant_id="globex") == []
 
 
 def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
@@ -264,6 +251,22 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     again = small.retrieve(A1, parse_request(request))
     assert again.candidate_ids == result.candidate_ids
     assert [s.memory_id for s in again.results] == [s.memory_id for s in result.results]
+
+    # a scope that fits phase 1, scanned in disjoint parts side by side: same outcome
+    def retriever(**kw: Any) -> Retriever:
+        return Retriever(gm.store, gm.embedder, clock=gm.clock, pool=2, scope_pool=50, **kw)
+
+    whole = retriever(scope_parts=1).retrieve(A1, parse_request(request))
+    for parts in (2, 3):
+        split = retriever(scope_parts=parts, split_at=1)
+        split.retrieve(A1, parse_request(request))  # learns the scope's size
+        calls: list[dict[str, Any]] = []
+        split.store = Recording(gm.store, calls)  # type: ignore[assignment]
+        in_parts = split.retrieve(A1, parse_request(request))
+        assert sorted(c["part"] for c in calls if "part" in c) == list(range(parts))
+        assert in_parts.candidate_ids == whole.candidate_ids
+        assert in_parts.candidate_count == whole.candidate_count
+        assert [s.memory_id for s in in_parts.results] == [s.memory_id for s in whole.results]
     phase1 = gm.store.read(
         "retrieval/scope_subject",
         {
@@ -281,6 +284,8 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
             "sealed_prefix": "enc:v1:",
             "limit": 8,
             "exact_limit": 0,
+            "parts": 1,
+            "part": 0,
         },
     )[0]
     assert phase1["scope_size"] == 22 and exact not in phase1["ids"]
@@ -313,3 +318,17 @@ def parse_request(body: dict[str, object]):  # type: ignore[no-untyped-def]
     from graphmem.read.retrieve import RetrieveRequest
 
     return RetrieveRequest.model_validate(body)
+
+
+class Recording:
+    """A store that records the parameters of every read (and otherwise passes through)."""
+
+    def __init__(self, inner: Any, calls: list[dict[str, Any]]) -> None:
+        self.inner, self.calls = inner, calls
+
+    def read(self, name: str, params: dict[str, Any]) -> Any:
+        self.calls.append(params)
+        return self.inner.read(name, params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)

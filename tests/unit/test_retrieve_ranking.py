@@ -1,8 +1,11 @@
+from typing import Any
+
 from graphmem.read.retrieve import (
     _entity_match,
     _procedure_filter,
     bm25_text_scores,
     lexical_tokens,
+    merge_scope_parts,
     query_term_frequencies,
     terms,
 )
@@ -111,3 +114,36 @@ def test_bm25_prefers_rare_query_words_over_a_short_common_one() -> None:
     assert max(range(4), key=lambda i: scores[i]) == 1
     assert scores[3] == 0.0
     assert bm25_text_scores([], texts) == [0.0] * 4 and bm25_text_scores(["x"], []) == []
+
+
+def test_merged_parts_keep_what_one_scan_of_the_whole_scope_keeps() -> None:
+    """Each part hands back its ``limit`` most similar plus its exact matches beyond them; the
+    merge keeps the global ``limit`` most similar plus the first exact matches beyond."""
+    import random
+
+    rng = random.Random(5)
+    rows = [(f"m{i}", rng.random(), f"text {i}", rng.random() < 0.2) for i in range(60)]
+    limit, exact_limit = 10, 3
+
+    def scan(subset: list[tuple[str, float, str, bool]]) -> dict[str, Any]:
+        ranked = sorted(subset, key=lambda r: r[1], reverse=True)
+        keep = ranked[:limit] + [r for r in ranked[limit:] if r[3]][:exact_limit]
+        return {
+            "ids": [r[0] for r in keep],
+            "semantic": [r[1] for r in keep],
+            "texts": [r[2] for r in keep],
+            "exact_ids": [r[0] for r in keep if r[3]],
+            "sealed": [[r[0], "user:x"] for r in keep if r[0].endswith("7")],
+            "scope_size": len(subset),
+        }
+
+    whole = scan(rows)
+    for parts in (2, 3, 7):
+        merged = merge_scope_parts(
+            [scan(rows[p::parts]) for p in range(parts)], limit=limit, exact_limit=exact_limit
+        )
+        assert merged["ids"] == whole["ids"]
+        assert merged["texts"] == whole["texts"] and merged["semantic"] == whole["semantic"]
+        assert set(merged["exact_ids"]) == set(whole["exact_ids"])
+        assert sorted(merged["sealed"]) == sorted(whole["sealed"])
+        assert merged["scope_size"] == 60
