@@ -469,16 +469,25 @@ class Retriever:
         any_subject = {**policy, "subject_id": subject}  # for queries that take a null subject
         scoped = any_subject if subject else policy
         suffix = "_subject" if subject else ""
-        excluded_rows = (
-            _SIDE_QUERIES.submit(
+        pool = max(self.pool, request.k * 4)
+        limit = max(self.scope_pool, pool)
+        scope_key = (principal.tenant_id, subject)
+        last_size = self._scope_sizes.get(scope_key, 0)
+        # parts only pay while the scope fits phase 1: beyond, each part hands back ``limit``
+        # rows (measured at ~9,500 memories: 162 ms whole, 183 ms in two parts)
+        parts = self.scope_parts if self.split_at <= last_size <= limit else 1
+
+        def excluded_report() -> Future[list[Row]] | None:
+            if not request.include_excluded:
+                return None
+            return _SIDE_QUERIES.submit(
                 self.store.read, f"retrieval/excluded{suffix}", {**scoped, "limit": 50}
             )
-            if request.include_excluded
-            else None
-        )
+
+        # beside phase 1, or after it when phase 1 runs in parts (one engine thread each)
+        excluded_rows = excluded_report() if parts == 1 else None
         vector = self.embedder.encode_one(request.query).tolist()
         query_terms = terms(request.query)
-        pool = max(self.pool, request.k * 4)
         term_forms = [[t, t.capitalize(), t.upper()] for t in query_terms[:32]]
         lexical_params = {
             **any_subject,
@@ -488,9 +497,6 @@ class Retriever:
         }
         # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
         # candidates beside phase 1 instead of after it
-        scope_key = (principal.tenant_id, subject)
-        last_size = self._scope_sizes.get(scope_key, 0)
-        limit = max(self.scope_pool, pool)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
         if query_terms and last_size > limit:
             lexical_rows = _SIDE_QUERIES.submit(
@@ -507,11 +513,11 @@ class Retriever:
                 "limit": limit,
                 "exact_limit": pool,
             },
-            # parts only pay while the scope fits phase 1: beyond, each part hands back
-            # ``limit`` rows (measured at ~9,500 memories: 162 ms whole, 183 ms in two parts)
-            parts=self.scope_parts if self.split_at <= last_size <= limit else 1,
+            parts=parts,
         )
         self._scope_sizes[scope_key] = phase1["scope_size"]
+        if excluded_rows is None and parts > 1:
+            excluded_rows = excluded_report()
         # phase 1's parallel lists stay lists: only the kept rows become dicts
         ids: list[str] = phase1["ids"]
         semantic: list[float | None] = phase1["semantic"]

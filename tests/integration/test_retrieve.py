@@ -267,6 +267,7 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
         assert in_parts.candidate_ids == whole.candidate_ids
         assert in_parts.candidate_count == whole.candidate_count
         assert [s.memory_id for s in in_parts.results] == [s.memory_id for s in whole.results]
+        assert in_parts.excluded == whole.excluded  # the report runs after the parts here
     phase1 = gm.store.read(
         "retrieval/scope_subject",
         {
