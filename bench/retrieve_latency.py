@@ -2,7 +2,7 @@
 
     python bench/retrieve_latency.py            # 10k, 100k, 1M, HNSW contrast: ~20-30 min, 6 GB RSS
     python bench/retrieve_latency.py --hnsw-sizes ""        # same without HNSW: ~15 min
-    python bench/retrieve_latency.py --sizes 10000,100000 --hnsw-sizes ""   # ~4 min
+    python bench/retrieve_latency.py --sizes 10000,100000 --hnsw-sizes ""   # ~8 min
     python bench/retrieve_latency.py --quick    # 10k, fewer queries: ~3 min
 
 (The first run also embeds the 20k-text pool: 2-4 min, cached afterwards.)
