@@ -416,7 +416,9 @@ class Retriever:
        every exact match, with conflict and staleness facts, the filters applied again. The
        full score (entity, recency, importance, authority, outcome, penalties) ranks these.
 
-    The excluded-memories report runs beside phase 1 on a second connection.
+    A scope known to fit phase 1 but not small runs phase 1 in disjoint parts side by side.
+    The excluded-memories report runs beside phase 1 on a second connection (after it, beside
+    phase 2, when phase 1 runs in parts). The RetrievalLog goes to ``logs``.
     """
 
     def __init__(
