@@ -377,15 +377,10 @@ def redis_conn(gm: Any) -> Any:
 
 
 def rewrite_aof(gm: Any) -> float:
-    conn = redis_conn(gm)
+    from graphmem.store.falkordb_server import rewrite_aof as rewrite
+
     t0 = time.perf_counter()
-    conn.execute_command("BGREWRITEAOF")
-    time.sleep(0.2)
-    while True:
-        info = conn.info("persistence")
-        if not info.get("aof_rewrite_in_progress") and not info.get("aof_rewrite_scheduled"):
-            break
-        time.sleep(0.2)
+    rewrite(redis_conn(gm), timeout_s=7200)
     return time.perf_counter() - t0
 
 

@@ -35,12 +35,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from graphmem.errors import DataDirLockedError, EngineStartError
+from graphmem.errors import DataDirLockedError, EngineError, EngineStartError
 
 _PR_SET_PDEATHSIG = 1
 _UNIX_PATH_MAX = 100
 _IDLE_GRACE_S = 2.0
-_REWRITE_ON_STOP_TIMEOUT_S = 600.0
+_REWRITE_TIMEOUT_S = 600.0
 _POLL_S = 0.25
 
 
@@ -482,6 +482,33 @@ def aof_incr_bytes(engine_dir: Path) -> int:
     return sum(p.stat().st_size for p in aof_dir.glob("*.incr.aof*") if p.is_file())
 
 
+def rewrite_aof(conn: Any, timeout_s: float = _REWRITE_TIMEOUT_S) -> None:
+    """BGREWRITEAOF on ``conn`` (a redis client) and wait for it, after any rewrite already
+    running: the rewritten files hold only live data. :class:`EngineError` if it fails or
+    does not finish within ``timeout_s``."""
+    import redis
+
+    _wait_rewrite(conn, timeout_s)
+    try:
+        conn.bgrewriteaof()
+    except redis.exceptions.ResponseError as exc:
+        if "already in progress" not in str(exc):
+            raise
+    _wait_rewrite(conn, timeout_s, started=True)
+
+
+def _wait_rewrite(conn: Any, timeout_s: float, started: bool = False) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        info = conn.info("persistence")
+        if not info.get("aof_rewrite_in_progress") and not info.get("aof_rewrite_scheduled"):
+            if started and info.get("aof_last_bgrewrite_status") not in (None, "ok"):
+                raise EngineError("append-only file rewrite failed", engine="falkordb")
+            return
+        time.sleep(0.05)
+    raise EngineError("append-only file rewrite did not finish", engine="falkordb")
+
+
 def _rewrite_before_stop(info: ServerInfo, layout: DataDirLayout, threshold_mb: float) -> None:
     """BGREWRITEAOF and wait, when the log has grown: the next start loads one snapshot
     instead of replaying every query since the last rewrite (at 100k memories, 50 MB of log
@@ -492,17 +519,9 @@ def _rewrite_before_stop(info: ServerInfo, layout: DataDirLayout, threshold_mb: 
         return
     client = redis.Redis(socket_timeout=30, **info.connection_kwargs())
     try:
-        with contextlib.suppress(redis.exceptions.ResponseError):
-            client.bgrewriteaof()
-        deadline = time.monotonic() + _REWRITE_ON_STOP_TIMEOUT_S
-        time.sleep(0.05)
-        while time.monotonic() < deadline:
-            state = client.info("persistence")
-            if not state.get("aof_rewrite_in_progress") and not state.get("aof_rewrite_scheduled"):
-                break
-            time.sleep(0.1)
+        rewrite_aof(client)
         print("append-only log rewritten before stop", flush=True)
-    except (redis.exceptions.RedisError, OSError) as exc:
+    except (redis.exceptions.RedisError, OSError, EngineError) as exc:
         print(f"rewrite before stop skipped: {exc}", flush=True)
     finally:
         client.close()

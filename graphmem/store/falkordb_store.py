@@ -24,7 +24,7 @@ from graphmem.settings import Settings
 from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, Row, Transaction
 from graphmem.store.error_map import engine_errors
 from graphmem.store.falkordb_reply import rows_from_reply
-from graphmem.store.falkordb_server import EmbeddedServer
+from graphmem.store.falkordb_server import EmbeddedServer, rewrite_aof
 
 _log = logging.getLogger(__name__)
 
@@ -297,29 +297,9 @@ class FalkorDBStore(GraphStore):
         """BGREWRITEAOF, and wait for it: the rewritten file holds only live data, and redis
         deletes the old append-only files, so erased content no longer survives on disk."""
         assert self._db is not None
-        conn = self._db.connection
         with engine_errors(ENGINE), self._tx_lock:
-            self._wait_rewrite(conn)
-            try:
-                conn.bgrewriteaof()
-            except redis.exceptions.ResponseError as exc:
-                if "already in progress" not in str(exc):
-                    raise
-            self._wait_rewrite(conn, started=True)
+            rewrite_aof(self._db.connection)
         return True
-
-    @staticmethod
-    def _wait_rewrite(conn: Any, started: bool = False, timeout_s: float = 600.0) -> None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            info = conn.info("persistence")
-            busy = info.get("aof_rewrite_in_progress") or info.get("aof_rewrite_scheduled")
-            if not busy:
-                if started and info.get("aof_last_bgrewrite_status") not in (None, "ok"):
-                    raise EngineError("append-only file rewrite failed", engine=ENGINE)
-                return
-            time.sleep(0.05)
-        raise EngineError("append-only file rewrite did not finish", engine=ENGINE)
 
     def purge_query_logs(self) -> int:
         """FalkorDB keeps statements with their parameters in three places: the
