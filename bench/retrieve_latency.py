@@ -422,15 +422,9 @@ def scope_query(subject: str | None) -> str:
 
 def policy_params(gm: Any, tenant: str, subject: str | None) -> dict[str, Any]:
     """The hard-filter parameters of a default retrieve (ACTIVE now, no purpose)."""
-    out: dict[str, Any] = {
-        "tenant_id": tenant,
-        "types": None,
-        "valid_at": None,
-        "known_at": None,
-        "now": gm.clock(),
-        "purpose": None,
-        "embedding_version": gm.embedder.embedding_version,
-    }
+    from graphmem.read.retrieve import read_policy
+
+    out = read_policy(tenant, now=gm.clock(), embedding_version=gm.embedder.embedding_version)
     if subject:
         out["subject_id"] = subject
     return out
@@ -440,19 +434,11 @@ def scope_params(  # type: ignore[no-untyped-def]
     gm: Any, tenant: str, subject: str | None, vec: list[float], k: int, terms=(), extra=0
 ):
     """Parameters of phase 1 (``retrieval/scope[_subject]``) handing back the k most similar."""
-    from graphmem.crypto import PREFIX
+    from graphmem.read.retrieve import scope_params as phase1_params
 
-    return {
-        **policy_params(gm, tenant, subject),
-        "vector": vec,
-        "terms": list(terms),
-        "object_forms": [f for t in terms for f in (t, t.capitalize(), t.upper())],
-        "sealed_prefix": PREFIX,
-        "limit": k,
-        "exact_limit": extra,
-        "parts": 1,
-        "part": 0,
-    }
+    return phase1_params(
+        policy_params(gm, tenant, subject), vec, list(terms), limit=k, exact_limit=extra
+    )
 
 
 def top_ids(gm: Any, tenant: str, subject: str | None, vec: list[float], k: int) -> list[str]:

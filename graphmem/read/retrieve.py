@@ -341,6 +341,58 @@ def _bm25(
     return out
 
 
+def read_policy(
+    tenant_id: str,
+    *,
+    now: str,
+    embedding_version: str,
+    types: list[str] | None = None,
+    valid_at: str | None = None,
+    known_at: str | None = None,
+    purpose: str | None = None,
+) -> dict[str, Any]:
+    """The hard filters' parameters (``retrieval/_hard_filters``), without the subject: a
+    query over a whole tenant takes no ``$subject_id``."""
+    return {
+        "tenant_id": tenant_id,
+        "types": types,
+        "valid_at": valid_at,
+        "known_at": known_at,
+        "now": now,
+        "purpose": purpose,
+        "embedding_version": embedding_version,
+    }
+
+
+def case_forms(term: str) -> list[str]:
+    """A lower-case query word as stored text may spell it (FalkorDB compares case-sensitively
+    and ``toLower()`` on every text is slow): word, Word, WORD."""
+    return [term, term.capitalize(), term.upper()]
+
+
+def scope_params(
+    scoped: Mapping[str, Any],
+    vector: list[float],
+    query_terms: Sequence[str],
+    *,
+    limit: int,
+    exact_limit: int,
+) -> dict[str, Any]:
+    """Phase 1's parameters (``retrieval/scope[_subject]``): the policy (with the subject for
+    the ``_subject`` variant), the query, and one part of one."""
+    return {
+        **scoped,
+        "vector": vector,
+        "terms": list(query_terms),
+        "object_forms": [f for t in query_terms[:32] for f in case_forms(t)],
+        "sealed_prefix": SEALED_PREFIX,
+        "limit": limit,
+        "exact_limit": exact_limit,
+        "parts": 1,
+        "part": 0,
+    }
+
+
 def merge_scope_parts(parts: Sequence[Row], *, limit: int, exact_limit: int) -> Row:
     """Phase 1's answer for a whole scope from its disjoint parts: the ``limit`` most similar
     and up to ``exact_limit`` exact matches beyond them — the rows one query over the whole
@@ -398,8 +450,9 @@ class BoundedDict(OrderedDict[K, V]):
                 self.popitem(last=False)
 
 
-#: runs the excluded-memories report beside phase 1 (shared by every retriever of the process;
-#: a task only reads, so a busy pool merely queues)
+#: runs reads beside phase 1 — the excluded-memories report, the lexical candidates, the other
+#: parts of a split phase 1 (shared by every retriever of the process; a task only reads, so a
+#: busy pool merely queues)
 _SIDE_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="graphmem-side-query")
 
 
@@ -459,15 +512,15 @@ class Retriever:
     ) -> RetrieveResult:
         now = self.clock()
         subject = scope_subject(principal, request.subject_id)
-        policy: dict[str, Any] = {
-            "tenant_id": principal.tenant_id,
-            "types": [str(t) for t in request.types] if request.types else None,
-            "valid_at": _time(request.valid_at, "valid_at"),
-            "known_at": _time(request.known_at, "known_at"),
-            "now": now,
-            "purpose": request.purpose,
-            "embedding_version": self.embedder.embedding_version,
-        }
+        policy = read_policy(
+            principal.tenant_id,
+            now=now,
+            embedding_version=self.embedder.embedding_version,
+            types=[str(t) for t in request.types] if request.types else None,
+            valid_at=_time(request.valid_at, "valid_at"),
+            known_at=_time(request.known_at, "known_at"),
+            purpose=request.purpose,
+        )
         any_subject = {**policy, "subject_id": subject}  # for queries that take a null subject
         scoped = any_subject if subject else policy
         suffix = "_subject" if subject else ""
@@ -490,11 +543,10 @@ class Retriever:
         excluded_rows = excluded_report() if parts == 1 else None
         vector = self.embedder.encode_one(request.query).tolist()
         query_terms = terms(request.query)
-        term_forms = [[t, t.capitalize(), t.upper()] for t in query_terms[:32]]
         lexical_params = {
             **any_subject,
             "vector": vector,
-            "term_forms": term_forms,
+            "term_forms": [case_forms(t) for t in query_terms[:32]],
             "limit": pool,
         }
         # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
@@ -506,15 +558,7 @@ class Retriever:
             )
         phase1 = self._phase1(
             f"retrieval/scope{suffix}",
-            {
-                **scoped,
-                "vector": vector,
-                "terms": query_terms,
-                "object_forms": [f for forms in term_forms for f in forms],
-                "sealed_prefix": SEALED_PREFIX,
-                "limit": limit,
-                "exact_limit": pool,
-            },
+            scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool),
             parts=parts,
         )
         self._scope_sizes[scope_key] = phase1["scope_size"]
@@ -589,7 +633,7 @@ class Retriever:
 
     def _phase1(self, name: str, params: dict[str, Any], *, parts: int) -> Row:
         if parts == 1:
-            [row] = self.store.read(name, {**params, "parts": 1, "part": 0})
+            [row] = self.store.read(name, params)
             return row
         others = [
             _SIDE_QUERIES.submit(self.store.read, name, {**params, "parts": parts, "part": p})

@@ -11,7 +11,7 @@ import pytest
 
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
-from graphmem.read.retrieve import Retriever
+from graphmem.read.retrieve import Retriever, read_policy, scope_params
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
@@ -268,26 +268,18 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
         assert in_parts.candidate_count == whole.candidate_count
         assert [s.memory_id for s in in_parts.results] == [s.memory_id for s in whole.results]
         assert in_parts.excluded == whole.excluded  # the report runs after the parts here
+    policy = read_policy(
+        A1.tenant_id, now=gm.clock(), embedding_version=gm.embedder.embedding_version
+    )
     phase1 = gm.store.read(
         "retrieval/scope_subject",
-        {
-            "tenant_id": A1.tenant_id,
-            "subject_id": U1,
-            "types": None,
-            "valid_at": None,
-            "known_at": None,
-            "now": gm.clock(),
-            "purpose": None,
-            "embedding_version": gm.embedder.embedding_version,
-            "vector": gm.embedder.encode_one(request["query"]).tolist(),
-            "terms": ["noted", "item", "day", "allergy", "zyxwv"],
-            "object_forms": [],
-            "sealed_prefix": "enc:v1:",
-            "limit": 8,
-            "exact_limit": 0,
-            "parts": 1,
-            "part": 0,
-        },
+        scope_params(
+            {**policy, "subject_id": U1},
+            gm.embedder.encode_one(request["query"]).tolist(),
+            ["noted", "item", "day", "allergy", "zyxwv"],
+            limit=8,
+            exact_limit=0,
+        ),
     )[0]
     assert phase1["scope_size"] == 22 and exact not in phase1["ids"]
     assert lexical not in phase1["ids"]
@@ -299,14 +291,8 @@ def test_phase_two_applies_the_hard_filters_again(gm: Graphmem, clock: FakeClock
     clock.set("2026-07-02T00:00:00Z")
     new = remember(gm, A1, U1, "home_city", "seoul", "I moved to Seoul")
     params = {
-        "tenant_id": A1.tenant_id,
+        **read_policy(A1.tenant_id, now=clock(), embedding_version=gm.embedder.embedding_version),
         "subject_id": U1,
-        "types": None,
-        "valid_at": None,
-        "known_at": None,
-        "now": clock(),
-        "purpose": None,
-        "embedding_version": gm.embedder.embedding_version,
         "ids": [old, new],
     }
     rows = gm.store.read("retrieval/hydrate", params)
