@@ -22,10 +22,14 @@ What it does, per size (sizes are nested: the store grows from one size to the n
    loopback HTTP to ``graphmem serve`` in its own process (``http_latency``: the service as a
    client sees it) and through the REST app in this process (FastAPI ``TestClient``:
    ``rest_latency``, which adds the test client's own ~5 ms per call); plus the p50 of each
-   named retrieval query run alone (phase 1 ``retrieval/scope``, lexical, phase 2
-   ``retrieval/hydrate``, excluded) and of the whole retriever in process.
-3. Filtered recall@10 of phase 1 (``retrieval/scope``) against numpy brute force over the
-   same scope (same hard filters: ACTIVE, not superseded, same embedding version).
+   named retrieval query run alone (phase 1 ``retrieval/scope``, or ``retrieval/scope_ids``
+   when the feature cache holds the scope, lexical, phase 2 ``retrieval/hydrate``, excluded)
+   and of the whole retriever in process. The service runs as configured by default, its
+   feature cache (read/scope_cache) warmed first; HTTP is measured once more with
+   ``GRAPHMEM_SCOPE_CACHE_MB=0`` (every phase 1 ranked in the engine) for the ratio.
+3. Filtered recall@10 of phase 1 (``retrieval/scope``, and ranked from the feature cache)
+   against numpy brute force over the same scope (same hard filters: ACTIVE, not superseded,
+   same embedding version).
 4. Start time: after a clean stop (which folds a grown append-only log into a snapshot), a
    fresh Python process runs ``Graphmem.open(preload=True)`` as the service does (engine
    start and model load side by side) and times it to the first successful retrieve; and,
@@ -449,6 +453,18 @@ def top_ids(gm: Any, tenant: str, subject: str | None, vec: list[float], k: int)
 # ------------------------------------------------------------------------- measurements
 
 
+def top_ids_cached(
+    gm: Any, tenant: str, subject: str | None, vec: list[float], k: int
+) -> list[str] | None:
+    """Phase 1's k most similar as ranked from the service's feature cache (None: not held)."""
+    cached = gm.retriever.cached
+    if cached is None:
+        return None
+    params = scope_params(gm, tenant, subject, vec, k)
+    row = cached.phase1((tenant, subject), policy_params(gm, tenant, subject), params)
+    return None if row is None else list(row["ids"][:k])
+
+
 def pct(values: list[float]) -> dict[str, float]:
     arr = np.asarray(values) * 1000.0
     return {
@@ -523,8 +539,28 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def warm_scope_cache(gm: Any) -> dict[str, Any]:
+    """Fill this process's feature cache with every tenant's scope and the subject scope (what
+    a running service holds after its first calls), inside the calls."""
+    from graphmem.read.retrieve import RetrieveRequest
+
+    retriever = gm.retriever
+    if retriever.cached is None:
+        return {"enabled": False}
+    t0 = time.perf_counter()
+    sync_fill, retriever.cached.sync_fill = retriever.cached.sync_fill, None
+    try:
+        for tenant, _, _ in TENANT_TABLE:
+            retriever.retrieve(principal_for(tenant), RetrieveRequest(query="warm"), log=False)
+        request = RetrieveRequest(query="warm", subject_id=SCOPES[-1].subject)
+        retriever.retrieve(principal_for(BIG), request, log=False)
+    finally:
+        retriever.cached.sync_fill = sync_fill
+    return {"s": round(time.perf_counter() - t0, 1), **retriever.cache_status()}
+
+
 @contextlib.contextmanager
-def served(data_dir: Path) -> Iterator[int]:
+def served(data_dir: Path, env_extra: dict[str, str] | None = None) -> Iterator[int]:
     """``graphmem serve`` in its own process on ``data_dir`` (it joins the engine this process
     runs), as a user runs the service; yields its port once /healthz answers."""
     import http.client
@@ -535,6 +571,7 @@ def served(data_dir: Path) -> Iterator[int]:
         "GRAPHMEM_DATA_DIR": str(data_dir),
         "GRAPHMEM_FALKORDB_SOCKET_TIMEOUT_S": "3600",
         "GRAPHMEM_SWEEP_INTERVAL_S": "0",
+        **(env_extra or {}),
     }
     proc = subprocess.Popen(
         [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
@@ -562,12 +599,23 @@ def served(data_dir: Path) -> Iterator[int]:
 
 
 def http_latency(
-    gm: Any, data_dir: Path, questions: list[str], n: int, budget_s: float, seed: int
+    gm: Any,
+    data_dir: Path,
+    questions: list[str],
+    n: int,
+    budget_s: float,
+    seed: int,
+    *,
+    scope_cache: bool = True,
 ) -> dict[str, Any]:
     """``POST /v1/retrieve`` over loopback HTTP to a separate service process, from one
     keep-alive connection of the standard library's client (the leanest client: what is timed
     is the service). Cached vector: each question is asked once unmeasured (the service embeds
-    and caches it), then timed. Embedding in the request: questions the service has not seen."""
+    and caches it), then timed. Embedding in the request: questions the service has not seen.
+
+    ``scope_cache``: the service as configured by default, its feature cache warmed first (one
+    call per tenant and the subject scope, then until ``/healthz`` shows no fill running);
+    else with ``GRAPHMEM_SCOPE_CACHE_MB=0``, every phase 1 ranked in the engine."""
     import http.client
 
     from graphmem.auth.keys import create_key
@@ -577,8 +625,13 @@ def http_latency(
         for t in [f"t{i:03d}" for i in range(TENANTS)]
     }
     out: dict[str, Any] = {"client": "http.client keep-alive", "server": "graphmem serve"}
-    with served(data_dir) as port:
+    env = {} if scope_cache else {"GRAPHMEM_SCOPE_CACHE_MB": "0"}
+    with served(data_dir, env) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+
+        def health() -> dict[str, Any]:
+            conn.request("GET", "/healthz")
+            return dict(json.loads(conn.getresponse().read())["scope_cache"])
 
         def call(scope: Scope, tenant: str, query: str) -> float:
             body: dict[str, Any] = {"query": query, "k": 10}
@@ -597,6 +650,15 @@ def http_latency(
             assert response.status == 200, text[:300]
             return dt
 
+        if scope_cache:
+            t0 = time.perf_counter()
+            for _ in range(2):  # the first call of a scope fills it; the second uses it
+                for tenant in keys:
+                    call(SCOPES[0], tenant, "warm")
+                call(SCOPES[-1], BIG, "warm")
+                while health()["filling"]:
+                    time.sleep(0.5)
+            out["scope_cache_warm"] = {"s": round(time.perf_counter() - t0, 1), **health()}
         unseen = list(questions)
         random.Random(seed + 1).shuffle(unseen)
         for scope in SCOPES:
@@ -680,6 +742,8 @@ def stage_timings(
             forms = [[t, t.capitalize(), t.upper()] for t in qt[:32]]
             lexical = {**unscoped, "vector": vec, "term_forms": forms, "limit": pool}
             runs: dict[str, tuple[str, dict[str, Any]]] = {
+                # phase 1 when the service holds the scope's features: the filters, ids only
+                "scope_ids": (scope_query(scope.subject).replace("scope", "scope_ids"), policy),
                 "lexical": ("retrieval/lexical", lexical),
                 "hydrate": ("retrieval/hydrate", {**unscoped, "ids": kept}),
                 "excluded": (
@@ -730,6 +794,7 @@ def recall(
         norms = np.linalg.norm(mat, axis=1)
         got_exact: list[float] = []
         got_ann: dict[int, list[float]] = {10: [], 100: []}
+        got_cached: list[float] = []
         for qi in picks:
             q = qvecs[qi].astype(np.float64)
             sims = (mat @ q) / (norms * np.linalg.norm(q))
@@ -758,6 +823,9 @@ def recall(
                 continue
             found = set(top_ids(gm, scope.tenant, scope.subject, q.tolist(), 10))
             got_exact.append(min(len(found & (truth | ties)), k) / k)
+            cached = top_ids_cached(gm, scope.tenant, scope.subject, q.tolist(), 10)
+            if cached is not None:
+                got_cached.append(min(len(set(cached) & (truth | ties)), k) / k)
         if hnsw:
             out[scope.name] = {
                 f"hnsw_postfilter_k{f}": round(statistics.mean(v), 3) for f, v in got_ann.items()
@@ -768,6 +836,9 @@ def recall(
                 "recall_at_10": round(statistics.mean(got_exact), 4),
                 "min": round(min(got_exact), 2),
                 "queries": len(got_exact),
+                "recall_at_10_feature_cache": (
+                    round(statistics.mean(got_cached), 4) if got_cached else None
+                ),
             }
     return out
 
@@ -998,12 +1069,22 @@ def main() -> None:
                 row["load"] = load_to(gm, ds, size)
                 row["redis_rss_mb"] = redis_rss_mb(gm)
                 print(f"[{time.perf_counter() - t_all:7.0f}s] latency", flush=True)
+                row["scope_cache_warm"] = warm_scope_cache(gm)
                 row["rest_latency"] = rest_latency(
                     gm, questions, ns.queries, ns.scope_budget_s, ns.seed
                 )
                 print(f"[{time.perf_counter() - t_all:7.0f}s] latency over HTTP", flush=True)
                 row["http_latency"] = http_latency(
                     gm, data_dir, questions, ns.queries, ns.scope_budget_s, ns.seed
+                )
+                row["http_latency_engine_phase1"] = http_latency(
+                    gm,
+                    data_dir,
+                    questions,
+                    ns.queries,
+                    ns.scope_budget_s,
+                    ns.seed,
+                    scope_cache=False,
                 )
                 print(f"[{time.perf_counter() - t_all:7.0f}s] stages", flush=True)
                 row["stages"] = stage_timings(gm, questions, 10, ns.seed, ns.scope_budget_s)

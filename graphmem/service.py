@@ -25,6 +25,7 @@ from graphmem.named_queries import run_adhoc, run_query
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
 from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
+from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
 from graphmem.store.base import GraphStore, Row
@@ -149,7 +150,12 @@ class Graphmem:
     @cached_property
     def retriever(self) -> Retriever:
         return Retriever(
-            self.store, self.embedder, clock=self.clock, cipher=self.cipher, logs=self.logs
+            self.store,
+            self.embedder,
+            clock=self.clock,
+            cipher=self.cipher,
+            logs=self.logs,
+            features=FeatureCache.for_budget(self.settings.scope_cache_mb, self.embedder.dimension),
         )
 
     def retrieve(
@@ -209,13 +215,26 @@ class Graphmem:
         self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"
     ) -> DeletionReceipt:
         """Erase everything about a subject, everywhere; returns the deletion receipt."""
-        return self.eraser.erase_subject(principal, subject_id, reason)
+        try:
+            return self.eraser.erase_subject(principal, subject_id, reason)
+        finally:
+            self._forget_features()
 
     def erase_memory(
         self, principal: Principal, memory_id: str, reason: str = "ERASURE_REQUEST"
     ) -> DeletionReceipt:
         """Erase one memory with its whole version history."""
-        return self.eraser.erase_memory(principal, memory_id, reason)
+        try:
+            return self.eraser.erase_memory(principal, memory_id, reason)
+        finally:
+            self._forget_features()
+
+    def _forget_features(self) -> None:
+        """Empty this process's feature cache now (other processes' empty at their next
+        retrieval, when they see the forget epoch the deleting statement moved)."""
+        retriever = self.__dict__.get("retriever")
+        if retriever is not None and retriever.features is not None:
+            retriever.features.clear()
 
     def compact(
         self,
@@ -226,15 +245,18 @@ class Graphmem:
         originals: Literal["keep", "remove"] = "remove",
     ) -> list[dict[str, Any]]:
         """Roll old episodes into aggregates that keep DERIVED_FROM lineage to their hashes."""
-        return compact(
-            self.store,
-            self.embedder,
-            principal,
-            older_than=older_than,
-            subject_id=subject_id,
-            originals=originals,
-            clock=self.clock,
-        )
+        try:
+            return compact(
+                self.store,
+                self.embedder,
+                principal,
+                older_than=older_than,
+                subject_id=subject_id,
+                originals=originals,
+                clock=self.clock,
+            )
+        finally:
+            self._forget_features()
 
     # -- analysts ---------------------------------------------------------------------------
     def named_query(
@@ -267,9 +289,12 @@ class Graphmem:
                 "space": self.embedding_space.label,
                 "dimension": self.embedding_space.dimension,
             },
+            "scope_cache": self.retriever.cache_status(),
         }
 
     def close(self) -> None:
+        if "retriever" in self.__dict__:
+            self.retriever.close()
         if "logs" in self.__dict__:
             self.logs.close()
         self.store.close()

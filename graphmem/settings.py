@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     #: RetrievalLogs: "background" writes them in batches off the request path (a crash can
     #: lose the last moments' logs), "sync" inside each retrieve/context call
     retrieval_log_mode: Literal["background", "sync"] = "background"
+    #: memory features (embedding, text, predicate, object) kept in each process so phase 1
+    #: ranks a filtered scope in numpy (read/scope_cache); about this many MB at most, 0 = off
+    scope_cache_mb: float = Field(384.0, ge=0)
 
     # Service.
     host: str = "127.0.0.1"

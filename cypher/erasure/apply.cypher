@@ -57,6 +57,7 @@ CALL {
                       erased_at: $now, receipt_id: $receipt_id})
   RETURN count(*) AS tombstones
 }
+{{> schema/_forget_epoch}}
 CREATE (d:DeletionReceipt)
 SET d += $receipt
 RETURN memories, sources, flagged, logs_deleted, logs_scrubbed,

@@ -26,6 +26,7 @@ CALL {
                              content_hash: o.content_hash, recorded_at: $now}]->(t)
   RETURN count(*) AS removed
 }
+{{> schema/_forget_epoch}}
 CREATE (r:LifecycleReceipt {receipt_id: $receipt_id, tenant_id: $tenant_id, kind: 'COMPACTION',
                             memory_ids: $source_ids, aggregate_id: a.memory_id,
                             count: size($source_ids), recorded_at: $now, actor: $actor})

@@ -40,7 +40,9 @@ from graphmem.ids import new_id
 from graphmem.models.base import Record
 from graphmem.models.enums import Authority, MemoryType
 from graphmem.models.types import Key, SubjectRef, sha256_hash
+from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.log_sink import LogSink, SyncLogSink
+from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.timetravel import scope_subject
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import normalize, parse_iso
@@ -469,9 +471,13 @@ class Retriever:
        every exact match, with conflict and staleness facts, the filters applied again. The
        full score (entity, recency, importance, authority, outcome, penalties) ranks these.
 
-    A scope known to fit phase 1 but not small runs phase 1 in disjoint parts side by side.
-    The excluded-memories report runs beside phase 1 on a second connection (after it, beside
-    phase 2, when phase 1 runs in parts). The RetrievalLog goes to ``logs``.
+    With a ``features`` cache (read/scope_cache) and a scope it holds, phase 1 is
+    ``retrieval/scope_ids``: the engine applies the hard filters and hands back ids, and the
+    same ranking runs here in numpy; a scope it does not hold yet takes the engine path and is
+    filled in the background. A scope known to fit phase 1 but not small runs the engine's
+    phase 1 in disjoint parts side by side. The excluded-memories report runs beside phase 1 on
+    a second connection (after it, beside phase 2, when phase 1 runs in parts). The
+    RetrievalLog goes to ``logs``.
     """
 
     def __init__(
@@ -487,6 +493,8 @@ class Retriever:
         split_at: int = 400,
         cipher: ContentCipher | None = None,
         logs: LogSink | None = None,
+        features: FeatureCache | None = None,
+        sync_fill: int | None = 128,
     ) -> None:
         self.cipher = cipher
         self.store = store
@@ -506,6 +514,14 @@ class Retriever:
         self.split_at = split_at
         #: each (tenant, subject) scope's size when last asked: a hint for the next call
         self._scope_sizes: BoundedDict[tuple[str, str | None], int] = BoundedDict(4096)
+        #: phase 1 from the features this process keeps (None: always ranked in the engine)
+        self.cached = (
+            CachedScopes(store, features, sync_fill=sync_fill) if features is not None else None
+        )
+
+    @property
+    def features(self) -> FeatureCache | None:
+        return self.cached.features if self.cached is not None else None
 
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
@@ -556,11 +572,15 @@ class Retriever:
             lexical_rows = _SIDE_QUERIES.submit(
                 self.store.read, "retrieval/lexical", lexical_params
             )
-        phase1 = self._phase1(
-            f"retrieval/scope{suffix}",
-            scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool),
-            parts=parts,
-        )
+        params = scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool)
+        cached = self.cached
+        phase1 = None
+        if cached is not None and cached.holds(scope_key, last_size):
+            phase1 = cached.phase1(scope_key, scoped, params)
+        if phase1 is None:
+            phase1 = self._phase1(f"retrieval/scope{suffix}", params, parts=parts)
+            if cached is not None:
+                cached.fill_later(scope_key, scoped, phase1["scope_size"])
         self._scope_sizes[scope_key] = phase1["scope_size"]
         if excluded_rows is None and parts > 1:
             excluded_rows = excluded_report()
@@ -645,6 +665,15 @@ class Retriever:
             limit=params["limit"],
             exact_limit=params["exact_limit"],
         )
+
+    def cache_status(self) -> dict[str, Any]:
+        """The feature cache at a glance (``/healthz``)."""
+        return self.cached.status() if self.cached is not None else {"enabled": False}
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        """Stop filling the feature cache (before the store closes)."""
+        if self.cached is not None:
+            self.cached.close(timeout_s)
 
     # -- scoring -------------------------------------------------------------------------------
     def _score(

@@ -41,6 +41,8 @@ def test_healthz_reports_engine_schema_and_persistence(client: TestClient, gm: G
     if gm.store.engine == "falkordb":
         assert body["engine"]["persistence"] == {"appendonly": "yes", "appendfsync": "always"}
     assert body["embedding"]["space"] == gm.embedding_space.label
+    cache = body["scope_cache"]  # the default: features kept for phase 1, filled on demand
+    assert cache["enabled"] is True and cache["entries"] == 0 and cache["capacity"] > 10_000
 
 
 def test_no_key_malformed_key_and_unknown_key_are_401(client: TestClient) -> None:

@@ -23,6 +23,7 @@ from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
+from tests.integration.phase1 import PHASE1_MODES, use_phase1
 from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
 
 U1 = "user:u_1"
@@ -39,11 +40,11 @@ def clock() -> FakeClock:
     return FakeClock("2026-07-01T00:00:00Z")
 
 
-@pytest.fixture
-def gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
+@pytest.fixture(params=PHASE1_MODES)
+def gm(store: GraphStore, clock: FakeClock, request: pytest.FixtureRequest) -> Iterator[Graphmem]:
     service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
     bootstrap(store, [service.embedding_space])
-    yield service
+    yield use_phase1(service, request.param)
 
 
 def remember(

@@ -21,6 +21,7 @@ from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
 from graphmem.timeutil import to_iso
+from tests.integration.phase1 import PHASE1_MODES, use_phase1
 from tests.integration.write_fixtures import FakeClock, claim, principal, source
 
 LEAD = principal("agent", subject="user:lead", pid="agent:lead")
@@ -32,11 +33,11 @@ def clock() -> FakeClock:
     return FakeClock(to_iso(START))
 
 
-@pytest.fixture
-def gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
+@pytest.fixture(params=PHASE1_MODES)
+def gm(store: GraphStore, clock: FakeClock, request: pytest.FixtureRequest) -> Iterator[Graphmem]:
     service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
     bootstrap(store, [service.embedding_space])
-    yield service
+    yield use_phase1(service, request.param)
 
 
 def oracle(history: list[tuple[str, str, str]], known_at: str, valid_at: str) -> str | None:

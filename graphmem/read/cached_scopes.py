@@ -1,0 +1,188 @@
+"""Phase 1 from the feature cache (read/scope_cache) for the scopes it holds, and filling it.
+
+Which scopes are ranked from the cache, what a call fetches itself, what is filled in the
+background, and what is left to the engine: the policy around a :class:`FeatureCache`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any
+
+from graphmem.read.scope_cache import FeatureCache, rank_scope
+from graphmem.store.base import GraphStore, Row
+
+_log = logging.getLogger(__name__)
+
+#: fills feature caches in the background, one scope at a time (a fill is mostly Python work)
+_FILLS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-scope-fill")
+#: seconds before a scope whose fill was turned down is considered again
+FILL_RETRY_S = 300.0
+
+ScopeKey = tuple[str, str | None]  # (tenant, subject or None for the whole tenant)
+
+
+class CachedScopes:
+    """Phase 1 from a :class:`FeatureCache` for the scopes it holds, and their filling.
+
+    A scope is tried from the cache once a fill (or, with ``sync_fill=None``, any call) has
+    brought it in. A call fetches up to ``sync_fill`` missing memories itself (those written
+    since); more, and the call falls back to the engine while the scope is filled in the
+    background. Scopes larger than half the cache, or that would push others out of a full
+    cache, are declined for ``FILL_RETRY_S``: filling is slow, and scopes taking turns to
+    evict each other would fill forever.
+    """
+
+    def __init__(
+        self, store: GraphStore, features: FeatureCache, *, sync_fill: int | None = 128
+    ) -> None:
+        self.store = store
+        self.features = features
+        #: None: a call fetches all it lacks, and every scope that fits is ranked from the cache
+        self.sync_fill = sync_fill
+        self._ready: BoundedSet = BoundedSet(4096)
+        self._declined: dict[ScopeKey, float] = {}
+        self._filling: set[ScopeKey] = set()
+        self._fills: set[Future[None]] = set()
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+
+    @property
+    def fits(self) -> int:
+        """The largest scope the cache takes."""
+        return self.features.capacity // 2
+
+    def holds(self, scope: ScopeKey, last_size: int) -> bool:
+        """Whether to rank ``scope`` (``last_size`` memories when last asked) from the cache."""
+        return last_size <= self.fits and (self.sync_fill is None or scope in self._ready)
+
+    def phase1(
+        self, scope: ScopeKey, scoped: Mapping[str, Any], params: Mapping[str, Any]
+    ) -> Row | None:
+        """Phase 1 from ``retrieval/scope_ids`` (the filters ``scoped``) and the cache (ranked
+        by ``params``, ``retrieval/scope``'s), or None when the cache lacks too much of it."""
+        features = self.features
+        [found] = self.store.read(_scope_ids(scope), dict(scoped))
+        features.observe_epoch(found["epoch"])
+        ids: list[str] = found["ids"]
+        if len(ids) > self.fits:
+            return None
+        missing = features.missing(scope[0], ids)
+        if self.sync_fill is not None and len(missing) > self.sync_fill:
+            self._ready.discard(scope)
+            self.fill_later(scope, scoped, len(ids))
+            return None
+        self._fetch(scope[0], missing, epoch=found["epoch"])
+        gathered = features.gather(scope[0], ids)
+        if gathered is None:  # evicted or dropped meanwhile
+            return None
+        self._ready.add(scope)
+        return rank_scope(
+            ids,
+            gathered,
+            params["vector"],
+            terms=params["terms"],
+            object_forms=params["object_forms"],
+            limit=params["limit"],
+            exact_limit=params["exact_limit"],
+            sealed_prefix=params["sealed_prefix"],
+        )
+
+    def fill_later(self, scope: ScopeKey, scoped: Mapping[str, Any], size: int) -> None:
+        """Fill ``scope`` (``size`` memories when just asked) in the background, once at a time."""
+        if self._closed.is_set() or size > self.fits:
+            return
+        with self._lock:
+            declined = self._declined.get(scope)
+            if declined is not None and time.monotonic() - declined < FILL_RETRY_S:
+                return
+            if scope in self._filling:
+                return
+            self._filling.add(scope)
+        future = _FILLS.submit(self._fill, scope, dict(scoped))
+        with self._lock:
+            self._fills.add(future)
+        future.add_done_callback(self._fills.discard)
+
+    def _fill(self, scope: ScopeKey, scoped: dict[str, Any]) -> None:
+        features = self.features
+        try:
+            if self._closed.is_set():
+                return
+            [found] = self.store.read(_scope_ids(scope), scoped)
+            features.observe_epoch(found["epoch"])
+            missing = features.missing(scope[0], found["ids"])
+            if len(found["ids"]) > self.fits or len(features) + len(missing) > features.capacity:
+                with self._lock:
+                    if len(self._declined) >= 4096:
+                        self._declined.clear()
+                    self._declined[scope] = time.monotonic()
+                return
+            self._fetch(scope[0], missing, epoch=found["epoch"])
+            if not self._closed.is_set():
+                self._ready.add(scope)
+        except Exception:  # a failed fill leaves the scope to the engine
+            _log.warning("filling the feature cache failed", exc_info=True)
+        finally:
+            with self._lock:
+                self._filling.discard(scope)
+
+    def _fetch(self, tenant_id: str, ids: Sequence[str], *, epoch: int) -> None:
+        for at in range(0, len(ids), 256):
+            if self._closed.is_set():
+                return
+            rows = self.store.read(
+                "retrieval/features", {"tenant_id": tenant_id, "ids": list(ids[at : at + 256])}
+            )
+            self.features.put(tenant_id, rows, epoch=epoch)
+
+    def status(self) -> dict[str, Any]:
+        """Entries, capacity, scopes being filled (``/healthz``)."""
+        with self._lock:
+            filling = len(self._filling)
+        return {
+            "enabled": True,
+            "entries": len(self.features),
+            "capacity": self.features.capacity,
+            "filling": filling,
+        }
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        """Stop filling: a running fill stops after its current read and queued ones do not
+        start (a fill that outlived the store would reconnect to it)."""
+        self._closed.set()
+        with self._lock:
+            pending = list(self._fills)
+        wait(pending, timeout=timeout_s)
+
+
+def _scope_ids(scope: ScopeKey) -> str:
+    return "retrieval/scope_ids_subject" if scope[1] is not None else "retrieval/scope_ids"
+
+
+class BoundedSet:
+    """A set that forgets its oldest members beyond ``size`` (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._members: OrderedDict[ScopeKey, None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._members
+
+    def add(self, key: ScopeKey) -> None:
+        with self._lock:
+            self._members[key] = None
+            self._members.move_to_end(key)
+            while len(self._members) > self.size:
+                self._members.popitem(last=False)
+
+    def discard(self, key: ScopeKey) -> None:
+        with self._lock:
+            self._members.pop(key, None)

@@ -1,0 +1,271 @@
+"""What phase 1 needs of each memory, kept in the process: ranking a scope in numpy.
+
+Phase 1 filters a scope in the engine, then scores every memory that passed by cosine. In
+FalkorDB the scoring, sorting and handing back of ids, scores and texts cost more than the
+filters (measured at ~950 memories: filters and ids 5.8 ms of engine time, the whole phase 1
+13–14 ms, ~17 ms on the wall). What the ranking reads of a memory — its embedding, text
+(sealed as stored), predicate, object and subject — never changes once the memory is written
+(a correction is a new memory), so this process keeps it: the engine then applies the hard
+filters and hands back ids only, and the ranking runs here on the same numbers.
+
+Nothing of the filtering moves: a memory the engine did not hand back is never scored, so a
+stale or foreign entry can never surface. Forgetting reaches the cache through the store's
+forget epoch: every erasure and compaction that deletes memories moves it in the same
+statement, and the next ranking that sees it moved empties the cache first — in this process
+and in any other that shares the store.
+
+Filling is the slow part: FalkorDB hands a vector back as 512 decimal strings (~0.5 ms per
+memory on this machine): read/cached_scopes decides which scopes are filled, and when.
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from graphmem.store.base import Row
+
+FloatArray = npt.NDArray[np.float32]
+
+#: bytes one entry costs beside its vector (texts, keys, bookkeeping), for the capacity
+_ENTRY_OVERHEAD = 640
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """One scope's features, in the order its ids were asked for (object arrays of str/None)."""
+
+    vectors: FloatArray  # unit rows; a memory stored without an embedding is all zeros
+    has_vector: npt.NDArray[np.bool_]
+    texts: npt.NDArray[np.object_]
+    predicates: npt.NDArray[np.object_]
+    objects: npt.NDArray[np.object_]
+    subjects: npt.NDArray[np.object_]
+
+
+_COLUMNS = ("text", "predicate", "object", "subject_id")
+
+
+class FeatureCache:
+    """Up to ``capacity`` memories' features by (tenant, memory id). When full, the least
+    recently gathered sixteenth is forgotten at once. Request threads and the background filler
+    share it under one lock."""
+
+    def __init__(self, capacity: int, dimensions: int) -> None:
+        if capacity < 1 or dimensions < 1:
+            raise ValueError("capacity and dimensions must be at least 1")
+        self.capacity = capacity
+        self.dimensions = dimensions
+        self._lock = threading.Lock()
+        self.epoch: int | None = None
+        self._slots: dict[tuple[str, str], int] = {}
+        self._free: list[int] = []
+        self._size = 0  # slots handed out so far (the arrays' used length)
+        self._tick = 0  # advances at every put and gather: a slot's last use
+        self._vectors: FloatArray = np.zeros((0, dimensions), dtype=np.float32)
+        self._has_vector: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
+        self._last_used: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._columns: dict[str, npt.NDArray[np.object_]] = {}
+        self._clear_locked()
+
+    @classmethod
+    def for_budget(cls, megabytes: float, dimensions: int) -> FeatureCache | None:
+        """A cache that holds about ``megabytes`` of ``dimensions``-wide entries; None for 0."""
+        capacity = int(megabytes * 2**20) // (4 * dimensions + _ENTRY_OVERHEAD)
+        return cls(capacity, dimensions) if capacity > 0 else None
+
+    def __len__(self) -> int:
+        return len(self._slots)
+
+    def __contains__(self, key: tuple[str, str]) -> bool:
+        return key in self._slots
+
+    def observe_epoch(self, epoch: int) -> bool:
+        """The store's forget epoch as just read; a moved epoch empties the cache (True)."""
+        with self._lock:
+            if self.epoch == epoch:
+                return False
+            moved = self.epoch is not None
+            self._clear_locked()
+            self.epoch = epoch
+            return moved
+
+    def clear(self) -> None:
+        with self._lock:
+            self._clear_locked()
+
+    def _clear_locked(self) -> None:
+        self._slots = {}
+        self._free = []
+        self._size = 0
+        self._allocate_locked(0)
+
+    def _allocate_locked(self, rows: int) -> None:
+        """Arrays of ``rows`` slots that keep the first ``self._size``."""
+        old = self._vectors if self._size else None
+        vectors = np.zeros((rows, self.dimensions), dtype=np.float32)
+        columns = {c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key")}
+        has_vector = np.zeros(rows, dtype=bool)
+        last_used = np.zeros(rows, dtype=np.int64)
+        if old is not None:
+            n = self._size
+            vectors[:n] = old[:n]
+            has_vector[:n] = self._has_vector[:n]
+            last_used[:n] = self._last_used[:n]
+            for c in columns:
+                columns[c][:n] = self._columns[c][:n]
+        self._vectors, self._has_vector, self._last_used = vectors, has_vector, last_used
+        self._columns = columns
+
+    def missing(self, tenant_id: str, ids: Iterable[str]) -> list[str]:
+        slots = self._slots
+        return [i for i in ids if (tenant_id, i) not in slots]
+
+    def put(self, tenant_id: str, rows: Iterable[Row], *, epoch: int | None) -> int:
+        """Store rows of ``retrieval/features``; rows read before the epoch last seen moved are
+        dropped (they may hold what was since erased). Returns how many were stored."""
+        rows = list(rows)[-self.capacity :]
+        with self._lock:
+            if epoch != self.epoch:
+                return 0
+            self._tick += 1
+            for row in rows:
+                key = (tenant_id, row["memory_id"])
+                slot = self._slots.get(key)
+                if slot is None:
+                    slot = self._take_slot_locked()
+                    self._slots[key] = slot
+                    self._columns["key"][slot] = key
+                self._store_locked(slot, row)
+            return len(rows)
+
+    def _take_slot_locked(self) -> int:
+        if not self._free and len(self._slots) >= self.capacity:
+            self._evict_locked(max(1, self.capacity // 16))
+        if self._free:
+            return self._free.pop()
+        if self._size == len(self._vectors):
+            self._allocate_locked(min(self.capacity, max(1024, 2 * self._size)))
+        self._size += 1
+        return self._size - 1
+
+    def _evict_locked(self, count: int) -> None:
+        used = np.fromiter(self._slots.values(), dtype=np.intp, count=len(self._slots))
+        count = min(count, len(used))
+        victims = used[np.argpartition(self._last_used[used], count - 1)[:count]]
+        for slot in victims.tolist():
+            del self._slots[self._columns["key"][slot]]
+            for c in self._columns.values():
+                c[slot] = None
+            self._free.append(slot)
+
+    def _store_locked(self, slot: int, row: Row) -> None:
+        embedding = row["embedding"]
+        vector = np.asarray(embedding if embedding else (), dtype=np.float32)
+        norm = float(np.linalg.norm(vector)) if vector.size else 0.0
+        usable = vector.shape == (self.dimensions,) and norm > 0.0
+        self._vectors[slot] = vector / norm if usable else 0.0
+        self._has_vector[slot] = usable
+        self._last_used[slot] = self._tick
+        for c in _COLUMNS:
+            self._columns[c][slot] = row[c]
+
+    def gather(self, tenant_id: str, ids: Sequence[str]) -> Gathered | None:
+        """The features of ``ids``, or None when one of them is not (or no longer) here."""
+        with self._lock:
+            get = self._slots.get
+            slots = [get((tenant_id, memory_id)) for memory_id in ids]
+            if None in slots:
+                return None
+            index = np.fromiter(slots, dtype=np.intp, count=len(slots))
+            self._tick += 1
+            self._last_used[index] = self._tick
+            c = self._columns
+            return Gathered(
+                self._vectors[index],
+                self._has_vector[index],
+                c["text"][index],
+                c["predicate"][index],
+                c["object"][index],
+                c["subject_id"][index],
+            )
+
+
+def exact_rows(
+    predicates: Iterable[str | None],
+    objects: Iterable[str | None],
+    terms: Sequence[str],
+    forms: set[str],
+) -> set[int]:
+    """The rows that match the query exactly, as ``retrieval/_exact`` decides: the predicate
+    contains a query term (case-sensitive), or the object's string form is one of ``forms``.
+    One ``str.find`` pass over all predicates per term instead of a test per row."""
+    rows = {i for i, obj in enumerate(objects) if obj is not None and obj in forms}
+    if terms:
+        texts = ["" if p is None else p for p in predicates]
+        joined = "\n".join(texts)  # a term is a word: it never spans two predicates
+        starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+        for term in terms:
+            at = joined.find(term)
+            while at != -1:
+                row = bisect_right(starts, at) - 1
+                rows.add(row)
+                at = joined.find(term, starts[row + 1] if row + 1 < len(starts) else len(joined))
+    return rows
+
+
+def rank_scope(
+    ids: Sequence[str],
+    features: Gathered,
+    vector: Sequence[float] | FloatArray,
+    *,
+    terms: Sequence[str],
+    object_forms: Sequence[str],
+    limit: int,
+    exact_limit: int,
+    sealed_prefix: str,
+) -> dict[str, Any]:
+    """Phase 1's answer (``retrieval/scope``'s columns) for a filtered scope: the ``limit`` most
+    similar memories, then up to ``exact_limit`` exact predicate/object matches beyond them —
+    computed as the query computes it (cosine in float32, the exact test of
+    :func:`exact_rows`)."""
+    n = len(ids)
+    query = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(query))
+    if n and norm > 0.0 and features.vectors.shape[1] == query.shape[0]:
+        # einsum, not ``@``: a BLAS matrix-vector product starts BLAS threads whose spinning
+        # took the cores from the engine (HTTP p50 37 ms with, 32 without, over ~950 memories)
+        similarity = np.einsum("ij,j->i", features.vectors, query / norm)
+    else:
+        similarity = np.zeros(n, dtype=np.float32)
+    # a memory without a vector has no similarity: last, like a null in ``ORDER BY ... DESC``
+    order = np.argsort(np.where(features.has_vector, -similarity, np.inf), kind="stable").tolist()
+    exact = exact_rows(features.predicates, features.objects, terms, set(object_forms))
+    keep = order[:limit] + [i for i in order[limit:] if i in exact][:exact_limit]
+    index = np.asarray(keep, dtype=np.intp)
+    texts: list[str | None] = features.texts[index].tolist()
+    kept_ids = [ids[i] for i in keep]
+    semantic: list[float | None] = similarity[index].tolist()
+    if not features.has_vector.all():
+        semantic = [
+            s if features.has_vector[i] else None for s, i in zip(semantic, keep, strict=True)
+        ]
+    return {
+        "ids": kept_ids,
+        "semantic": semantic,
+        "texts": texts,
+        "exact_ids": [kept_ids[j] for j, i in enumerate(keep) if i in exact],
+        "sealed": [
+            [kept_ids[j], features.subjects[i]]
+            for j, (i, t) in enumerate(zip(keep, texts, strict=True))
+            if t is not None and t.startswith(sealed_prefix)
+        ],
+        "scope_size": n,
+    }

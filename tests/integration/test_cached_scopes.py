@@ -1,0 +1,280 @@
+"""Phase 1 from the process's feature cache: the same answer as the engine's phase 1, filled in
+the background, new memories reach it, and forgetting elsewhere empties it."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graphmem.crypto import ContentCipher, KeyStore
+from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.models.enums import Decision
+from graphmem.read import cached_scopes
+from graphmem.read.retrieve import read_policy, scope_params, terms
+from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
+from tests.integration.phase1 import use_cache
+from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
+
+U1, U2 = "user:u_1", "user:u_2"
+A1 = principal("agent", subject=U1, pid="agent:s1")
+A2 = principal("agent", subject=U2, pid="agent:s2")
+FOREIGN = principal("agent", tenant="globex", subject=U1, pid="agent:g1")
+
+
+@pytest.fixture
+def gm(store: GraphStore, tmp_path: Path) -> Iterator[Graphmem]:
+    service = Graphmem(
+        store,
+        Settings(embedder="hashing"),
+        HashingEmbedder(),
+        clock=FakeClock("2026-07-01T00:00:00Z"),
+        cipher=ContentCipher(KeyStore(tmp_path / "keys", secrets.token_bytes(32))),
+    )
+    bootstrap(store, [service.embedding_space])
+    yield service
+
+
+def remember(gm: Graphmem, who: Any, subject: str, predicate: str, obj: Any, **extra: Any) -> str:
+    text = f"{subject} {predicate.replace('_', ' ')} {obj}"
+    sid = source(gm, who, "USER_MESSAGE", text)
+    receipt = gm.propose(who, claim(subject, predicate, obj, [(sid, text, "user")], **extra))
+    assert receipt.decision is Decision.COMMITTED, receipt.reasons
+    assert receipt.memory_id is not None
+    return receipt.memory_id
+
+
+def populate(gm: Graphmem) -> dict[str, str]:
+    clock = gm.clock
+    assert isinstance(clock, FakeClock)
+    ids = {
+        "drink": remember(gm, A1, U1, "favorite_drink", "Tea"),
+        "city": remember(gm, A1, U1, "lives_in", "Seoul"),
+        "age": remember(gm, A1, U1, "age_years", 42),
+        "height": remember(gm, A1, U1, "height_m", 1.5),
+        "email": remember(
+            gm,
+            A1,
+            U1,
+            "contact_email",
+            "mina@example.com",
+            consent_basis="explicit_user_request",
+            purposes=["support"],
+        ),
+        "drink2": remember(gm, A2, U2, "favorite_drink", "coffee"),
+        "pet": remember(gm, A2, U2, "pet_name", "Tea Biscuit"),
+        "foreign": remember(gm, FOREIGN, U1, "favorite_drink", "mate"),
+    }
+    clock.set("2026-08-01T00:00:00Z")
+    ids["city2"] = remember(gm, A1, U1, "lives_in", "Busan")  # supersedes Seoul
+    for i in range(6):
+        ids[f"note{i}"] = remember(gm, A2, U2, f"note_{i}", f"drink number {i}")
+    return ids
+
+
+def both_ways(
+    gm: Graphmem, query: str, *, subject: str | None, limit: int, **policy: Any
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    retriever = gm.retriever
+    cached = use_cache(gm, capacity=1000, sync_fill=None)
+    scoped = read_policy(
+        "acme", now="2026-09-01T00:00:00.000000Z", embedding_version=gm.embedder.embedding_version
+    )
+    scoped.update(policy)
+    if subject is not None:
+        scoped["subject_id"] = subject
+    suffix = "_subject" if subject else ""
+    vector = gm.embedder.encode_one(query).tolist()
+    params = scope_params(scoped, vector, terms(query), limit=limit, exact_limit=2)
+    engine = retriever._phase1(f"retrieval/scope{suffix}", params, parts=1)
+    return engine, cached.phase1(("acme", subject), scoped, params)
+
+
+def ranked(phase1: dict[str, Any]) -> list[tuple[float, str, str | None]]:
+    rows = zip(phase1["semantic"], phase1["ids"], phase1["texts"], strict=True)
+    return sorted(((-round(s, 5), i, t) for s, i, t in rows), key=lambda r: (r[0], r[1]))
+
+
+@pytest.mark.parametrize(
+    ("query", "subject", "limit", "policy"),
+    [
+        ("favorite drink tea", None, 1000, {}),
+        ("favorite drink tea", None, 1, {}),  # exact matches beyond the most similar
+        ("where does she live seoul", U1, 1000, {}),
+        ("age 42 height", U1, 2, {}),  # numeric objects in their engine string form
+        ("contact email", U1, 1000, {"purpose": "support"}),  # sealed text
+        ("lives in", U1, 1000, {"known_at": "2026-07-15T00:00:00.000000Z"}),
+        ("lives in", None, 1000, {"valid_at": "2026-07-15T00:00:00.000000Z"}),
+        ("drink number", None, 1000, {"types": ["EPISODIC"]}),  # nothing passes
+    ],
+)
+def test_cached_phase_one_answers_as_the_engine_does(
+    gm: Graphmem, query: str, subject: str | None, limit: int, policy: dict[str, Any]
+) -> None:
+    ids = populate(gm)
+    engine, cached = both_ways(gm, query, subject=subject, limit=limit, **policy)
+    assert cached is not None
+    # equal similarities (a superseded fact's version nodes share its vector) may come in
+    # either order: compare in (similarity, id) order
+    assert ranked(cached) == ranked(engine)
+    semantic = engine["semantic"]
+    if len(semantic) > limit:  # the cut must not fall inside a tie, or membership may differ
+        assert abs(semantic[limit - 1] - semantic[limit]) > 1e-5
+    assert set(cached["exact_ids"]) == set(engine["exact_ids"])
+    assert sorted(cached["sealed"]) == sorted(engine["sealed"])
+    assert cached["scope_size"] == engine["scope_size"]
+    assert ids["foreign"] not in cached["ids"]
+    if policy.get("purpose") == "support":
+        assert cached["sealed"] == [[ids["email"], U1]]
+    if limit == 1:
+        assert len(cached["ids"]) > 1 and set(cached["exact_ids"]) - set(cached["ids"][:1])
+
+
+def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(
+    gm: Graphmem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = populate(gm)
+    retriever = gm.retriever
+    assert retriever.cached is not None and retriever.cached.sync_fill == 128  # the defaults
+    assert retriever.features is not None
+    asked: list[str] = []
+    read = gm.store.read
+
+    def spy(name: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(name)
+        return read(name, *args, **kwargs)
+
+    monkeypatch.setattr(gm.store, "read", spy)
+    request = {"query": "favorite drink", "subject_id": U1}
+    first = gm.retrieve(A1, request)
+    assert "retrieval/scope_subject" in asked  # the engine ranks while the cache is empty
+    cached_scopes._FILLS.submit(lambda: None).result()  # the fill queued before it is done
+    assert ("acme", ids["drink"]) in retriever.features
+    asked.clear()
+    second = gm.retrieve(A1, request)
+    assert "retrieval/scope_ids_subject" in asked and "retrieval/scope_subject" not in asked
+    assert [r.memory_id for r in second.results] == [r.memory_id for r in first.results]
+
+    later = remember(gm, A1, U1, "favorite_snack", "rice cake")  # written after the fill
+    found = gm.retrieve(A1, {"query": "favorite snack rice cake", "subject_id": U1})
+    assert found.results[0].memory_id == later and ("acme", later) in retriever.features
+
+
+def test_scopes_too_large_or_that_would_crowd_a_full_cache_stay_in_the_engine(
+    gm: Graphmem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = populate(gm)
+    for i in range(4):
+        remember(gm, A1, U1, f"hobby_{i}", f"hobby {i}")  # U1 now holds 8 current memories
+    retriever = gm.retriever
+    use_cache(gm, capacity=16)
+
+    def settle(who: Any, request: dict[str, Any]) -> None:
+        gm.retrieve(who, request)
+        cached_scopes._FILLS.submit(lambda: None).result()
+
+    settle(ADMIN, {"query": "drink number"})  # the tenant: 16 memories, more than half
+    assert len(retriever.features) == 0
+    settle(A1, {"query": "favorite drink", "subject_id": U1})
+    settle(A2, {"query": "drink number", "subject_id": U2})
+    assert len(retriever.features) == 16  # 8 + 8: full
+    settle(FOREIGN, {"query": "favorite drink"})  # one more would push U1's or U2's out
+    assert len(retriever.features) == 16 and ("globex", ids["foreign"]) not in retriever.features
+
+    asked: list[str] = []
+    read = gm.store.read
+
+    def spy(name: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(name)
+        return read(name, *args, **kwargs)
+
+    monkeypatch.setattr(gm.store, "read", spy)
+    result = gm.retrieve(ADMIN, {"query": "drink number 3", "k": 3})
+    foreign = gm.retrieve(FOREIGN, {"query": "favorite drink"})
+    cached_scopes._FILLS.submit(lambda: None).result()
+    assert "drink number 3" in (result.results[0].row.get("text") or "")
+    assert [r.row["object"] for r in foreign.results] == ["mate"]
+    # both ranked in the engine, and neither fill is tried again so soon
+    assert asked.count("retrieval/scope") == 2 and "retrieval/scope_ids" not in asked
+    gm.retrieve(A1, {"query": "hobby 2", "subject_id": U1})
+    assert "retrieval/scope_ids_subject" in asked  # a cached scope still is
+
+
+def test_forgetting_in_another_process_empties_this_cache(gm: Graphmem, store: GraphStore) -> None:
+    ids = populate(gm)
+    use_cache(gm, capacity=1000, sync_fill=None)
+    gm.retrieve(A1, {"query": "favorite drink", "subject_id": U1})
+    features = gm.retriever.features
+    assert ("acme", ids["drink"]) in features and features.epoch is not None
+    epoch = features.epoch
+
+    # another process on the same store: its own Graphmem, its own (empty) cache
+    other = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=gm.clock)
+    receipt = other.erase_subject(ADMIN, U1)
+    assert receipt.counts["memories"] >= 5
+
+    result = gm.retrieve(A2, {"query": "favorite drink"})  # any scope: the epoch is global
+    assert features.epoch == epoch + 1
+    assert not any(("acme", ids[k]) in features for k in ("drink", "city", "email", "age"))
+    assert ids["drink"] not in {r.memory_id for r in result.results}
+    assert ("acme", ids["drink2"]) in features  # refilled: U2's memories are still there
+
+
+def test_erasing_in_this_process_empties_its_cache_at_once(gm: Graphmem) -> None:
+    ids = populate(gm)
+    use_cache(gm, capacity=1000, sync_fill=None)
+    gm.retrieve(A2, {"query": "drink number"})
+    assert len(gm.retriever.features) > 0
+    gm.erase_memory(ADMIN, ids["note3"])
+    assert len(gm.retriever.features) == 0
+    result = gm.retrieve(A2, {"query": "drink number 3", "k": 10})
+    assert ids["note3"] not in {r.memory_id for r in result.results}
+    assert ("acme", ids["note3"]) not in gm.retriever.features
+
+
+def test_close_stops_a_running_fill_before_the_store_closes(
+    gm: Graphmem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    import time
+
+    populate(gm)
+    cached = use_cache(gm, capacity=1000)
+    fetching = threading.Event()
+    after_close: list[str] = []
+    read = gm.store.read
+
+    def slow(name: str, *args: Any, **kwargs: Any) -> Any:
+        if cached._closed.is_set():
+            after_close.append(name)
+        if name == "retrieval/features":
+            fetching.set()
+            time.sleep(0.5)
+        return read(name, *args, **kwargs)
+
+    monkeypatch.setattr(gm.store, "read", slow)
+    monkeypatch.setattr(cached, "_fetch", _one_id_at_a_time(cached))
+    gm.retrieve(ADMIN, {"query": "drink number"})  # the engine ranks; a fill starts
+    assert fetching.wait(10)
+    gm.close()  # waits for the fill's current read, then the fill stops
+    assert not cached._fills
+    assert after_close.count("retrieval/features") <= 1  # the read running at close at most
+    time.sleep(0.6)
+    assert after_close.count("retrieval/features") <= 1
+
+
+def _one_id_at_a_time(cached: Any) -> Any:
+    """A fill that reads one memory per statement, so it is still running when close comes."""
+    fetch = cached._fetch
+
+    def one_by_one(tenant_id: str, ids: Any, *, epoch: int) -> None:
+        for memory_id in ids:
+            fetch(tenant_id, [memory_id], epoch=epoch)
+
+    return one_by_one

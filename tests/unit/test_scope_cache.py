@@ -1,0 +1,188 @@
+"""The process's feature cache and the numpy ranking of phase 1 (read/scope_cache)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from graphmem.read.scope_cache import FeatureCache, exact_rows, rank_scope
+
+DIM = 8
+
+
+def row(memory_id: str, vector: list[float] | None, **extra: str | None) -> dict[str, object]:
+    return {
+        "memory_id": memory_id,
+        "embedding": vector,
+        "text": extra.get("text", f"text of {memory_id}"),
+        "predicate": extra.get("predicate"),
+        "object": extra.get("object"),
+        "subject_id": extra.get("subject_id", "user:u_1"),
+    }
+
+
+def unit(rng: random.Random) -> list[float]:
+    v = [rng.gauss(0.0, 1.0) for _ in range(DIM)]
+    return v
+
+
+def reference(rows, query, terms, forms, limit, exact_limit, prefix):  # type: ignore[no-untyped-def]
+    """Phase 1 as retrieval/_scope_rank states it, written plainly."""
+    q = np.asarray(query, dtype=np.float64)
+
+    def cos(r):  # type: ignore[no-untyped-def]
+        if not r["embedding"]:
+            return None
+        v = np.asarray(r["embedding"], dtype=np.float64)
+        return float(v @ q / (np.linalg.norm(v) * np.linalg.norm(q)))
+
+    def exact(r):  # type: ignore[no-untyped-def]
+        p, o = r["predicate"], r["object"]
+        return (p is not None and any(t in p for t in terms)) or (o is not None and o in forms)
+
+    scored = [(cos(r), r) for r in rows]
+    ordered = sorted((x for x in scored if x[0] is not None), key=lambda x: x[0], reverse=True) + [
+        x for x in scored if x[0] is None
+    ]
+    keep = ordered[:limit] + [x for x in ordered[limit:] if exact(x[1])][:exact_limit]
+    return {
+        "ids": [r["memory_id"] for _, r in keep],
+        "semantic": [s for s, _ in keep],
+        "texts": [r["text"] for _, r in keep],
+        "exact_ids": [r["memory_id"] for _, r in keep if exact(r)],
+        "sealed": [
+            [r["memory_id"], r["subject_id"]] for _, r in keep if r["text"].startswith(prefix)
+        ],
+        "scope_size": len(rows),
+    }
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rank_scope_keeps_what_the_engine_query_keeps(seed: int) -> None:
+    rng = random.Random(seed)
+    predicates = [None, "favorite_drink", "lives_in", "drinks_daily", "Favorite_color"]
+    objects = [None, "tea", "Tea", "Seoul", "42", "coffee"]
+    rows = [
+        row(
+            f"m{i:03d}",
+            None if i % 29 == 0 else unit(rng),
+            predicate=rng.choice(predicates),
+            object=rng.choice(objects),
+            text=("enc:v1:sealed" if i % 11 == 0 else f"memory {i}"),
+            subject_id=f"user:u_{i % 3}",
+        )
+        for i in range(120)
+    ]
+    cache = FeatureCache(capacity=1000, dimensions=DIM)
+    cache.observe_epoch(0)
+    assert cache.put("acme", rows, epoch=0) == 120
+    ids = [r["memory_id"] for r in rows]
+    query = unit(rng)
+    terms, forms = ["drink"], ["tea", "Tea", "TEA", "drink", "Drink", "DRINK"]
+    got = rank_scope(
+        ids,
+        cache.gather("acme", ids),  # type: ignore[arg-type]
+        query,
+        terms=terms,
+        object_forms=forms,
+        limit=30,
+        exact_limit=7,
+        sealed_prefix="enc:v1:",
+    )
+    want = reference(rows, query, terms, set(forms), 30, 7, "enc:v1:")
+    assert got["ids"] == want["ids"]
+    for g, w in zip(got["semantic"], want["semantic"], strict=True):
+        assert (g is None and w is None) or abs(g - w) < 1e-5
+    for key in ("texts", "exact_ids", "sealed", "scope_size"):
+        assert got[key] == want[key], key
+    assert len(got["ids"]) == 37 and len(got["exact_ids"]) >= 7
+    whole = rank_scope(
+        ids,
+        cache.gather("acme", ids),  # type: ignore[arg-type]
+        query,
+        terms=terms,
+        object_forms=forms,
+        limit=1000,
+        exact_limit=7,
+        sealed_prefix="enc:v1:",
+    )
+    # a memory without a vector has no similarity and comes last, as a null in ORDER BY DESC
+    assert whole["ids"][-5:] == ["m000", "m029", "m058", "m087", "m116"]
+    assert whole["semantic"][-5:] == [None] * 5 and None not in whole["semantic"][:-5]
+
+
+def test_exact_rows_matches_predicate_words_case_sensitively_and_object_forms() -> None:
+    predicates = ["favorite_drink", None, "Drink_of_choice", "lives_in", "drink", "x"]
+    objects = [None, "Tea", None, "tea", None, "3"]
+    assert exact_rows(predicates, objects, ["drink"], {"tea"}) == {0, 3, 4}
+    assert exact_rows(predicates, objects, ["drink", "lives"], {"Tea", "3"}) == {0, 1, 3, 4, 5}
+    assert exact_rows(predicates, objects, [], set()) == set()
+    assert exact_rows([], [], ["drink"], {"tea"}) == set()
+
+
+def test_gather_is_in_the_order_asked_and_none_when_one_is_missing() -> None:
+    cache = FeatureCache(capacity=10, dimensions=DIM)
+    cache.observe_epoch(3)
+    cache.put("acme", [row("a", [1.0] + [0.0] * 7), row("b", [0.0, 2.0] + [0.0] * 6)], epoch=3)
+    g = cache.gather("acme", ["b", "a"])
+    assert g is not None
+    assert g.texts.tolist() == ["text of b", "text of a"]
+    assert np.allclose(g.vectors[0], [0.0, 1.0] + [0.0] * 6)  # stored unit length
+    assert cache.gather("acme", ["a", "c"]) is None
+    assert cache.gather("globex", ["a"]) is None  # the tenant is part of the key
+    assert cache.missing("acme", ["a", "c", "b"]) == ["c"]
+
+
+def test_a_wrong_width_or_missing_embedding_has_no_vector() -> None:
+    cache = FeatureCache(capacity=10, dimensions=DIM)
+    cache.observe_epoch(0)
+    cache.put("acme", [row("a", [1.0, 2.0]), row("b", None), row("c", [0.0] * DIM)], epoch=0)
+    g = cache.gather("acme", ["a", "b", "c"])
+    assert g is not None and g.has_vector.tolist() == [False, False, False]
+
+
+def test_a_moved_forget_epoch_empties_the_cache_and_drops_stale_rows() -> None:
+    cache = FeatureCache(capacity=10, dimensions=DIM)
+    assert cache.observe_epoch(5) is False  # first sight: nothing to drop
+    cache.put("acme", [row("a", [1.0] * DIM)], epoch=5)
+    assert cache.observe_epoch(5) is False and len(cache) == 1
+    assert cache.observe_epoch(6) is True and len(cache) == 0
+    # rows read under epoch 5 (before an erasure this process has now seen) are not stored
+    assert cache.put("acme", [row("a", [1.0] * DIM)], epoch=5) == 0
+    assert len(cache) == 0 and ("acme", "a") not in cache
+
+
+def test_a_full_cache_forgets_the_least_recently_used() -> None:
+    cache = FeatureCache(capacity=32, dimensions=DIM)
+    cache.observe_epoch(0)
+    cache.put("acme", [row(f"m{i}", [1.0] * DIM) for i in range(32)], epoch=0)
+    assert cache.gather("acme", [f"m{i}" for i in range(16, 32)]) is not None  # recently used
+    cache.put("acme", [row("new", [1.0] * DIM)], epoch=0)
+    assert len(cache) <= 32 and ("acme", "new") in cache
+    assert all(("acme", f"m{i}") in cache for i in range(16, 32))
+    assert ("acme", "m0") not in cache  # an old one made room
+    g = cache.gather("acme", ["new", "m31"])
+    assert g is not None and g.texts.tolist() == ["text of new", "text of m31"]
+
+
+def test_the_cache_grows_past_its_first_allocation_and_keeps_entries() -> None:
+    cache = FeatureCache(capacity=5000, dimensions=DIM)
+    cache.observe_epoch(0)
+    rng = random.Random(7)
+    vectors = {f"m{i}": unit(rng) for i in range(3000)}
+    cache.put("acme", [row(k, v) for k, v in vectors.items()], epoch=0)
+    g = cache.gather("acme", ["m0", "m2999"])
+    assert g is not None
+    for got, key in zip(g.vectors, ["m0", "m2999"], strict=True):
+        want = np.asarray(vectors[key], dtype=np.float32)
+        assert np.allclose(got, want / np.linalg.norm(want), atol=1e-6)
+
+
+def test_budget_sizes_the_capacity_and_zero_turns_it_off() -> None:
+    assert FeatureCache.for_budget(0, 512) is None
+    cache = FeatureCache.for_budget(1, 512)
+    assert cache is not None and 300 <= cache.capacity <= 400
+    with pytest.raises(ValueError):
+        FeatureCache(0, 512)
