@@ -62,10 +62,18 @@ class CachedScopes:
         return last_size <= self.fits and (self.sync_fill is None or scope in self._ready)
 
     def phase1(
-        self, scope: ScopeKey, scoped: Mapping[str, Any], params: Mapping[str, Any]
+        self,
+        scope: ScopeKey,
+        scoped: Mapping[str, Any],
+        params: Mapping[str, Any],
+        *,
+        term_forms: Sequence[Sequence[str]] = (),
+        lexical_limit: int = 0,
     ) -> Row | None:
         """Phase 1 from ``retrieval/scope_ids`` (the filters ``scoped``) and the cache (ranked
-        by ``params``, ``retrieval/scope``'s), or None when the cache lacks too much of it."""
+        by ``params``, ``retrieval/scope``'s), or None when the cache lacks too much of it.
+        With ``term_forms``, a scope larger than phase 1 hands back also gets its ``lexical``
+        rows (as ``retrieval/lexical`` would, see :func:`rank_scope`)."""
         features = self.features
         [found] = self.store.read(_scope_ids(scope), dict(scoped))
         features.observe_epoch(found["epoch"])
@@ -91,6 +99,8 @@ class CachedScopes:
             limit=params["limit"],
             exact_limit=params["exact_limit"],
             sealed_prefix=params["sealed_prefix"],
+            term_forms=term_forms,
+            lexical_limit=lexical_limit,
         )
 
     def fill_later(self, scope: ScopeKey, scoped: Mapping[str, Any], size: int) -> None:

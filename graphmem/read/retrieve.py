@@ -565,18 +565,26 @@ class Retriever:
             "term_forms": [case_forms(t) for t in query_terms[:32]],
             "limit": pool,
         }
+        cached = self.cached
+        from_cache = cached is not None and cached.holds(scope_key, last_size)
         # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
-        # candidates beside phase 1 instead of after it
+        # candidates beside phase 1 instead of after it (from the feature cache: with phase 1)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
-        if query_terms and last_size > limit:
+        if query_terms and last_size > limit and not from_cache:
             lexical_rows = _SIDE_QUERIES.submit(
                 self.store.read, "retrieval/lexical", lexical_params
             )
         params = scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool)
-        cached = self.cached
         phase1 = None
-        if cached is not None and cached.holds(scope_key, last_size):
-            phase1 = cached.phase1(scope_key, scoped, params)
+        if cached is not None and from_cache:
+            phase1 = cached.phase1(
+                scope_key,
+                scoped,
+                params,
+                term_forms=lexical_params["term_forms"],
+                lexical_limit=pool,
+            )
+            lexical_rows = phase1.get("lexical") if phase1 is not None else None
         if phase1 is None:
             phase1 = self._phase1(f"retrieval/scope{suffix}", params, parts=parts)
             if cached is not None:

@@ -221,6 +221,25 @@ def exact_rows(
     return rows
 
 
+def word_counts(texts: Iterable[str | None], term_forms: Sequence[Sequence[str]]) -> dict[int, int]:
+    """For each text holding a query word: how many of the words (each in any of its spellings,
+    ``term_forms``) it contains, as ``retrieval/lexical`` counts them (case-sensitive
+    ``CONTAINS``). One ``str.find`` pass over all texts per spelling."""
+    flat = ["" if t is None else t for t in texts]
+    joined = "\n".join(flat)  # a query word never holds a line break: no match spans two texts
+    starts = list(accumulate((len(t) + 1 for t in flat[:-1]), initial=0))
+    found: dict[int, set[int]] = {}
+    for word, forms in enumerate(term_forms):
+        for form in forms:
+            if not form:
+                continue
+            at = joined.find(form)
+            while at != -1:
+                found.setdefault(bisect_right(starts, at) - 1, set()).add(word)
+                at = joined.find(form, at + 1)
+    return {row: len(words) for row, words in found.items()}
+
+
 def rank_scope(
     ids: Sequence[str],
     features: Gathered,
@@ -231,11 +250,16 @@ def rank_scope(
     limit: int,
     exact_limit: int,
     sealed_prefix: str,
+    term_forms: Sequence[Sequence[str]] = (),
+    lexical_limit: int = 0,
 ) -> dict[str, Any]:
     """Phase 1's answer (``retrieval/scope``'s columns) for a filtered scope: the ``limit`` most
     similar memories, then up to ``exact_limit`` exact predicate/object matches beyond them —
     computed as the query computes it (cosine in float32, the exact test of
-    :func:`exact_rows`)."""
+    :func:`exact_rows`). When the scope is larger than that and ``term_forms`` are given, also
+    ``lexical``: the rows ``retrieval/lexical`` hands back (up to ``lexical_limit`` memories
+    holding query words, most words first, then most similar) — here from the scope's texts,
+    with no second scan of the scope in the engine."""
     n = len(ids)
     query = np.asarray(vector, dtype=np.float32)
     norm = float(np.linalg.norm(query))
@@ -257,7 +281,28 @@ def rank_scope(
         semantic = [
             s if features.has_vector[i] else None for s, i in zip(semantic, keep, strict=True)
         ]
+    out: dict[str, Any] = {}
+    if term_forms and lexical_limit > 0 and len(keep) < n:
+        counts = word_counts(features.texts, term_forms)
+        best = sorted(
+            counts,
+            key=lambda i: (
+                -counts[i],
+                -float(similarity[i]) if features.has_vector[i] else 2.0,
+            ),
+        )[:lexical_limit]
+        out["lexical"] = [
+            {
+                "memory_id": ids[i],
+                "semantic": float(similarity[i]) if features.has_vector[i] else None,
+                "text": features.texts[i],
+                "subject_id": features.subjects[i],
+                "lexical": counts[i],
+            }
+            for i in best
+        ]
     return {
+        **out,
         "ids": kept_ids,
         "semantic": semantic,
         "texts": texts,

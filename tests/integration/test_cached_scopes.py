@@ -14,7 +14,7 @@ from graphmem.crypto import ContentCipher, KeyStore
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.read import cached_scopes
-from graphmem.read.retrieve import read_policy, scope_params, terms
+from graphmem.read.retrieve import case_forms, read_policy, scope_params, terms
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
@@ -134,6 +134,32 @@ def test_cached_phase_one_answers_as_the_engine_does(
         assert cached["sealed"] == [[ids["email"], U1]]
     if limit == 1:
         assert len(cached["ids"]) > 1 and set(cached["exact_ids"]) - set(cached["ids"][:1])
+
+
+def test_cached_lexical_rows_of_an_overflowing_scope_are_the_engines(gm: Graphmem) -> None:
+    populate(gm)
+    query = "favorite drink number tea"
+    cached = use_cache(gm, capacity=1000, sync_fill=None)
+    scoped = read_policy(
+        "acme", now="2026-09-01T00:00:00.000000Z", embedding_version=gm.embedder.embedding_version
+    )
+    vector = gm.embedder.encode_one(query).tolist()
+    forms = [case_forms(t) for t in terms(query)]
+    params = scope_params(scoped, vector, terms(query), limit=2, exact_limit=0)
+    got = cached.phase1(("acme", None), scoped, params, term_forms=forms, lexical_limit=5)
+    engine = gm.store.read(
+        "retrieval/lexical",
+        {**scoped, "subject_id": None, "vector": vector, "term_forms": forms, "limit": 5},
+    )
+    assert got is not None and len(engine) == 5
+
+    def order(rows: list[dict[str, Any]]) -> list[tuple[int, float, str]]:
+        return sorted((-r["lexical"], -round(r["semantic"], 5), r["memory_id"]) for r in rows)
+
+    assert order(got["lexical"]) == order(engine)
+    assert {r["memory_id"]: r["text"] for r in got["lexical"]} == {
+        r["memory_id"]: r["text"] for r in engine
+    }
 
 
 def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(

@@ -12,6 +12,7 @@ import pytest
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.read.retrieve import Retriever, read_policy, scope_params
+from graphmem.read.scope_cache import FeatureCache
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
@@ -241,7 +242,17 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     lexical = remember(
         gm, A1, U1, "travel_plan", f"zyxwv noted item day {filler}", "The zyxwv trip"
     )
-    small = type(gm.retriever)(gm.store, gm.embedder, clock=gm.clock, pool=2, scope_pool=3)
+    # in the "cache" mode the lexical candidates come from the feature cache's texts
+    features = FeatureCache(100, gm.embedder.dimension) if gm.retriever.cached else None
+    small = Retriever(
+        gm.store,
+        gm.embedder,
+        clock=gm.clock,
+        pool=2,
+        scope_pool=3,
+        features=features,
+        sync_fill=None,
+    )
     request = {"query": "noted item day: allergy zyxwv", "subject_id": U1, "k": 2}
     result = small.retrieve(A1, parse_request(request))
     assert result.candidate_count > 8
@@ -252,6 +263,8 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     again = small.retrieve(A1, parse_request(request))
     assert again.candidate_ids == result.candidate_ids
     assert [s.memory_id for s in again.results] == [s.memory_id for s in result.results]
+    if features is not None:
+        assert len(features) == 22  # ranked from the cache, lexical rows included
 
     # a scope that fits phase 1, scanned in disjoint parts side by side: same outcome
     def retriever(**kw: Any) -> Retriever:

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from graphmem.read.scope_cache import FeatureCache, exact_rows, rank_scope
+from graphmem.read.scope_cache import FeatureCache, exact_rows, rank_scope, word_counts
 
 DIM = 8
 
@@ -186,3 +186,64 @@ def test_budget_sizes_the_capacity_and_zero_turns_it_off() -> None:
     assert cache is not None and 300 <= cache.capacity <= 400
     with pytest.raises(ValueError):
         FeatureCache(0, 512)
+
+
+def test_word_counts_counts_each_query_word_once_in_any_spelling() -> None:
+    texts = ["I like Tea and tea", None, "TEA time, then coffee", "no match", "teapot"]
+    forms = [["tea", "Tea", "TEA"], ["coffee", "Coffee", "COFFEE"]]
+    assert word_counts(texts, forms) == {0: 1, 2: 2, 4: 1}  # CONTAINS: "teapot" holds "tea"
+    assert word_counts(texts, []) == {}
+    assert word_counts([], forms) == {}
+
+
+def test_lexical_rows_are_the_scope_texts_holding_most_words_then_most_similar() -> None:
+    rng = random.Random(5)
+    words = ["tea", "coffee", "seoul", "busan", "cake"]
+    rows = [
+        row(f"m{i:03d}", unit(rng), text=" ".join(rng.sample(words, rng.randrange(0, 3))))
+        for i in range(60)
+    ]
+    cache = FeatureCache(capacity=100, dimensions=DIM)
+    cache.observe_epoch(0)
+    cache.put("acme", rows, epoch=0)
+    ids = [r["memory_id"] for r in rows]
+    query = unit(rng)
+    forms = [["tea", "Tea", "TEA"], ["cake", "Cake", "CAKE"]]
+    got = rank_scope(
+        ids,
+        cache.gather("acme", ids),  # type: ignore[arg-type]
+        query,
+        terms=[],
+        object_forms=[],
+        limit=10,
+        exact_limit=0,
+        sealed_prefix="enc:v1:",
+        term_forms=forms,
+        lexical_limit=8,
+    )
+    q = np.asarray(query) / np.linalg.norm(query)
+
+    def sim(r):  # type: ignore[no-untyped-def]
+        v = np.asarray(r["embedding"])
+        return float(v @ q / np.linalg.norm(v))
+
+    def count(r):  # type: ignore[no-untyped-def]
+        return sum(any(f in r["text"] for f in fs) for fs in forms)
+
+    want = sorted((r for r in rows if count(r)), key=lambda r: (-count(r), -sim(r)))[:8]
+    assert [x["memory_id"] for x in got["lexical"]] == [r["memory_id"] for r in want]
+    assert [x["lexical"] for x in got["lexical"]] == [count(r) for r in want]
+    # a scope that fits phase 1 whole needs no lexical rows
+    whole = rank_scope(
+        ids,
+        cache.gather("acme", ids),  # type: ignore[arg-type]
+        query,
+        terms=[],
+        object_forms=[],
+        limit=100,
+        exact_limit=0,
+        sealed_prefix="enc:v1:",
+        term_forms=forms,
+        lexical_limit=8,
+    )
+    assert "lexical" not in whole
