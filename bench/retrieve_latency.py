@@ -540,22 +540,21 @@ def free_port() -> int:
 
 
 def warm_scope_cache(gm: Any) -> dict[str, Any]:
-    """Fill this process's feature cache with every tenant's scope and the subject scope (what
-    a running service holds after its first calls), inside the calls."""
+    """Warm this process's feature cache as a running service warms: one call per tenant and
+    the subject scope (each first call queues a background fill), until no fill runs, twice."""
     from graphmem.read.retrieve import RetrieveRequest
 
     retriever = gm.retriever
     if retriever.cached is None:
         return {"enabled": False}
     t0 = time.perf_counter()
-    sync_fill, retriever.cached.sync_fill = retriever.cached.sync_fill, None
-    try:
+    for _ in range(2):
         for tenant, _, _ in TENANT_TABLE:
             retriever.retrieve(principal_for(tenant), RetrieveRequest(query="warm"), log=False)
         request = RetrieveRequest(query="warm", subject_id=SCOPES[-1].subject)
         retriever.retrieve(principal_for(BIG), request, log=False)
-    finally:
-        retriever.cached.sync_fill = sync_fill
+        while retriever.cache_status()["filling"]:
+            time.sleep(0.5)
     return {"s": round(time.perf_counter() - t0, 1), **retriever.cache_status()}
 
 

@@ -50,6 +50,24 @@ def remember(gm: Graphmem, who: Any, subject: str, predicate: str, obj: Any, **e
     return receipt.memory_id
 
 
+def record_reads(gm: Graphmem, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the queries ``gm`` reads from now on."""
+    asked: list[str] = []
+    read = gm.store.read
+
+    def spy(name: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(name)
+        return read(name, *args, **kwargs)
+
+    monkeypatch.setattr(gm.store, "read", spy)
+    return asked
+
+
+def wait_for_fills() -> None:
+    """Return once every background fill queued so far is done (one filler thread)."""
+    cached_scopes._FILLS.submit(lambda: None).result()
+
+
 def populate(gm: Graphmem) -> dict[str, str]:
     clock = gm.clock
     assert isinstance(clock, FakeClock)
@@ -169,18 +187,11 @@ def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(
     retriever = gm.retriever
     assert retriever.cached is not None and retriever.cached.sync_fill == 128  # the defaults
     assert retriever.features is not None
-    asked: list[str] = []
-    read = gm.store.read
-
-    def spy(name: str, *args: Any, **kwargs: Any) -> Any:
-        asked.append(name)
-        return read(name, *args, **kwargs)
-
-    monkeypatch.setattr(gm.store, "read", spy)
+    asked = record_reads(gm, monkeypatch)
     request = {"query": "favorite drink", "subject_id": U1}
     first = gm.retrieve(A1, request)
     assert "retrieval/scope_subject" in asked  # the engine ranks while the cache is empty
-    cached_scopes._FILLS.submit(lambda: None).result()  # the fill queued before it is done
+    wait_for_fills()  # the fill queued before it is done
     assert ("acme", ids["drink"]) in retriever.features
     asked.clear()
     second = gm.retrieve(A1, request)
@@ -203,7 +214,7 @@ def test_scopes_too_large_or_that_would_crowd_a_full_cache_stay_in_the_engine(
 
     def settle(who: Any, request: dict[str, Any]) -> None:
         gm.retrieve(who, request)
-        cached_scopes._FILLS.submit(lambda: None).result()
+        wait_for_fills()
 
     settle(ADMIN, {"query": "drink number"})  # the tenant: 16 memories, more than half
     assert len(retriever.features) == 0
@@ -213,17 +224,10 @@ def test_scopes_too_large_or_that_would_crowd_a_full_cache_stay_in_the_engine(
     settle(FOREIGN, {"query": "favorite drink"})  # one more would push U1's or U2's out
     assert len(retriever.features) == 16 and ("globex", ids["foreign"]) not in retriever.features
 
-    asked: list[str] = []
-    read = gm.store.read
-
-    def spy(name: str, *args: Any, **kwargs: Any) -> Any:
-        asked.append(name)
-        return read(name, *args, **kwargs)
-
-    monkeypatch.setattr(gm.store, "read", spy)
+    asked = record_reads(gm, monkeypatch)
     result = gm.retrieve(ADMIN, {"query": "drink number 3", "k": 3})
     foreign = gm.retrieve(FOREIGN, {"query": "favorite drink"})
-    cached_scopes._FILLS.submit(lambda: None).result()
+    wait_for_fills()
     assert "drink number 3" in (result.results[0].row.get("text") or "")
     assert [r.row["object"] for r in foreign.results] == ["mate"]
     # both ranked in the engine, and neither fill is tried again so soon
