@@ -7,11 +7,12 @@ background, and what is left to the engine: the policy around a :class:`FeatureC
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, wait
 from typing import Any
 
 from graphmem.read.scope_cache import FeatureCache, rank_scope
@@ -19,8 +20,43 @@ from graphmem.store.base import GraphStore, Row
 
 _log = logging.getLogger(__name__)
 
+
+class _Filler:
+    """One daemon thread running fills in order. Not a ThreadPoolExecutor: the interpreter
+    joins an executor's threads at exit and runs what is queued, so a script that retrieved
+    once and never closed would wait for whole fills (a minute at 75k memories) before exiting;
+    a fill only reads, so a daemon thread may simply stop with the process."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]]
+        self._queue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="graphmem-scope-fill", daemon=True
+                )
+                self._thread.start()
+        self._queue.put((future, fn, args))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            future, fn, args = self._queue.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:  # handed to whoever waits on the future
+                future.set_exception(exc)
+
+
 #: fills feature caches in the background, one scope at a time (a fill is mostly Python work)
-_FILLS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-scope-fill")
+_FILLS = _Filler()
 #: seconds before a scope whose fill was turned down is considered again
 FILL_RETRY_S = 300.0
 

@@ -4,6 +4,7 @@ the background, new memories reach it, and forgetting elsewhere empties it."""
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -192,6 +193,8 @@ def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(
     first = gm.retrieve(A1, request)
     assert "retrieval/scope_subject" in asked  # the engine ranks while the cache is empty
     wait_for_fills()  # the fill queued before it is done
+    fillers = [t for t in threading.enumerate() if t.name == "graphmem-scope-fill"]
+    assert fillers and all(t.daemon for t in fillers)  # never holds up the process's exit
     assert ("acme", ids["drink"]) in retriever.features
     asked.clear()
     second = gm.retrieve(A1, request)

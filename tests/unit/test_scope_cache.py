@@ -247,3 +247,15 @@ def test_lexical_rows_are_the_scope_texts_holding_most_words_then_most_similar()
         lexical_limit=8,
     )
     assert "lexical" not in whole
+
+
+def test_the_filler_runs_in_order_and_hands_back_errors() -> None:
+    from graphmem.read.cached_scopes import _Filler
+
+    filler, seen = _Filler(), []
+    futures = [filler.submit(seen.append, i) for i in range(5)]
+    failing = filler.submit(lambda: 1 / 0)
+    assert [f.result(timeout=5) for f in futures] == [None] * 5 and seen == [0, 1, 2, 3, 4]
+    with pytest.raises(ZeroDivisionError):
+        failing.result(timeout=5)
+    assert filler.submit(lambda x: x + 1, 41).result(timeout=5) == 42  # still running
