@@ -10,11 +10,11 @@ import logging
 import queue
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, wait
 from typing import Any
 
+from graphmem.read.bounded import BoundedDict
 from graphmem.read.scope_cache import FeatureCache, rank_scope
 from graphmem.store.base import GraphStore, Row
 
@@ -81,8 +81,8 @@ class CachedScopes:
         self.features = features
         #: None: a call fetches all it lacks, and every scope that fits is ranked from the cache
         self.sync_fill = sync_fill
-        self._ready: BoundedSet = BoundedSet(4096)
-        self._declined: dict[ScopeKey, float] = {}
+        self._ready: BoundedDict[ScopeKey, bool] = BoundedDict(4096)
+        self._declined: BoundedDict[ScopeKey, float] = BoundedDict(4096)
         self._filling: set[ScopeKey] = set()
         self._fills: set[Future[None]] = set()
         self._lock = threading.Lock()
@@ -125,7 +125,7 @@ class CachedScopes:
         gathered = features.gather(scope[0], ids)
         if gathered is None:  # evicted or dropped meanwhile
             return None
-        self._ready.add(scope)
+        self._ready[scope] = True
         return rank_scope(
             ids,
             gathered,
@@ -164,14 +164,11 @@ class CachedScopes:
             features.observe_epoch(found["epoch"])
             missing = features.missing(scope[0], found["ids"])
             if len(found["ids"]) > self.fits or len(features) + len(missing) > features.capacity:
-                with self._lock:
-                    if len(self._declined) >= 4096:
-                        self._declined.clear()
-                    self._declined[scope] = time.monotonic()
+                self._declined[scope] = time.monotonic()
                 return
             self._fetch(scope[0], missing, epoch=found["epoch"])
             if not self._closed.is_set():
-                self._ready.add(scope)
+                self._ready[scope] = True
         except Exception:  # a failed fill leaves the scope to the engine
             _log.warning("filling the feature cache failed", exc_info=True)
         finally:
@@ -209,26 +206,3 @@ class CachedScopes:
 
 def _scope_ids(scope: ScopeKey) -> str:
     return "retrieval/scope_ids_subject" if scope[1] is not None else "retrieval/scope_ids"
-
-
-class BoundedSet:
-    """A set that forgets its oldest members beyond ``size`` (thread-safe)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._members: OrderedDict[ScopeKey, None] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._members
-
-    def add(self, key: ScopeKey) -> None:
-        with self._lock:
-            self._members[key] = None
-            self._members.move_to_end(key)
-            while len(self._members) > self.size:
-                self._members.popitem(last=False)
-
-    def discard(self, key: ScopeKey) -> None:
-        with self._lock:
-            self._members.pop(key, None)

@@ -18,15 +18,13 @@ from __future__ import annotations
 import json
 import math
 import re
-import threading
 from bisect import bisect_right
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import Field
 
@@ -40,6 +38,7 @@ from graphmem.ids import new_id
 from graphmem.models.base import Record
 from graphmem.models.enums import Authority, MemoryType
 from graphmem.models.types import Key, SubjectRef, sha256_hash
+from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.log_sink import LogSink, SyncLogSink
 from graphmem.read.scope_cache import FeatureCache
@@ -429,27 +428,6 @@ def _time(value: str | None, name: str) -> str | None:
         return normalize(value)
     except ValueError as exc:
         raise ValidationError([FieldIssue(name, "timestamp_format", str(exc))]) from None
-
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class BoundedDict(OrderedDict[K, V]):
-    """A dict that forgets its oldest entries beyond ``size``; request threads share it, so a
-    write and its eviction happen under one lock."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-        self._lock = threading.Lock()
-
-    def __setitem__(self, key: K, value: V) -> None:
-        with self._lock:
-            super().__setitem__(key, value)
-            self.move_to_end(key)
-            while len(self) > self.size:
-                self.popitem(last=False)
 
 
 #: runs reads beside phase 1 — the excluded-memories report, the lexical candidates, the other

@@ -98,8 +98,11 @@ class FeatureCache:
             return moved
 
     def clear(self) -> None:
+        """Empty the cache and forget the epoch: a fill that read before the clear (maybe
+        before an erasure this process just made) can no longer store what it read."""
         with self._lock:
             self._clear_locked()
+            self.epoch = None
 
     def _clear_locked(self) -> None:
         self._slots = {}
@@ -205,19 +208,10 @@ def exact_rows(
     forms: set[str],
 ) -> set[int]:
     """The rows that match the query exactly, as ``retrieval/_exact`` decides: the predicate
-    contains a query term (case-sensitive), or the object's string form is one of ``forms``.
-    One ``str.find`` pass over all predicates per term instead of a test per row."""
+    contains a query term (case-sensitive), or the object's string form is one of ``forms``."""
     rows = {i for i, obj in enumerate(objects) if obj is not None and obj in forms}
     if terms:
-        texts = ["" if p is None else p for p in predicates]
-        joined = "\n".join(texts)  # a term is a word: it never spans two predicates
-        starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
-        for term in terms:
-            at = joined.find(term)
-            while at != -1:
-                row = bisect_right(starts, at) - 1
-                rows.add(row)
-                at = joined.find(term, starts[row + 1] if row + 1 < len(starts) else len(joined))
+        rows.update(word_counts(predicates, [[t] for t in terms]))
     return rows
 
 

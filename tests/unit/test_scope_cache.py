@@ -259,3 +259,13 @@ def test_the_filler_runs_in_order_and_hands_back_errors() -> None:
     with pytest.raises(ZeroDivisionError):
         failing.result(timeout=5)
     assert filler.submit(lambda x: x + 1, 41).result(timeout=5) == 42  # still running
+
+
+def test_clear_also_drops_rows_a_fill_read_before_it() -> None:
+    cache = FeatureCache(capacity=10, dimensions=DIM)
+    cache.observe_epoch(4)
+    cache.put("acme", [row("a", [1.0] * DIM)], epoch=4)
+    cache.clear()  # e.g. this process just erased: a fill under way read with epoch 4
+    assert cache.put("acme", [row("a", [1.0] * DIM)], epoch=4) == 0 and len(cache) == 0
+    assert cache.observe_epoch(5) is False  # the next read's epoch is taken as it is
+    assert cache.put("acme", [row("a", [1.0] * DIM)], epoch=5) == 1
