@@ -7,6 +7,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from graphmem import errors as e
+from graphmem.models.validation import message_of, rule_for
 
 _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.UnauthenticatedError, 401),
@@ -17,6 +18,8 @@ _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.QueryError, 422),
     (e.ConstraintViolationError, 409),
     (e.EngineUnavailableError, 503),
+    (e.QueryTimeoutError, 503),
+    (e.EngineBusyError, 503),
     (e.TransientEngineError, 503),
     (e.EngineError, 500),
     (e.ConfigError, 500),
@@ -41,9 +44,10 @@ def install(app: FastAPI) -> None:
     async def _request_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         issues = [
             {
-                "field": ".".join(str(p) for p in err["loc"] if p not in ("body", "query", "path")),
-                "rule": err["type"],
-                "message": err["msg"],
+                "field": ".".join(str(p) for p in err["loc"] if p not in ("body", "query", "path"))
+                or "body",
+                "rule": rule_for(str(err["type"])),
+                "message": message_of(err),
             }
             for err in exc.errors()
         ]

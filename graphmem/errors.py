@@ -122,6 +122,18 @@ class DataDirLockedError(EngineError):
     code = "DATA_DIR_LOCKED"
 
 
+class QueryTimeoutError(EngineError):
+    """The engine cancelled a query that ran past its time limit (nothing it wrote stays)."""
+
+    code = "QUERY_TIMEOUT"
+
+
+class EngineBusyError(EngineError):
+    """A bounded resource (the analyst query slot) stayed taken past the wait allowed."""
+
+    code = "ENGINE_BUSY"
+
+
 class TransientEngineError(EngineError):
     """A retry may succeed (deadlock, leader switch, timeout)."""
 

@@ -24,17 +24,19 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from graphmem.auth.principal import Principal
+from graphmem.auth.scope import read_subject
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import PREFIX as SEALED_PREFIX
 from graphmem.crypto import ContentCipher, is_sealed
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
+from graphmem.limits import bounded_state
 from graphmem.models.base import Record
 from graphmem.models.enums import Authority, MemoryType
 from graphmem.models.types import Key, SubjectRef, sha256_hash
@@ -42,7 +44,6 @@ from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.log_sink import LogSink, SyncLogSink
 from graphmem.read.scope_cache import FeatureCache
-from graphmem.read.timetravel import scope_subject
 from graphmem.store.base import GraphStore, Row
 from graphmem.timeutil import normalize, parse_iso
 
@@ -137,13 +138,13 @@ class RetrieveRequest(Record):
     query: str = Field(min_length=1, max_length=4000)
     subject_id: SubjectRef | None = None
     purpose: Key | None = None
-    types: list[MemoryType] | None = None
+    types: list[MemoryType] | None = Field(None, max_length=8)
     k: int = Field(10, ge=1, le=100)
     valid_at: str | None = None
     known_at: str | None = None
     #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
     #: precondition keys), ``environment`` (map), ``tool_version``, ``failure_code``, ``goal``
-    state: dict[str, Any] | None = None
+    state: Annotated[dict[str, Any] | None, AfterValidator(bounded_state)] = None
     include_excluded: bool = True
 
 
@@ -505,7 +506,7 @@ class Retriever:
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
     ) -> RetrieveResult:
         now = self.clock()
-        subject = scope_subject(principal, request.subject_id)
+        subject = read_subject(principal, request.subject_id)
         policy = read_policy(
             principal.tenant_id,
             now=now,
