@@ -15,7 +15,8 @@ from graphmem.crypto import ContentCipher, KeyStore
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.read import cached_scopes
-from graphmem.read.retrieve import case_forms, read_policy, scope_params, terms
+from graphmem.read.filters import read_policy, scope_params
+from graphmem.read.lexical import case_forms, terms
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
