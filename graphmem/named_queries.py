@@ -77,10 +77,8 @@ def _adapter(kind: str) -> TypeAdapter[Any]:
     return TypeAdapter(base | None if kind.endswith("?") else base)
 
 
-def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
-    """A person's parameters for ``query``: bounded, each of its declared type (timestamps
-    normalised to graphmem's fixed-width form); undeclared ones pass as they are (the
-    query loader still refuses unknown or missing names)."""
+def check_param_bounds(params: Mapping[str, Any]) -> None:
+    """At most :data:`MAX_QUERY_PARAMS` parameters, :data:`MAX_QUERY_PARAM_BYTES` as JSON."""
     if len(params) > MAX_QUERY_PARAMS:
         raise ValidationError(
             [FieldIssue("params", "too_large", f"at most {MAX_QUERY_PARAMS} parameters")]
@@ -89,6 +87,13 @@ def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
         raise ValidationError(
             [FieldIssue("params", "too_large", f"at most {MAX_QUERY_PARAM_BYTES} bytes as JSON")]
         )
+
+
+def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A person's parameters for ``query``: bounded, each of its declared type (timestamps
+    normalised to graphmem's fixed-width form); undeclared ones pass as they are (the
+    query loader still refuses unknown or missing names)."""
+    check_param_bounds(params)
     out = dict(params)
     issues: list[FieldIssue] = []
     for name, kind in query.param_types.items():
@@ -186,6 +191,7 @@ def run_adhoc(
             field=TENANT_PARAM,
             rule=FROM_CREDENTIAL,
         )
+    check_param_bounds(params)
     try:
         rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
     except CypherError as exc:  # the caller's text: a syntax error, a write, a type error
