@@ -26,6 +26,35 @@ LINEAGE_BY_MEMORY = (
 )
 
 
+#: ad-hoc Cypher shapes of the probe that found 83 cross-tenant leaks through the old text
+#: guard, and others of the kind: each either refused (4xx) or bound to the caller's tenant
+ADHOC_SHAPES = (
+    "MATCH (s:Memory) WHERE s.tenant_id <> $tenant_id RETURN s.tenant_id AS owner, s.text AS c",
+    "MATCH (m:Memory) WHERE m.tenant_id = $tenant_id OR true RETURN m.object AS o",
+    "MATCH (m:Memory) WHERE $tenant_id IS NOT NULL RETURN m.object AS o, m.text AS t",
+    "MATCH (m:Memory {tenant_id: $tenant_id}) MATCH (n:Memory) RETURN n.object AS o",
+    "MATCH (m:Memory) RETURN collect(m.object) AS every",
+    "MATCH (m:Memory) RETURN m",
+    "MATCH (n) RETURN n",
+    "MATCH (s:Source) RETURN s.content AS c",
+    "MATCH (a:Memory {tenant_id: $tenant_id})-[*1..4]-(b) RETURN b.object AS o, b.content AS c",
+    "MATCH (a {tenant_id: $tenant_id}), (b) RETURN b.object AS o",
+    "OPTIONAL MATCH (m:Memory) RETURN m.object AS o",
+    "MATCH (m:Memory) WITH m WHERE m.tenant_id <> $tenant_id RETURN m.object AS o",
+    "UNWIND [1] AS x MATCH (m:Memory) RETURN m.object AS o",
+    "MATCH (m:Memory) RETURN properties(m) AS p",
+    "MATCH (m:Memory {tenant_id: $tenant_id}) RETURN m.object AS o UNION MATCH (n:Memory) "
+    "RETURN n.object AS o",
+    "CALL db.labels() YIELD label RETURN label",
+    "MATCH (m:Memory) WHERE m.object STARTS WITH 'cnry' RETURN m.object AS o",
+)
+
+
+def adhoc_calls() -> Iterator[Call]:
+    for shape in ADHOC_SHAPES:
+        yield Call("POST", "/v1/cypher-adhoc", {"query": shape})
+
+
 @dataclass(frozen=True)
 class Call:
     method: str
@@ -114,7 +143,13 @@ class LoadResult:
 
 
 def run_load(
-    client: Any, world: World, *, workers: int, per_caller: int | None, seed: int = 10
+    client: Any,
+    world: World,
+    *,
+    workers: int,
+    per_caller: int | None,
+    seed: int = 10,
+    adhoc: bool = False,
 ) -> LoadResult:
     """Every caller's calls (``per_caller`` of them, an evenly spread sample, or all), shuffled
     together and sent from ``workers`` threads through ``client``."""
@@ -125,6 +160,8 @@ def run_load(
             reads = [c for c in calls if not c.must_fail]
             refused = [c for c in calls if c.must_fail]
             calls = _spread(reads, per_caller) + _spread(refused, max(1, per_caller // 3))
+        if adhoc:
+            calls += list(adhoc_calls())
         tasks += [(caller, call) for call in calls]
     random.Random(seed).shuffle(tasks)
     result = LoadResult()
