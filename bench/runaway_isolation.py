@@ -102,11 +102,14 @@ def seed(client: httpx.Client, agent: dict[str, str], memories: int) -> int:
                 "confidence": 0.9,
             }
         )
+    committed = 0
     for start in range(0, len(proposals), 500):
         answer = client.post(
             "/v1/proposals/batch", headers=agent, json=proposals[start : start + 500]
         )
         answer.raise_for_status()
+        committed += sum(r["decision"] == "COMMITTED" for r in answer.json())
+    return committed
 
 
 def retrieves(client: httpx.Client, headers: dict[str, str], n: int, offset: int) -> list[float]:
