@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.adhoc import MAX_QUERY_CHARS
+from graphmem.auth.scope import require_unbound
 from graphmem.named_queries import list_queries
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
@@ -31,6 +32,7 @@ def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[dict[str, Any]]:
 
 @router.post("/{name:path}")
 def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
+    require_unbound(principal, f"the named query {name!r}")
     rows = gm.named_query(name, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name=name, rows=rows)
 
@@ -46,6 +48,7 @@ class AdhocRun(BaseModel):
 def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
     """Admins only: ad-hoc Cypher in a read-only subset of openCypher, rewritten so that every
     pattern is bound to the key's tenant (graphmem.adhoc); outside the subset, a 422 naming the
-    construct."""
+    construct. Not for subject-bound keys (the binding is per tenant)."""
+    require_unbound(principal, "ad-hoc Cypher")
     rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name="adhoc", rows=rows)
