@@ -181,11 +181,9 @@ class Emitter:
                 if e.op == "NOT"
                 else f"({e.op}{self.operand(e.operand)})"
             )
-        if isinstance(e, s.Chain):
-            text = self.expr(e.first)
-            for op, operand in e.rest:
-                text = f"({text} {op} {self.expr(operand)})"
-            return text
+        if isinstance(e, s.Chain):  # ((a op b) op c): built once, not re-copied per operator
+            tail = "".join(f" {op} {self.expr(operand)})" for op, operand in e.rest)
+            return "(" * len(e.rest) + self.expr(e.first) + tail
         if isinstance(e, s.Predicate):
             if e.right is None:
                 return f"({self.expr(e.left)} {e.op})"

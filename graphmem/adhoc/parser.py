@@ -375,22 +375,28 @@ class Parser:
                 "IS label expressions are not supported; write (n:Label)", rule=r.LABEL_EXPRESSION
             )
         properties = self.pattern_properties()
+        self.refuse_inline_where()
+        self.expect(")")
+        return s.NodePattern(variable, labels, properties)
+
+    def refuse_inline_where(self) -> None:
         if self.at_name("WHERE"):
             self.fail(
                 "WHERE inside a pattern is not supported; use the clause's WHERE",
                 rule=r.INLINE_WHERE,
             )
-        self.expect(")")
-        return s.NodePattern(variable, labels, properties)
+
+    def refuse_label_expression(self, what: str) -> None:
+        if self.at("!", "(", "%", "&"):
+            self.fail(
+                f"{what} expressions (!, %, &, grouping) are not supported",
+                rule=r.LABEL_EXPRESSION,
+            )
 
     def labels(self) -> tuple[str, ...]:
         labels: list[str] = []
         while self.accept(":"):
-            if self.at("!", "(", "%", "&"):
-                self.fail(
-                    "label expressions (!, %, &, grouping) are not supported",
-                    rule=r.LABEL_EXPRESSION,
-                )
+            self.refuse_label_expression("label")
             labels.append(self.schema_name("label"))
             if self.at("|", "&"):
                 self.fail(
@@ -429,11 +435,7 @@ class Parser:
         if self.accept("["):
             variable = self.variable() if self.is_identifier() else None
             if self.accept(":"):
-                if self.at("!", "(", "%", "&"):
-                    self.fail(
-                        "type expressions (!, %, &, grouping) are not supported",
-                        rule=r.LABEL_EXPRESSION,
-                    )
+                self.refuse_label_expression("type")
                 types.append(self.schema_name("relationship type"))
                 while self.accept("|"):
                     self.accept(":")
@@ -443,11 +445,7 @@ class Parser:
             if self.at("*"):
                 length = self.hops()
             properties = self.pattern_properties()
-            if self.at_name("WHERE"):
-                self.fail(
-                    "WHERE inside a pattern is not supported; use the clause's WHERE",
-                    rule=r.INLINE_WHERE,
-                )
+            self.refuse_inline_where()
             self.expect("]")
         self.expect("-")
         right = self.accept(">")
@@ -514,10 +512,11 @@ class Parser:
     def and_expression(self) -> s.Expr:
         return self.chain(("AND",), self.not_expression)
 
-    def chain(self, words: tuple[str, ...], operand: Any) -> s.Expr:
+    def chain(self, ops: tuple[str, ...], operand: Any) -> s.Expr:
+        """``operand (op operand)*`` for keyword (AND) or symbol (+) operators, kept flat."""
         first = operand()
         rest: list[tuple[str, s.Expr]] = []
-        while self.at_name(*words):
+        while self.at_name(*ops) or self.at(*ops):
             op = self.advance().text.upper()
             rest.append((op, operand()))
         return s.Chain(first, tuple(rest)) if rest else first
@@ -576,21 +575,13 @@ class Parser:
                 return left
 
     def additive(self) -> s.Expr:
-        return self.symbol_chain(("+", "-"), self.multiplicative)
+        return self.chain(("+", "-"), self.multiplicative)
 
     def multiplicative(self) -> s.Expr:
-        return self.symbol_chain(("*", "/", "%"), self.power)
+        return self.chain(("*", "/", "%"), self.power)
 
     def power(self) -> s.Expr:
-        return self.symbol_chain(("^",), self.unary)
-
-    def symbol_chain(self, symbols: tuple[str, ...], operand: Any) -> s.Expr:
-        first = operand()
-        rest: list[tuple[str, s.Expr]] = []
-        while self.at(*symbols):
-            op = str(self.advance().value)
-            rest.append((op, operand()))
-        return s.Chain(first, tuple(rest)) if rest else first
+        return self.chain(("^",), self.unary)
 
     def unary(self) -> s.Expr:
         if self.at("-", "+"):
@@ -630,18 +621,17 @@ class Parser:
 
     def subscript(self, subject: s.Expr) -> s.Expr:
         self.advance()
-        with self.nested():
-            if self.accept(".."):
-                stop = None if self.at("]") else self.expression()
-                self.expect("]")
-                return s.Slice(subject, None, stop)
-            start = self.expression()
-            if self.accept(".."):
-                stop = None if self.at("]") else self.expression()
-                self.expect("]")
-                return s.Slice(subject, start, stop)
+        if self.accept(".."):
+            stop = None if self.at("]") else self.expression()
             self.expect("]")
-            return s.Index(subject, start)
+            return s.Slice(subject, None, stop)
+        start = self.expression()
+        if self.accept(".."):
+            stop = None if self.at("]") else self.expression()
+            self.expect("]")
+            return s.Slice(subject, start, stop)
+        self.expect("]")
+        return s.Index(subject, start)
 
     def atom(self) -> s.Expr:
         tok = self.peek()
@@ -673,8 +663,7 @@ class Parser:
         if tok.is_symbol("["):
             return self.list_like()
         if tok.is_symbol("{"):
-            with self.nested():
-                return self.map_literal()
+            return self.map_literal()
         if tok.is_symbol("("):
             if self.looks_like_pattern(0):
                 self.refuse_pattern_predicate()
@@ -712,47 +701,45 @@ class Parser:
 
     def case(self) -> s.Expr:
         self.advance()
-        with self.nested():
-            subject = None if self.at_name("WHEN") else self.expression()
-            whens: list[tuple[s.Expr, s.Expr]] = []
-            while self.accept_name("WHEN"):
-                condition = self.expression()
-                self.expect_name("THEN")
-                whens.append((condition, self.expression()))
-            if not whens:
-                self.expected("WHEN")
-            default = self.expression() if self.accept_name("ELSE") else None
-            self.expect_name("END")
-            return s.Case(subject, tuple(whens), default)
+        subject = None if self.at_name("WHEN") else self.expression()
+        whens: list[tuple[s.Expr, s.Expr]] = []
+        while self.accept_name("WHEN"):
+            condition = self.expression()
+            self.expect_name("THEN")
+            whens.append((condition, self.expression()))
+        if not whens:
+            self.expected("WHEN")
+        default = self.expression() if self.accept_name("ELSE") else None
+        self.expect_name("END")
+        return s.Case(subject, tuple(whens), default)
 
     def list_like(self) -> s.Expr:
-        with self.nested():
-            if self.is_identifier(1) and self.at_name("IN", k=2):
-                self.advance()
-                variable = self.variable()
-                self.advance()  # IN
-                source = self.expression()
-                where = self.expression() if self.accept_name("WHERE") else None
-                result = self.expression() if self.accept("|") else None
-                self.expect("]")
-                return s.ListComprehension(variable, source, where, result)
-            named = self.is_identifier(1) and self.at("=", k=2) and self.looks_like_pattern(3)
-            if named or self.looks_like_pattern(1):
-                self.advance()
-                part = self.pattern_part()
-                where = self.expression() if self.accept_name("WHERE") else None
-                self.expect("|")
-                result = self.expression()
-                self.expect("]")
-                return s.PatternComprehension(part, where, result)
+        if self.is_identifier(1) and self.at_name("IN", k=2):
             self.advance()
-            items: list[s.Expr] = []
-            if not self.at("]"):
-                items.append(self.expression())
-                while self.accept(","):
-                    items.append(self.expression())
+            variable = self.variable()
+            self.advance()  # IN
+            source = self.expression()
+            where = self.expression() if self.accept_name("WHERE") else None
+            result = self.expression() if self.accept("|") else None
             self.expect("]")
-            return s.ListLiteral(tuple(items))
+            return s.ListComprehension(variable, source, where, result)
+        named = self.is_identifier(1) and self.at("=", k=2) and self.looks_like_pattern(3)
+        if named or self.looks_like_pattern(1):
+            self.advance()
+            part = self.pattern_part()
+            where = self.expression() if self.accept_name("WHERE") else None
+            self.expect("|")
+            result = self.expression()
+            self.expect("]")
+            return s.PatternComprehension(part, where, result)
+        self.advance()
+        items: list[s.Expr] = []
+        if not self.at("]"):
+            items.append(self.expression())
+            while self.accept(","):
+                items.append(self.expression())
+        self.expect("]")
+        return s.ListLiteral(tuple(items))
 
     def map_literal(self) -> s.MapLiteral:
         self.expect("{")
@@ -773,81 +760,79 @@ class Parser:
     def map_projection(self, subject: s.Variable) -> s.Expr:
         self.advance()
         items: list[tuple[str, str | s.Expr]] = []
-        with self.nested():
-            if not self.at("}"):
-                while True:
-                    if self.accept("."):
-                        if self.accept("*"):
-                            items.append((".*", ""))
-                        else:
-                            items.append((".", self.schema_name("property key")))
-                    elif self.at(":", k=1):
-                        key = self.schema_name("map key")
-                        self.advance()
-                        items.append((key, self.expression()))
+        if not self.at("}"):
+            while True:
+                if self.accept("."):
+                    if self.accept("*"):
+                        items.append((".*", ""))
                     else:
-                        items.append(("var", self.variable()))
-                    if not self.accept(","):
-                        break
-            self.expect("}")
+                        items.append((".", self.schema_name("property key")))
+                elif self.at(":", k=1):
+                    key = self.schema_name("map key")
+                    self.advance()
+                    items.append((key, self.expression()))
+                else:
+                    items.append(("var", self.variable()))
+                if not self.accept(","):
+                    break
+        self.expect("}")
         return s.MapProjection(subject.name, tuple(items))
 
     def function_call(self) -> s.Expr:
         tok = self.advance()
         word = tok.text.upper() if tok.kind is Kind.NAME else ""
         self.advance()  # (
-        with self.nested():
-            if word == "COUNT" and self.accept("*"):
-                self.expect(")")
-                return s.CountStar()
-            if word in ("ANY", "ALL", "NONE", "SINGLE"):
-                variable = self.variable()
-                self.expect_name("IN")
-                source = self.expression()
-                self.expect_name("WHERE")
-                where = self.expression()
-                self.expect(")")
-                return s.Quantifier(word.lower(), variable, source, where)  # type: ignore[arg-type]
-            if word == "REDUCE":
-                accumulator = self.variable()
-                self.expect("=")
-                initial = self.expression()
-                self.expect(",")
-                variable = self.variable()
-                self.expect_name("IN")
-                source = self.expression()
-                self.expect("|")
-                expression = self.expression()
-                self.expect(")")
-                return s.Reduce(accumulator, initial, variable, source, expression)
-            if word in ("SHORTESTPATH", "ALLSHORTESTPATHS"):
-                self.fail(f"{tok.text} is not supported", tok, r.SHORTEST_PATH)
-            if word == "EXISTS":
-                argument = self.expression()
-                self.expect(")")
-                if isinstance(argument, s.Property):
-                    return s.Predicate("IS NOT NULL", argument)
-                self.fail("exists() takes a property (n.key)", tok, r.FUNCTION_ARGUMENTS)
-            spec = lookup(tok.text)
-            if spec is None:
-                self.fail(
-                    f"{tok.text}() is not an allowed function (see the README's ad-hoc list)",
-                    tok,
-                    r.UNKNOWN_FUNCTION,
-                )
-            distinct = self.accept_name("DISTINCT")
-            if distinct and not spec.aggregate:
-                self.fail(
-                    f"DISTINCT only goes with an aggregation, not {spec.name}()",
-                    tok,
-                    r.FUNCTION_ARGUMENTS,
-                )
-            args: list[s.Expr] = []
-            if not self.at(")"):
-                args.append(self.expression())
-                while self.accept(","):
-                    args.append(self.expression())
+        if word == "COUNT" and self.accept("*"):
             self.expect(")")
+            return s.CountStar()
+        if word in ("ANY", "ALL", "NONE", "SINGLE"):
+            variable = self.variable()
+            self.expect_name("IN")
+            source = self.expression()
+            self.expect_name("WHERE")
+            where = self.expression()
+            self.expect(")")
+            return s.Quantifier(word.lower(), variable, source, where)  # type: ignore[arg-type]
+        if word == "REDUCE":
+            accumulator = self.variable()
+            self.expect("=")
+            initial = self.expression()
+            self.expect(",")
+            variable = self.variable()
+            self.expect_name("IN")
+            source = self.expression()
+            self.expect("|")
+            expression = self.expression()
+            self.expect(")")
+            return s.Reduce(accumulator, initial, variable, source, expression)
+        if word in ("SHORTESTPATH", "ALLSHORTESTPATHS"):
+            self.fail(f"{tok.text} is not supported", tok, r.SHORTEST_PATH)
+        if word == "EXISTS":
+            argument = self.expression()
+            self.expect(")")
+            if isinstance(argument, s.Property):
+                return s.Predicate("IS NOT NULL", argument)
+            self.fail("exists() takes a property (n.key)", tok, r.FUNCTION_ARGUMENTS)
+        spec = lookup(tok.text)
+        if spec is None:
+            self.fail(
+                f"{tok.text}() is not an allowed function (see the README's ad-hoc list)",
+                tok,
+                r.UNKNOWN_FUNCTION,
+            )
+        distinct = self.accept_name("DISTINCT")
+        if distinct and not spec.aggregate:
+            self.fail(
+                f"DISTINCT only goes with an aggregation, not {spec.name}()",
+                tok,
+                r.FUNCTION_ARGUMENTS,
+            )
+        args: list[s.Expr] = []
+        if not self.at(")"):
+            args.append(self.expression())
+            while self.accept(","):
+                args.append(self.expression())
+        self.expect(")")
         if not spec.min_args <= len(args) <= spec.max_args:
             wanted = (
                 str(spec.min_args)

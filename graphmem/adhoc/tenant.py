@@ -188,7 +188,7 @@ class TenantBinding:
         return replace(query, parts=tuple(self.single_query(p) for p in query.parts))
 
     def single_query(self, query: s.SingleQuery) -> s.SingleQuery:
-        scope: list[str] = []
+        scope: set[str] = set()  # the query's own variables in scope (for * only)
         clauses: list[s.Clause] = []
         for clause in query.clauses:
             if isinstance(clause, s.Match):
@@ -197,20 +197,20 @@ class TenantBinding:
                 for part in clause.parts:  # the query's own names, not the synthetic ones
                     names = [part.path, *(n.variable for n in part.nodes)]
                     names += [rel.variable for rel in part.relationships]
-                    scope += [n for n in names if n and n not in scope]
+                    scope.update(n for n in names if n)
             elif isinstance(clause, s.Unwind):
                 clauses.append(s.Unwind(self.expression(clause.expression), clause.alias))
-                scope += [clause.alias] if clause.alias not in scope else []
+                scope.add(clause.alias)
             elif isinstance(clause, s.With):
                 projection = self.projection(clause.projection, scope)
                 condition = None if clause.where is None else self.expression(clause.where)
                 clauses.append(s.With(projection, condition))
-                scope = [item.alias or _variable_name(item) for item in projection.items]
+                scope = {item.alias or _variable_name(item) for item in projection.items}
             else:
                 clauses.append(s.Return(self.projection(clause.projection, scope)))
         return s.SingleQuery(tuple(clauses))
 
-    def projection(self, projection: s.Projection, scope: list[str]) -> s.Projection:
+    def projection(self, projection: s.Projection, scope: set[str]) -> s.Projection:
         items = [
             s.ReturnItem(self.expression(item.expression), item.alias) for item in projection.items
         ]

@@ -4,6 +4,8 @@ construct that is refused (422, field ``query``, a stable rule, the position).""
 from __future__ import annotations
 
 import re
+import sys
+import threading
 
 import pytest
 
@@ -310,6 +312,39 @@ def test_bounds() -> None:
     parse("RETURN " + "(" * (MAX_DEPTH - 2) + "1" + ")" * (MAX_DEPTH - 2) + " AS x")
     parse("RETURN " + " + ".join(["1"] * 2000) + " AS x")
     parse("MATCH " + ", ".join(f"(n{i})" for i in range(1000)) + " RETURN 1 AS x")
+
+
+def test_the_deepest_query_allowed_fits_in_the_stack() -> None:
+    """At the nesting bound, parse, bind and emit fit in 700 frames (the interpreter allows
+    1,000; the rest is the caller's: a server thread, the CLI, pytest)."""
+    d = MAX_DEPTH - 1
+    deepest = [
+        "RETURN " + "[" * d + "1" + "]" * d + " AS x",
+        "RETURN " + "(" * d + "1" + ")" * d + " AS x",
+        "RETURN " + "abs(" * d + "1" + ")" * d + " AS x",
+        "RETURN " + "{a: " * d + "1" + "}" * d + " AS x",
+        "RETURN " + "CASE WHEN true THEN " * d + "1" + " END" * d + " AS x",
+        "MATCH (a) RETURN " + "[(a)-->(b) | " * (d // 2) + "1" + "]" * (d // 2) + " AS x",
+        "MATCH (n) RETURN n" + ".k" * 110 + " AS x",
+    ]
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        for text in deepest:
+            try:
+                bind_to_tenant(text)
+            except BaseException as exc:  # handed to the test thread
+                errors.append(exc)
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(700)
+    try:
+        worker = threading.Thread(target=run)
+        worker.start()
+        worker.join()
+    finally:
+        sys.setrecursionlimit(limit)
+    assert errors == []
 
 
 def test_keywords_may_name_things_where_a_name_is_expected() -> None:
