@@ -157,3 +157,13 @@ def test_refusals_are_422_naming_the_construct(adhoc: Adhoc) -> None:
     # nothing was written
     assert adhoc.store.read_adhoc("MATCH (n:X) RETURN count(n) AS c") == [{"c": 0}]
     assert adhoc.store.read_adhoc("MATCH (n:Memory) RETURN count(n) AS c") == [{"c": 15}]
+
+
+def test_string_literals_reach_the_engine_as_neo4j_reads_them(adhoc: Adhoc) -> None:
+    # passed as parameters, never written back as text: FalkorDB alone would keep \u00e9 as is
+    query = (
+        "RETURN 'a\\'b\\\\c\\n\\u00e9\\U0001F600\"\\t$x `y` /* z */' AS s, \"CYPHER x=1 '\" AS t"
+    )
+    answer = adhoc.post(query)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["rows"] == [{"s": "a'b\\c\né😀\"\t$x `y` /* z */", "t": "CYPHER x=1 '"}]
