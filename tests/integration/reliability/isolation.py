@@ -1,5 +1,6 @@
 """The cross-tenant / cross-subject ID-swap load: every caller of the world calls every read
-path with its own ids and everyone else's, concurrently; no response may carry a canary the
+path with its own ids and everyone else's (ad-hoc Cypher in the probe's leaking shapes
+included), concurrently; no response may carry a canary the
 caller may not read, none may be a 5xx, and no erasure or revocation aimed at another
 subject's or tenant's ids may succeed (the world is intact afterwards).
 
@@ -111,6 +112,7 @@ def calls_for(caller: Caller, world: World) -> Iterator[Call]:
             {"params": {"subject_id": subject, "known_at": "2099-01-01T00:00:00Z"}},
         )
     yield Call("POST", "/v1/cypher/lineage/open_conflicts", {"params": {"subject_id": None}})
+    yield from adhoc_calls()
     yield Call("GET", "/v1/audit/deletions")
     for tenant in TENANTS:
         receipt = world.deletion_receipts[tenant]
@@ -149,7 +151,6 @@ def run_load(
     workers: int,
     per_caller: int | None,
     seed: int = 10,
-    adhoc: bool = False,
 ) -> LoadResult:
     """Every caller's calls (``per_caller`` of them, an evenly spread sample, or all), shuffled
     together and sent from ``workers`` threads through ``client``."""
@@ -160,8 +161,6 @@ def run_load(
             reads = [c for c in calls if not c.must_fail]
             refused = [c for c in calls if c.must_fail]
             calls = _spread(reads, per_caller) + _spread(refused, max(1, per_caller // 3))
-        if adhoc:
-            calls += list(adhoc_calls())
         tasks += [(caller, call) for call in calls]
     random.Random(seed).shuffle(tasks)
     result = LoadResult()

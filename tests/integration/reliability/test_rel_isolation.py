@@ -41,16 +41,6 @@ def test_no_key_reads_or_erases_outside_its_scope_under_concurrent_load(
     assert intact(rest, world) == []
 
 
-def test_adhoc_cypher_under_the_id_swap_load(rest: TestClient, world: World) -> None:
-    """The probe's ad-hoc shapes from every caller, beside the other read paths. Runs once the
-    ad-hoc rewrite (issue 10, item 1: ``graphmem.adhoc``) is merged; main's text guard
-    leaked through these very shapes."""
-    pytest.importorskip("graphmem.adhoc", reason="the ad-hoc rewrite (issue 10 item 1) not merged")
-    result = run_load(rest, world, workers=8, per_caller=6, adhoc=True)
-    assert result.leaks == [], "\n".join(result.leaks[:30])
-    assert result.problems == [], "\n".join(result.problems[:30])
-
-
 @pytest.mark.slow
 def test_the_id_swap_load_over_http_against_graphmem_serve(data_dir: Path) -> None:
     """The same load over loopback HTTP against the service as deployed (its own process,
