@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import platform
-import signal
 import statistics
 import subprocess
 import sys
@@ -39,6 +38,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.retrieve_latency import served  # noqa: E402
 from graphmem.auth.keys import create_key  # noqa: E402
 from graphmem.settings import Settings  # noqa: E402
 from graphmem.store.falkordb_store import FalkorDBStore  # noqa: E402
@@ -53,31 +53,6 @@ TOPICS = ["tea", "the VPN", "a laptop", "Korean food", "running", "a project dea
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def serve(data_dir: Path, port: int, limit_s: float) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "GRAPHMEM_DATA_DIR": str(data_dir),
-        "GRAPHMEM_ANALYST_QUERY_TIMEOUT_S": str(limit_s),
-        "HF_HUB_OFFLINE": "1",
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-    )
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("the service did not start")
 
 
 def seed(client: httpx.Client, agent: dict[str, str], memories: int) -> int:
@@ -123,6 +98,54 @@ def retrieves(client: httpx.Client, headers: dict[str, str], n: int, offset: int
     return out
 
 
+def measure(port: int, store: FalkorDBStore, args: argparse.Namespace) -> dict[str, Any]:
+    """Seed, warm, then the A B A B phases; the raw numbers."""
+    admin = {"Authorization": "Bearer " + create_key(store, tenant_id="t", roles=["admin"]).key}
+    writer = {"Authorization": "Bearer " + create_key(store, tenant_id="t", roles=["agent"]).key}
+    reader = {
+        "Authorization": "Bearer "
+        + create_key(store, tenant_id="t", roles=["agent"], subject_id="project:p3").key
+    }
+    store._execute(
+        "UNWIND range(1, 3000) AS i CREATE (:Runaway {tenant_id: 't', i: i})",
+        {},
+        read_only=False,
+    )
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300) as client:
+        started = time.monotonic()
+        committed = seed(client, writer, args.memories)
+        seeded_s = time.monotonic() - started
+        retrieves(client, reader, 20, 0)  # warm: model, feature cache, connections
+        phases: dict[str, list[float]] = {"alone": [], "beside": []}
+        runaways: list[dict[str, Any]] = []
+        for round_ in range(2):
+            phases["alone"] += retrieves(client, reader, args.retrieves, round_)
+            stop = threading.Event()
+
+            def runaway_loop(stop: threading.Event = stop) -> None:
+                with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300) as own:
+                    while not stop.is_set():
+                        t0 = time.perf_counter()
+                        answer = own.post(
+                            "/v1/cypher-adhoc", headers=admin, json={"query": RUNAWAY}
+                        )
+                        runaways.append(
+                            {
+                                "s": round(time.perf_counter() - t0, 2),
+                                "status": answer.status_code,
+                                "code": answer.json().get("code"),
+                            }
+                        )
+
+            beside = threading.Thread(target=runaway_loop)
+            beside.start()
+            time.sleep(1.0)  # the runaway holds an engine thread
+            phases["beside"] += retrieves(client, reader, args.retrieves, round_)
+            stop.set()
+            beside.join()
+    return {"committed": committed, "seed_s": seeded_s, "phases": phases, "runaways": runaways}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--memories", type=int, default=2000)
@@ -137,61 +160,13 @@ def main() -> None:
     ).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="gm-runaway-") as tmp:
         data_dir = Path(tmp) / "gm"
-        port = 18000 + os.getpid() % 1000
-        proc = serve(data_dir, port, args.limit_s)
-        store = FalkorDBStore.from_settings(Settings(data_dir=data_dir))  # joins the engine
-        try:
-            admin = {
-                "Authorization": "Bearer " + create_key(store, tenant_id="t", roles=["admin"]).key
-            }
-            writer = {
-                "Authorization": "Bearer " + create_key(store, tenant_id="t", roles=["agent"]).key
-            }
-            reader = {
-                "Authorization": "Bearer "
-                + create_key(store, tenant_id="t", roles=["agent"], subject_id="project:p3").key
-            }
-            store._execute(
-                "UNWIND range(1, 3000) AS i CREATE (:Runaway {tenant_id: 't', i: i})",
-                {},
-                read_only=False,
-            )
-            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300) as client:
-                started = time.monotonic()
-                committed = seed(client, writer, args.memories)
-                seeded_s = time.monotonic() - started
-                retrieves(client, reader, 20, 0)  # warm: model, feature cache, connections
-                phases: dict[str, list[float]] = {"alone": [], "beside": []}
-                runaways: list[dict[str, Any]] = []
-                for round_ in range(2):
-                    phases["alone"] += retrieves(client, reader, args.retrieves, round_)
-                    stop = threading.Event()
-
-                    def runaway_loop(stop: threading.Event = stop) -> None:
-                        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=300) as own:
-                            while not stop.is_set():
-                                t0 = time.perf_counter()
-                                answer = own.post(
-                                    "/v1/cypher-adhoc", headers=admin, json={"query": RUNAWAY}
-                                )
-                                runaways.append(
-                                    {
-                                        "s": round(time.perf_counter() - t0, 2),
-                                        "status": answer.status_code,
-                                        "code": answer.json().get("code"),
-                                    }
-                                )
-
-                    beside = threading.Thread(target=runaway_loop)
-                    beside.start()
-                    time.sleep(1.0)  # the runaway holds an engine thread
-                    phases["beside"] += retrieves(client, reader, args.retrieves, round_)
-                    stop.set()
-                    beside.join()
-        finally:
-            store.close()
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(120)
+        limit = {"GRAPHMEM_ANALYST_QUERY_TIMEOUT_S": str(args.limit_s), "HF_HUB_OFFLINE": "1"}
+        with served(data_dir, limit) as port:
+            store = FalkorDBStore.from_settings(Settings(data_dir=data_dir))  # joins the engine
+            try:
+                raw = measure(port, store, args)
+            finally:
+                store.close()
     summary = {
         name: {
             "n": len(v),
@@ -199,19 +174,19 @@ def main() -> None:
             "p95_ms": round(percentile(v, 0.95), 1),
             "max_ms": round(max(v), 1),
         }
-        for name, v in phases.items()
+        for name, v in raw["phases"].items()
     }
     result = {
         "commit": commit,
         "machine": f"{platform.machine()} {os.cpu_count()} cpu, python {platform.python_version()}",
         "memories": args.memories,
-        "committed": committed,
-        "seed_s": round(seeded_s, 1),
+        "committed": raw["committed"],
+        "seed_s": round(raw["seed_s"], 1),
         "analyst_limit_s": args.limit_s,
         "retrieve": summary,
         "ratio_p50": round(summary["beside"]["p50_ms"] / summary["alone"]["p50_ms"], 2),
         "ratio_p95": round(summary["beside"]["p95_ms"] / summary["alone"]["p95_ms"], 2),
-        "runaways": runaways,
+        "runaways": raw["runaways"],
     }
     print(json.dumps(result, indent=2))
 
