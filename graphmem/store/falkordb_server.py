@@ -41,6 +41,10 @@ _PR_SET_PDEATHSIG = 1
 _UNIX_PATH_MAX = 100
 _IDLE_GRACE_S = 2.0
 _REWRITE_TIMEOUT_S = 600.0
+#: a stop never waits longer than this for the optional rewrite, nor for redis to exit on
+#: SIGTERM before it is killed (the append-only file is fsynced per write: nothing is lost)
+_STOP_REWRITE_S = 30.0
+_STOP_TERM_S = 15.0
 _POLL_S = 0.25
 
 
@@ -517,9 +521,9 @@ def _rewrite_before_stop(info: ServerInfo, layout: DataDirLayout, threshold_mb: 
 
     if threshold_mb < 0 or aof_incr_bytes(layout.engine_dir) < threshold_mb * 1024 * 1024:
         return
-    client = redis.Redis(socket_timeout=30, **info.connection_kwargs())
+    client = redis.Redis(socket_timeout=_STOP_REWRITE_S, **info.connection_kwargs())
     try:
-        rewrite_aof(client)
+        rewrite_aof(client, timeout_s=_STOP_REWRITE_S)
         print("append-only log rewritten before stop", flush=True)
     except (redis.exceptions.RedisError, OSError, EngineError) as exc:
         print(f"rewrite before stop skipped: {exc}", flush=True)
@@ -540,8 +544,9 @@ def _shutdown(
         _rewrite_before_stop(info, layout, rewrite_on_stop_mb)
         redis_proc.send_signal(signal.SIGTERM)
         try:
-            redis_proc.wait(timeout=60)
+            redis_proc.wait(timeout=_STOP_TERM_S)
         except subprocess.TimeoutExpired:
+            print(f"redis-server ignored SIGTERM for {_STOP_TERM_S:.0f} s: killed", flush=True)
             redis_proc.kill()
             redis_proc.wait()
     with contextlib.suppress(FileNotFoundError):

@@ -23,7 +23,15 @@ from neo4j.time import Date, DateTime, Duration, Time
 from graphmem.errors import ConfigError, GraphmemError
 from graphmem.queries import QueryLibrary, library
 from graphmem.settings import Settings
-from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, Row, Transaction
+from graphmem.store.base import (
+    Capabilities,
+    GraphStore,
+    Identifiers,
+    Params,
+    QueryTimeouts,
+    Row,
+    Transaction,
+)
 from graphmem.store.error_map import engine_errors
 from graphmem.timeutil import to_iso
 
@@ -117,6 +125,7 @@ class Neo4jStore(GraphStore):
         connection_timeout: float = 10.0,
         queries: QueryLibrary | None = None,
         driver: neo4j.Driver | None = None,
+        timeouts: QueryTimeouts | None = None,
     ) -> None:
         """``password`` None or empty connects without authentication (``NEO4J_AUTH=none``).
 
@@ -125,6 +134,7 @@ class Neo4jStore(GraphStore):
         """
         self.capabilities = CAPABILITIES
         self.queries = queries or library(ENGINE)
+        self.timeouts = timeouts or QueryTimeouts()
         self.uri = uri
         self.database = database
         auth = (user or "neo4j", password) if password else None
@@ -151,6 +161,7 @@ class Neo4jStore(GraphStore):
             password=settings.neo4j_password.get_secret_value(),
             database=settings.neo4j_database,
             max_retry_time=settings.neo4j_max_retry_time_s,
+            timeouts=settings.query_timeouts,
         )
 
     def _session(self, *, read_only: bool) -> neo4j.Session:
@@ -158,11 +169,15 @@ class Neo4jStore(GraphStore):
         return self._driver.session(database=self.database, default_access_mode=mode)
 
     # -- execution ------------------------------------------------------------------------
-    def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
+    def _execute(
+        self, text: str, params: dict[str, Any], *, read_only: bool, timeout_s: float | None = None
+    ) -> list[Row]:
+        # the transaction timeout: the server terminates the transaction past it
+        work = neo4j.unit_of_work(timeout=timeout_s or self.timeouts.normal_s)(_run)
         with engine_errors(ENGINE), self._session(read_only=read_only) as session:
             if read_only:
-                return session.execute_read(_run, text, params)
-            return session.execute_write(_run, text, params)
+                return session.execute_read(work, text, params)
+            return session.execute_write(work, text, params)
 
     @contextmanager
     def _transaction(self) -> Iterator[Transaction]:
@@ -175,7 +190,7 @@ class Neo4jStore(GraphStore):
         session = self._session(read_only=False)
         try:
             with engine_errors(ENGINE):
-                tx = session.begin_transaction()
+                tx = session.begin_transaction(timeout=self.timeouts.normal_s)
             try:
                 yield _Neo4jTransaction(self, tx)
             except BaseException:

@@ -54,7 +54,7 @@ from confusable_homoglyphs.confusables import confusables_data
 
 from graphmem.write.codes import Rule
 
-__all__ = ["Normalized", "View", "normalize"]
+__all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
 
 _MAX_DEPTH = 2
 #: longer texts are not also read backwards (a reversed payload hides in a short text)
@@ -364,14 +364,17 @@ def _leet(joined: View) -> tuple[View, bool]:
     return View(joined.name, "".join(text), joined.starts, joined.ends), changed
 
 
-_DIGIT_WORDS: dict[str, str] = {
-    word: str(digit)
+#: zero to twelve in English, Spanish and German (grounding reads these as numbers too)
+NUMBER_WORDS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(words.split())
     for words in (
-        "zero one two three four five six seven eight nine",
-        "cero uno dos tres cuatro cinco seis siete ocho nueve",
-        "null eins zwei drei vier fünf sechs sieben acht neun",
+        "zero one two three four five six seven eight nine ten eleven twelve",
+        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
     )
-    for digit, word in enumerate(words.split())
+)
+_DIGIT_WORDS: dict[str, str] = {
+    word: str(digit) for words in NUMBER_WORDS for digit, word in enumerate(words[:10])
 } | {"oh": "0", "fuenf": "5", "zwo": "2"}
 _CJK_DIGITS = {**dict(zip("〇零一二三四五六七八九", "00123456789", strict=True)),
                **dict(zip("공영일이삼사오육칠팔구", "00123456789", strict=True))}  # fmt: skip

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from graphmem.auth.principal import Principal
@@ -27,6 +27,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.ids import new_id
+from graphmem.limits import MAX_BATCH
 from graphmem.models.enums import (
     Authority,
     Decision,
@@ -101,155 +102,26 @@ def evaluate(
     return run
 
 
-@dataclass
-class _Run:
-    """What the stages found for one proposal."""
+class ConflictStage:
+    """CONFLICT: competitors read from the store and resolved (``conflicts.resolve``); skipped
+    when an earlier stage refused. Hands the resolution and the competitor set it decided
+    against to the commit."""
 
-    state: StageInput
-    proposal_hash: str
-    skipped: frozenset[WriteStage] = frozenset()
-    competitor_ids: list[str] = field(default_factory=list)
+    name = WriteStage.CONFLICT
 
-    @property
-    def proposal(self) -> MemoryProposal:
-        return self.state.proposal
-
-    @property
-    def principal(self) -> Principal:
-        return self.state.principal
-
-    @property
-    def checks(self) -> list[Check]:
-        return self.state.checks
-
-    @property
-    def authority(self) -> Authority:
-        return self.state.authority
-
-    @property
-    def sensitivity(self) -> Sensitivity:
-        return self.state.sensitivity
-
-    @property
-    def sources(self) -> list[Source]:
-        return self.state.cited
-
-    def worst(self) -> Severity | None:
-        order = [Severity.REJECT, Severity.CONFIRM, Severity.WARN, Severity.INFO]
-        found = {c.severity for c in self.checks}
-        return next((s for s in order if s in found), None)
-
-
-class WritePipeline:
-    def __init__(
-        self,
-        store: GraphStore,
-        embedder: Embedder,
-        *,
-        clock: Clock = system_clock,
-        space_label: str | None = None,
-        cipher: ContentCipher | None = None,
-        verifier: Verifier | None = None,
-    ) -> None:
+    def __init__(self, store: GraphStore, clock: Clock) -> None:
         self.store = store
-        self.embedder = embedder
         self.clock = clock
-        self.cipher = cipher
-        self.space_label = space_label or embedder.space_label
-        self.stages = gate_stages(verifier)
 
-    # -- entry --------------------------------------------------------------------------
-    def propose(
-        self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
-    ) -> WriteReceipt:
-        """Run the pipeline. Malformed input raises ValidationError and writes nothing."""
-        if not isinstance(proposal, MemoryProposal):
-            proposal = parse(MemoryProposal, proposal)
-        proposal_hash = proposal.content_hash()
-        if proposal.idempotency_key is not None:
-            replay = self._replay(principal, proposal)
-            if replay is not None:
-                return replay
-        for _ in range(_RACE_RETRIES):
-            try:
-                receipt = self._propose_once(principal, proposal, proposal_hash)
-            except ConstraintViolationError:
-                # a concurrent retry with the same idempotency key won the race
-                replay = self._replay(principal, proposal) if proposal.idempotency_key else None
-                if replay is None:
-                    raise
-                return replay
-            if receipt is not None:
-                return receipt
-            log.info("competing write on %s; re-running the conflict stage", proposal.subject)
-        raise GraphmemError("too many concurrent writes on the same claim; retry later")
+    def run(self, run: StageInput) -> list[Check]:
+        if run.refused:
+            run.skipped.add(WriteStage.CONFLICT)
+            return []
+        resolution = self._resolve(run)
+        run.resolution = resolution
+        return resolution.checks
 
-    def propose_many(
-        self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
-    ) -> list[WriteReceipt]:
-        """Several proposals in one call: all are validated first (one malformed item fails the
-        batch, naming ``proposals.<i>.<field>``, before anything is written), their texts are
-        embedded in one batch, then each runs the gate and commits atomically on its own."""
-        parsed: list[MemoryProposal] = []
-        issues: list[FieldIssue] = []
-        for i, item in enumerate(proposals):
-            try:
-                parsed.append(
-                    item if isinstance(item, MemoryProposal) else parse(MemoryProposal, item)
-                )
-            except ValidationError as exc:
-                issues += [
-                    FieldIssue(f"proposals.{i}.{x.field}", x.rule, x.message) for x in exc.issues
-                ]
-        if issues:
-            raise ValidationError(issues)
-        self.embedder.encode([memory_text(p) for p in parsed])  # warms the content-hash cache
-        return [self.propose(principal, p) for p in parsed]
-
-    def _replay(self, principal: Principal, proposal: MemoryProposal) -> WriteReceipt | None:
-        rows = self.store.read(
-            "receipts/by_idempotency",
-            {"idempotency_scope": _idem_scope(principal.tenant_id, proposal.idempotency_key)},
-        )
-        if not rows:
-            return None
-        first = WriteReceipt.from_graph(rows[0]["r"])
-        if first.proposal_hash != proposal.content_hash():
-            raise ConstraintViolationError(
-                "this idempotency key was used for a different proposal",
-                field="idempotency_key",
-                rule="idempotency_key_reused",
-            )
-        return first
-
-    # -- one attempt ----------------------------------------------------------------------
-    def _propose_once(
-        self, principal: Principal, proposal: MemoryProposal, proposal_hash: str
-    ) -> WriteReceipt | None:
-        ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
-        by_id = load_sources(self.store, principal.tenant_id, ids, self.cipher) if ids else {}
-        run = _Run(evaluate(self.stages, principal, proposal, by_id), proposal_hash)
-
-        resolution = Resolution()
-        if run.worst() is Severity.REJECT:
-            run.skipped = frozenset({WriteStage.CONFLICT})
-        else:
-            resolution = self._conflicts(run)
-            run.checks.extend(resolution.checks)
-        run.checks.extend(self._validate(proposal))
-
-        worst = run.worst()
-        if worst is Severity.REJECT:
-            return self._store_receipt(run, Decision.REJECTED)
-        if worst is Severity.CONFIRM:
-            return self._store_receipt(run, Decision.NEEDS_CONFIRMATION)
-        if resolution.duplicate_of is not None:
-            return self._commit_duplicate(run, resolution.duplicate_of)
-        return self._commit(run, resolution)
-
-    # -- stages -----------------------------------------------------------------------------
-    # -- stages that read the store ---------------------------------------------------------
-    def _conflicts(self, run: _Run) -> Resolution:
+    def _resolve(self, run: StageInput) -> Resolution:
         p = run.proposal
         valid_from = p.valid_from or self.clock()
         chash = memory_content_hash(p)
@@ -299,7 +171,17 @@ class WritePipeline:
             existing=existing,
         )
 
-    def _validate(self, p: MemoryProposal) -> list[Check]:
+
+class ValidateStage:
+    """VALIDATE: retention against valid time and the clock."""
+
+    name = WriteStage.VALIDATE
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def run(self, run: StageInput) -> list[Check]:
+        p = run.proposal
         checks: list[Check] = []
         if p.expires_at is not None:
             now = self.clock()
@@ -309,6 +191,162 @@ class WritePipeline:
                 checks.append(reject(Code.ALREADY_EXPIRED, "expires_at is in the past"))
         return checks
 
+
+@dataclass
+class _Run:
+    """What the stages found for one proposal."""
+
+    state: StageInput
+    proposal_hash: str
+
+    @property
+    def skipped(self) -> set[WriteStage]:
+        return self.state.skipped
+
+    @property
+    def competitor_ids(self) -> list[str]:
+        return self.state.competitor_ids
+
+    @property
+    def proposal(self) -> MemoryProposal:
+        return self.state.proposal
+
+    @property
+    def principal(self) -> Principal:
+        return self.state.principal
+
+    @property
+    def checks(self) -> list[Check]:
+        return self.state.checks
+
+    @property
+    def authority(self) -> Authority:
+        return self.state.authority
+
+    @property
+    def sensitivity(self) -> Sensitivity:
+        return self.state.sensitivity
+
+    @property
+    def sources(self) -> list[Source]:
+        return self.state.cited
+
+    def worst(self) -> Severity | None:
+        order = [Severity.REJECT, Severity.CONFIRM, Severity.WARN, Severity.INFO]
+        found = {c.severity for c in self.checks}
+        return next((s for s in order if s in found), None)
+
+
+class WritePipeline:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        *,
+        clock: Clock = system_clock,
+        space_label: str | None = None,
+        cipher: ContentCipher | None = None,
+        verifier: Verifier | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.clock = clock
+        self.cipher = cipher
+        self.space_label = space_label or embedder.space_label
+        self.stages = (
+            *gate_stages(verifier),
+            ConflictStage(store, clock),
+            ValidateStage(clock),
+        )
+
+    # -- entry --------------------------------------------------------------------------
+    def propose(
+        self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
+    ) -> WriteReceipt:
+        """Run the pipeline. Malformed input raises ValidationError and writes nothing."""
+        if not isinstance(proposal, MemoryProposal):
+            proposal = parse(MemoryProposal, proposal)
+        proposal_hash = proposal.content_hash()
+        if proposal.idempotency_key is not None:
+            replay = self._replay(principal, proposal)
+            if replay is not None:
+                return replay
+        for _ in range(_RACE_RETRIES):
+            try:
+                receipt = self._propose_once(principal, proposal, proposal_hash)
+            except ConstraintViolationError:
+                # a concurrent retry with the same idempotency key won the race
+                replay = self._replay(principal, proposal) if proposal.idempotency_key else None
+                if replay is None:
+                    raise
+                return replay
+            if receipt is not None:
+                return receipt
+            log.info("competing write on %s; re-running the conflict stage", proposal.subject)
+        raise GraphmemError("too many concurrent writes on the same claim; retry later")
+
+    def propose_many(
+        self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
+    ) -> list[WriteReceipt]:
+        """Several proposals in one call: all are validated first (one malformed item fails the
+        batch, naming ``proposals.<i>.<field>``, before anything is written), their texts are
+        embedded in one batch, then each runs the gate and commits atomically on its own."""
+        if len(proposals) > MAX_BATCH:
+            raise ValidationError(
+                [FieldIssue("proposals", "too_long", f"at most {MAX_BATCH} proposals per batch")]
+            )
+        parsed: list[MemoryProposal] = []
+        issues: list[FieldIssue] = []
+        for i, item in enumerate(proposals):
+            try:
+                parsed.append(
+                    item if isinstance(item, MemoryProposal) else parse(MemoryProposal, item)
+                )
+            except ValidationError as exc:
+                issues += [
+                    FieldIssue(f"proposals.{i}.{x.field}", x.rule, x.message) for x in exc.issues
+                ]
+        if issues:
+            raise ValidationError(issues)
+        self.embedder.encode([memory_text(p) for p in parsed])  # warms the content-hash cache
+        return [self.propose(principal, p) for p in parsed]
+
+    def _replay(self, principal: Principal, proposal: MemoryProposal) -> WriteReceipt | None:
+        rows = self.store.read(
+            "receipts/by_idempotency",
+            {"idempotency_scope": _idem_scope(principal.tenant_id, proposal.idempotency_key)},
+        )
+        if not rows:
+            return None
+        first = WriteReceipt.from_graph(rows[0]["r"])
+        if first.proposal_hash != proposal.content_hash():
+            raise ConstraintViolationError(
+                "this idempotency key was used for a different proposal",
+                field="idempotency_key",
+                rule="idempotency_key_reused",
+            )
+        return first
+
+    # -- one attempt ----------------------------------------------------------------------
+    def _propose_once(
+        self, principal: Principal, proposal: MemoryProposal, proposal_hash: str
+    ) -> WriteReceipt | None:
+        ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
+        by_id = load_sources(self.store, principal.tenant_id, ids, self.cipher) if ids else {}
+        run = _Run(evaluate(self.stages, principal, proposal, by_id), proposal_hash)
+        resolution = run.state.resolution or Resolution()
+
+        worst = run.worst()
+        if worst is Severity.REJECT:
+            return self._store_receipt(run, Decision.REJECTED)
+        if worst is Severity.CONFIRM:
+            return self._store_receipt(run, Decision.NEEDS_CONFIRMATION)
+        if resolution.duplicate_of is not None:
+            return self._commit_duplicate(run, resolution.duplicate_of)
+        return self._commit(run, resolution)
+
+    # -- stages -----------------------------------------------------------------------------
+    # -- stages that read the store ---------------------------------------------------------
     # -- receipts and commits ------------------------------------------------------------------
     def _receipt(
         self,

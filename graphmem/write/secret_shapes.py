@@ -262,7 +262,7 @@ _SPECIAL: Final = re.compile(
     # sexual orientation and sex life
     r"\b(?:i'?m|i\s+am|am|as\s+a)\s+(?:gay|lesbian|bisexual|bi|queer|pansexual|asexual|"
     r"transgender|trans|non-?binary)\b|\b(?:my\s+)?(?:boyfriend|husband)\b(?=.{0,40}\bi'?m\s+a\s+man)"
-    r"|sexual\s+orientation|coming\s+out|동성애자|게이|레즈비언|양성애자|성소수자|트랜스젠더|"
+    r"|sexual\s+orientation|\b(?:coming|came)\s+out\s+(?:as|to\s+(?:my|his|her|their))\b|동성애자|게이|레즈비언|양성애자|성소수자|트랜스젠더|"
     r"ゲイ|レズビアン|同性愛|同性恋|双性恋|soy\s+(?:gay|lesbiana|bisexual)|ich\s+bin\s+(?:schwul|lesbisch|bisexuell)"
     # religion
     r"|\b(?:i'?m|i\s+am)\s+(?:a\s+)?(?:christian|catholic|muslim|jewish|buddhist|hindu|sikh|"
@@ -275,13 +275,13 @@ _SPECIAL: Final = re.compile(
     r"ich\s+wähle)\b|(?:지지|투표)(?:하는|한)\s*정당|支持(?:的)?政党|支持政党"
     # trade union
     r"|\b(?:union\s+member|member\s+of\s+(?:the\s+)?[\w'\s]{0,20}union|trade\s+union)\b|노조\s*(?:원|조합원|가입)|"
-    r"労働組合|工会会员|sindicato|Gewerkschaft"
+    r"労働組合|工会会员|\b(?:sindicato|Gewerkschaft)\b"
     # ethnic origin
     r"|\b(?:ethnicity|ethnic\s+origin|racial\s+origin)\b|ich\s+bin\s+(?:sinti|roma)\b|"
-    r"soy\s+(?:gitano|gitana)|민족|인종|民族|种族|etnia|Ethnie"
+    r"soy\s+(?:gitano|gitana)|민족|인종|民族|种族|\b(?:etnia|Ethnie)\b"
     # genetic and biometric
     r"|\b(?:genetic\s+test|dna\s+test|brca\d?|fingerprint\s+data|face\s+scan|biometric)\b|"
-    r"유전자\s*검사|遺伝子検査|基因检测|prueba\s+genética|Gentest",
+    r"유전자\s*검사|遺伝子検査|基因检测|prueba\s+genética|\bGentest\b",
     _I,
 )
 _CRIMINAL: Final = re.compile(

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from graphmem.auth.principal import Principal
 from graphmem.models.enums import Authority, Sensitivity, WriteStage
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.codes import STAGE, Code, Rule
+
+if TYPE_CHECKING:
+    from graphmem.write.conflicts import Resolution
 
 
 class Severity(StrEnum):
@@ -72,6 +75,12 @@ class StageInput:
     #: evidence indexes whose span grounds the claim (None: grounding did not apply)
     grounding: tuple[int, ...] | None = None
     sensitivity: Sensitivity = Sensitivity.LOW
+    #: stages that did not run (CONFLICT after a refusal)
+    skipped: set[WriteStage] = field(default_factory=set)
+    #: set by CONFLICT: the memories it decided against (the commit re-counts exactly these)
+    #: and its resolution (``graphmem.write.conflicts.Resolution``)
+    competitor_ids: list[str] = field(default_factory=list)
+    resolution: Resolution | None = None
 
     @property
     def cited(self) -> list[Source]:

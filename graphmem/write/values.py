@@ -23,6 +23,8 @@ from functools import lru_cache
 import langcodes
 from text_to_num import alpha2digit
 
+from graphmem.write.normalize import NUMBER_WORDS
+
 __all__ = ["Values", "extract", "language_of_tag", "tokens"]
 
 # -- languages -----------------------------------------------------------------------------------
@@ -127,15 +129,12 @@ _NUM = re.compile(
     r"|(?<![A-Za-z0-9_.])[-+]?\d+(?:\.\d+|,\d{1,2}(?!\d))?"
 )
 #: small numbers written as words, which text2num leaves alone when they stand by themselves
-_SMALL_WORDS = {
-    word: float(n)
-    for words in (
-        "zero one two three four five six seven eight nine ten eleven twelve",
-        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
-        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
-    )
-    for n, word in enumerate(words.split())
-} | {"una": 1.0, "ein": 1.0, "eine": 1.0, "zwo": 2.0}
+_SMALL_WORDS = {word: float(n) for words in NUMBER_WORDS for n, word in enumerate(words)} | {
+    "una": 1.0,
+    "ein": 1.0,
+    "eine": 1.0,
+    "zwo": 2.0,
+}
 _SCALE_EN = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9,
              "bn": 1e9, "b": 1e9, "trillion": 1e12, "mil": 1e3, "millones": 1e6,
              "millón": 1e6, "millionen": 1e6, "mio": 1e6, "milliarden": 1e9, "mrd": 1e9,

@@ -7,35 +7,24 @@ anywhere in the graph afterwards (sources, memories, receipts, edges)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 
 import pytest
 
-from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
-from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
-from graphmem.store.schema import bootstrap
 from tests.generalisation.generator import all_cases
 from tests.generalisation.runner import principal_of
 from tests.generalisation.test_generated import kept
 from tests.integration.scenarios import graph_dump
-from tests.integration.write_fixtures import FakeClock
+from tests.integration.write_fixtures import FakeClock, hashing_graphmem
 
 SAMPLE = all_cases()[::15]
 
 
 @pytest.fixture
-def gm(store: GraphStore) -> Iterator[Graphmem]:
-    service = Graphmem(
-        store,
-        Settings(embedder="hashing"),
-        HashingEmbedder(),
-        clock=FakeClock("2026-07-16T00:00:00Z"),
-    )
-    bootstrap(store, [service.embedding_space])
-    yield service
+def gm(store: GraphStore) -> Graphmem:
+    return hashing_graphmem(store, FakeClock("2026-07-16T04:30:00Z"))
 
 
 def test_generated_sample_through_the_store(gm: Graphmem, store: GraphStore) -> None:

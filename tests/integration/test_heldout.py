@@ -9,22 +9,18 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from graphmem import errors
-from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
-from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
-from graphmem.store.schema import bootstrap
 from tests.generalisation.test_generated import kept
 from tests.integration.scenarios import graph_dump, record_sources, scenario_principal
-from tests.integration.write_fixtures import FakeClock
+from tests.integration.write_fixtures import FakeClock, hashing_graphmem
 
 HELDOUT = Path(__file__).parents[1] / "data" / "heldout"
 STORED = (Decision.COMMITTED, Decision.DUPLICATE)
@@ -45,11 +41,8 @@ def load(name: str) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def gm(store: GraphStore) -> Iterator[Graphmem]:
-    clock = FakeClock("2026-07-16T04:30:00Z")
-    service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
-    bootstrap(store, [service.embedding_space])
-    yield service
+def gm(store: GraphStore) -> Graphmem:
+    return hashing_graphmem(store, FakeClock("2026-07-16T04:30:00Z"))
 
 
 def run(gm: Graphmem, rows: list[dict[str, Any]]) -> dict[str, Any]:

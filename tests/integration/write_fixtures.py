@@ -6,8 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.auth.principal import Principal
+from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.receipts import WriteReceipt
 from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
 from graphmem.timeutil import normalize
 
 
@@ -25,14 +29,26 @@ class FakeClock:
         self.now = normalize(value)
 
 
+def hashing_graphmem(store: GraphStore, clock: FakeClock) -> Graphmem:
+    """A service on ``store`` with the hashing embedder and ``clock``, schema bootstrapped."""
+    service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
+    bootstrap(store, [service.embedding_space])
+    return service
+
+
 def principal(
-    *roles: str, tenant: str = "acme", subject: str | None = None, pid: str | None = None
+    *roles: str,
+    tenant: str = "acme",
+    subject: str | None = None,
+    pid: str | None = None,
+    grants: tuple[str, ...] = (),
 ) -> Principal:
     return Principal(
         tenant_id=tenant,
         principal_id=pid or subject or f"{'-'.join(roles)}@{tenant}",
         roles=frozenset(roles),
         subject_id=subject,
+        grants=frozenset(grants),
     )
 
 
