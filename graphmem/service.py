@@ -33,6 +33,7 @@ from graphmem.settings import Settings, get_settings
 from graphmem.store.base import GraphStore, Row
 from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
+from graphmem.write.grounding import Verifier
 from graphmem.write.pipeline import WritePipeline
 from graphmem.write.sources import SourceCreate, record_source
 
@@ -66,10 +67,13 @@ class Graphmem:
         *,
         clock: Clock = system_clock,
         cipher: ContentCipher | None = None,
+        verifier: Verifier | None = None,
     ):
         self.store = store
         self.settings = settings
         self.clock = clock
+        #: the write gate's claim ↔ span check; None: the rules (no model)
+        self.verifier = verifier
         #: encrypts HIGH-sensitivity content at rest (crypto-shredding); None: plaintext
         self.cipher = cipher
         self._embedder = embedder
@@ -120,7 +124,9 @@ class Graphmem:
 
     @cached_property
     def writer(self) -> WritePipeline:
-        return WritePipeline(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
+        return WritePipeline(
+            self.store, self.embedder, clock=self.clock, cipher=self.cipher, verifier=self.verifier
+        )
 
     # -- writes ---------------------------------------------------------------------------
     def record_source(self, principal: Principal, body: SourceCreate | Mapping[str, Any]) -> Source:
@@ -289,8 +295,7 @@ class Graphmem:
         wait = self.settings.analyst_query_timeout_s
         if not self._analyst_slot.acquire(timeout=wait):
             raise EngineBusyError(
-                f"another analyst query is running; none finished within {wait:.0f} s — "
-                "try again",
+                f"another analyst query is running; none finished within {wait:.0f} s — try again",
                 rule="analyst_slot",
             )
         try:

@@ -240,8 +240,13 @@ class WriteStage(_Enum):
     """Stages of the write path, in order (seed: extraction → … → commit or reject)."""
 
     RECEIVE = "RECEIVE"
+    #: text made comparable before any scanner reads it (invisible characters, confusables,
+    #: markup, broken words, encoded runs); see ``graphmem.write.normalize``
+    NORMALIZE = "NORMALIZE"
     CLASSIFY = "CLASSIFY"
     PROVENANCE = "PROVENANCE"
+    #: the claim says what its quoted span says; see ``graphmem.write.grounding``
+    GROUNDING = "GROUNDING"
     SENSITIVITY_CONSENT = "SENSITIVITY_CONSENT"
     GATE = "GATE"
     CONFLICT = "CONFLICT"

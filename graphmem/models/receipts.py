@@ -34,11 +34,14 @@ from graphmem.models.types import (
 
 
 class Reason(Record):
-    """Why a stage decided as it did: ``{stage, code, detail}``."""
+    """Why a stage decided as it did: ``{stage, code, detail}``, and the ``rule`` that fired
+    (``graphmem.write.codes.Rule``) where one did: a detector, a structural rule or a
+    grounding test. ``detail`` holds ids and codes, never memory content."""
 
     stage: WriteStage
     code: Code
     detail: ShortText | None = None
+    rule: Code | None = None
 
 
 class StageVerdict(Record):

@@ -75,9 +75,7 @@ class RunState(TypedDict, total=False):
     facts: _Hints
     preconditions: _Hints
     #: the run's environment, matched against episodes'
-    environment: Annotated[
-        dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)
-    ]
+    environment: Annotated[dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)]
     tool_version: ShortText
     failure_code: ShortText
     goal: Text
@@ -264,9 +262,7 @@ class Retriever:
         # candidates beside phase 1 instead of after it (from the feature cache: with phase 1)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
         if query_terms and last_size > limit and not from_cache:
-            lexical_rows = SIDE_QUERIES.submit(
-                self.store.read, "retrieval/lexical", lexical_params
-            )
+            lexical_rows = SIDE_QUERIES.submit(self.store.read, "retrieval/lexical", lexical_params)
         params = scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool)
         phase1 = None
         if cached is not None and from_cache:

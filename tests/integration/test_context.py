@@ -187,7 +187,12 @@ def test_limits_cap_each_type_and_zero_skips_it(gm: Graphmem) -> None:
 def test_the_budget_is_never_exceeded_and_drops_say_budget(gm: Graphmem) -> None:
     for i in range(6):
         remember(
-            gm, A1, U1, f"fact_{i}", f"v{i}", f"Fact {i} about the VPN setup: " + "detail " * i * 3
+            gm,
+            A1,
+            U1,
+            f"fact_{i}",
+            f"profile{i}",
+            f"Fact {i} about the VPN setup: profile{i} " + "detail " * i * 3,
         )
     episode(gm, A1, U1, "fix VPN error 720", ["DNS flush did not help", "reset worked"], "SUCCESS")
     count = gm.embedder.count_tokens

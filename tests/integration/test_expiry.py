@@ -37,7 +37,7 @@ def gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
 
 def remember(gm: Graphmem, predicate: str, text: str, **extra) -> str:  # type: ignore[no-untyped-def]
     sid = source(gm, A, "USER_MESSAGE", text)
-    r = gm.propose(A, claim(U, predicate, "x", [(sid, text, "user")], **extra))
+    r = gm.propose(A, claim(U, predicate, text, [(sid, text, "user")], **extra))
     assert r.decision is Decision.COMMITTED, r.reasons
     return r.memory_id or ""
 

@@ -6,8 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.auth.principal import Principal
+from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.receipts import WriteReceipt
 from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
 from graphmem.timeutil import normalize
 
 
@@ -23,6 +27,13 @@ class FakeClock:
 
     def set(self, value: str) -> None:
         self.now = normalize(value)
+
+
+def hashing_graphmem(store: GraphStore, clock: FakeClock) -> Graphmem:
+    """A service on ``store`` with the hashing embedder and ``clock``, schema bootstrapped."""
+    service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
+    bootstrap(store, [service.embedding_space])
+    return service
 
 
 def principal(
