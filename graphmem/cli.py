@@ -185,11 +185,18 @@ def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
 def cmd_erase(ns: argparse.Namespace, settings: Settings) -> int:
     with _service(settings) as gm:
         principal = _principal(ns, gm.store)
-        if ns.subject_target:
-            receipt = gm.erase_subject(principal, ns.subject_target, ns.reason)
+        if ns.dry_run:
+            result: Any = gm.preview_erasure(
+                principal,
+                subject_id=ns.subject_target,
+                memory_id=ns.memory,
+                with_history=ns.with_history,
+            )
+        elif ns.subject_target:
+            result = gm.erase_subject(principal, ns.subject_target, ns.reason)
         else:
-            receipt = gm.erase_memory(principal, ns.memory, ns.reason)
-    _print(receipt.model_dump(mode="json"))
+            result = gm.erase_memory(principal, ns.memory, ns.reason, with_history=ns.with_history)
+    _print(result.model_dump(mode="json"))
     return 0
 
 
@@ -360,7 +367,20 @@ def build_parser() -> argparse.ArgumentParser:
     erase = sub.add_parser("erase", help="erase a subject's memories or one memory, with receipt")
     what = erase.add_mutually_exclusive_group(required=True)
     what.add_argument("--subject", dest="subject_target", help="subject id, e.g. user:u_104")
-    what.add_argument("--memory", help="memory id (with its version history)")
+    what.add_argument(
+        "--memory",
+        help="memory id: that statement with its copies; what it had superseded is believed again",
+    )
+    erase.add_argument(
+        "--with-history",
+        action="store_true",
+        help="with --memory: every version of the claim (nothing of it is believed again)",
+    )
+    erase.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="list what would be erased, flagged and reinstated; change nothing",
+    )
     erase.add_argument("--reason", default="ERASURE_REQUEST")
     _caller_args(erase)
     erase.set_defaults(func=cmd_erase, subject=None)

@@ -14,14 +14,14 @@ from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
-from graphmem.errors import EngineBusyError
+from graphmem.errors import EngineBusyError, FieldIssue, ValidationError
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
-from graphmem.models.receipts import DeletionReceipt, WriteReceipt
+from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
@@ -196,6 +196,8 @@ class Graphmem:
             source_id=source_id,
             memory_id=memory_id,
             reason=reason,
+            embedder=self.embedder,
+            cipher=self.cipher,
             clock=self.clock,
         )
 
@@ -227,13 +229,37 @@ class Graphmem:
             self._forget_features()
 
     def erase_memory(
-        self, principal: Principal, memory_id: str, reason: str = "ERASURE_REQUEST"
+        self,
+        principal: Principal,
+        memory_id: str,
+        reason: str = "ERASURE_REQUEST",
+        *,
+        with_history: bool = False,
     ) -> DeletionReceipt:
-        """Erase one memory with its whole version history."""
+        """Erase one memory — every copy of its statement; what it had superseded is believed
+        again — or, ``with_history``, every version of the claim."""
         try:
-            return self.eraser.erase_memory(principal, memory_id, reason)
+            return self.eraser.erase_memory(principal, memory_id, reason, with_history=with_history)
         finally:
             self._forget_features()
+
+    def preview_erasure(
+        self,
+        principal: Principal,
+        *,
+        subject_id: str | None = None,
+        memory_id: str | None = None,
+        with_history: bool = False,
+    ) -> ErasurePreview:
+        """What erasing a subject or a memory would do (``dry_run``); writes nothing."""
+        if (subject_id is None) == (memory_id is None):
+            raise ValidationError(
+                [FieldIssue("target", "exactly_one", "give exactly one of subject_id or memory_id")]
+            )
+        if subject_id is not None:
+            return self.eraser.preview_subject(principal, subject_id)
+        assert memory_id is not None
+        return self.eraser.preview_memory(principal, memory_id, with_history=with_history)
 
     def _forget_features(self) -> None:
         """Empty this process's feature cache now (other processes' empty at their next
@@ -288,8 +314,7 @@ class Graphmem:
         wait = self.settings.analyst_query_timeout_s
         if not self._analyst_slot.acquire(timeout=wait):
             raise EngineBusyError(
-                f"another analyst query is running; none finished within {wait:.0f} s — "
-                "try again",
+                f"another analyst query is running; none finished within {wait:.0f} s — try again",
                 rule="analyst_slot",
             )
         try:
