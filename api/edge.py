@@ -21,7 +21,7 @@ from fastapi import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graphmem.errors import FieldIssue, ValidationError
-from graphmem.models.text_rules import find_forbidden
+from graphmem.models.text_rules import DEPTH_RULE, MAX_DEPTH, find_forbidden
 
 BODY_TOO_LARGE = "BODY_TOO_LARGE"
 
@@ -115,6 +115,10 @@ async def check_request_text(request: Request) -> None:
             body = await request.json()
         except ValueError:
             body = None  # malformed JSON: FastAPI reports it
+        except RecursionError:  # nested past the parser's limit, on a route without a body
+            raise ValidationError(
+                [FieldIssue("body", DEPTH_RULE, f"nested deeper than {MAX_DEPTH} levels")]
+            ) from None
         issues += find_forbidden(body)
     if issues:
         raise ValidationError(issues)

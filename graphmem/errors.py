@@ -21,7 +21,14 @@ class GraphmemError(Exception):
         self.details = details
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, **self.details}
+        """``{code, message, …details}``; an error about one field (``field`` and ``rule`` in
+        its details) also names it in ``errors``, as a validation error does, so clients read
+        every field-level refusal in one place."""
+        out = {"code": self.code, "message": self.message, **self.details}
+        field, rule = self.details.get("field"), self.details.get("rule")
+        if isinstance(field, str) and isinstance(rule, str) and "errors" not in out:
+            out["errors"] = [FieldIssue(field, rule, self.message).to_dict()]
+        return out
 
 
 class ConfigError(GraphmemError):

@@ -21,7 +21,7 @@ from pydantic_core import PydanticCustomError
 MAX_EVIDENCE_ITEMS: Final = 64
 MAX_SOURCES_PER_PROPOSAL: Final = 32
 #: proposals in one ``propose_many`` batch
-MAX_BATCH: Final = 500
+MAX_BATCH: Final = 1000
 #: items of a list inside a memory (actions, observations, steps, preconditions, tests,
 #: failures, purposes, capabilities)
 MAX_LIST_ITEMS: Final = 100

@@ -19,7 +19,13 @@ from typing import Annotated, Any
 import pydantic
 from pydantic import StrictBool, StrictInt, StringConstraints, TypeAdapter
 
-from graphmem.errors import FieldIssue, ForbiddenError, ReadOnlyViolationError, ValidationError
+from graphmem.errors import (
+    CypherError,
+    FieldIssue,
+    ForbiddenError,
+    ReadOnlyViolationError,
+    ValidationError,
+)
 from graphmem.limits import MAX_QUERY_PARAM_BYTES, MAX_QUERY_PARAMS, json_size
 from graphmem.models.types import Identifier, SubjectRef, Timestamp
 from graphmem.models.validation import issues_from
@@ -28,6 +34,8 @@ from graphmem.store.base import GraphStore, Row
 
 ANALYST_GROUPS = ("lineage", "stats", "audit")
 TENANT_PARAM = "tenant_id"
+#: the rule of a refused ``tenant_id`` parameter: the tenant is the key's
+FROM_CREDENTIAL = "from_credential"
 
 
 @dataclass(frozen=True)
@@ -69,10 +77,8 @@ def _adapter(kind: str) -> TypeAdapter[Any]:
     return TypeAdapter(base | None if kind.endswith("?") else base)
 
 
-def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
-    """A person's parameters for ``query``: bounded, each of its declared type (timestamps
-    normalised to graphmem's fixed-width form); undeclared ones pass as they are (the
-    query loader still refuses unknown or missing names)."""
+def check_param_bounds(params: Mapping[str, Any]) -> None:
+    """At most :data:`MAX_QUERY_PARAMS` parameters, :data:`MAX_QUERY_PARAM_BYTES` as JSON."""
     if len(params) > MAX_QUERY_PARAMS:
         raise ValidationError(
             [FieldIssue("params", "too_large", f"at most {MAX_QUERY_PARAMS} parameters")]
@@ -81,6 +87,13 @@ def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
         raise ValidationError(
             [FieldIssue("params", "too_large", f"at most {MAX_QUERY_PARAM_BYTES} bytes as JSON")]
         )
+
+
+def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A person's parameters for ``query``: bounded, each of its declared type (timestamps
+    normalised to graphmem's fixed-width form); undeclared ones pass as they are (the
+    query loader still refuses unknown or missing names)."""
+    check_param_bounds(params)
     out = dict(params)
     issues: list[FieldIssue] = []
     for name, kind in query.param_types.items():
@@ -132,7 +145,9 @@ def run_query(
     bound = check_params(query, params)
     if TENANT_PARAM in bound:
         raise ForbiddenError(
-            "tenant_id comes from the credential, not from query parameters", field=TENANT_PARAM
+            "tenant_id comes from the credential, not from query parameters",
+            field=TENANT_PARAM,
+            rule=FROM_CREDENTIAL,
         )
     if TENANT_PARAM in query.params:
         if tenant_id is None:
@@ -172,9 +187,17 @@ def run_adhoc(
         )
     if TENANT_PARAM in params:
         raise ForbiddenError(
-            "tenant_id comes from the credential, not from query parameters", field=TENANT_PARAM
+            "tenant_id comes from the credential, not from query parameters",
+            field=TENANT_PARAM,
+            rule=FROM_CREDENTIAL,
         )
-    rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
+    check_param_bounds(params)
+    try:
+        rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
+    except CypherError as exc:  # the caller's text: a syntax error, a write, a type error
+        raise ValidationError(
+            [FieldIssue("query", "cypher", f"the engine refused the query: {exc.message}")]
+        ) from exc
     if any(_foreign(value, tenant_id) for row in rows for value in row.items()):
         raise ForbiddenError("the result reaches another tenant's data", rule="cross_tenant")
     return rows

@@ -35,7 +35,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from graphmem.errors import QueryParameterError, UnknownQueryError
+from graphmem.errors import FieldIssue, QueryParameterError, UnknownQueryError
 
 Mode = Literal["read", "write", "schema"]
 TimeoutClass = Literal["normal", "long", "analyst"]
@@ -108,12 +108,19 @@ def _check_names(query: str, kind: str, expected: frozenset[str], given: Iterabl
             parts.append(f"missing {kind}s: {', '.join(missing)}")
         if unexpected:
             parts.append(f"unexpected {kind}s: {', '.join(unexpected)}")
+        slot = "params" if kind == "parameter" else f"{kind}s"
+        issues = [FieldIssue(f"{slot}.{n}", "required", f"{query} needs it") for n in missing]
+        issues += [
+            FieldIssue(f"{slot}.{n}", "unexpected", f"{query} takes no {kind} {n!r}")
+            for n in unexpected
+        ]
         raise QueryParameterError(
             f"query {query!r}: " + "; ".join(parts),
             query=query,
             missing=missing,
             unexpected=unexpected,
             expected=sorted(expected),
+            errors=[i.to_dict() for i in issues],
         )
 
 

@@ -78,6 +78,7 @@ class Graphmem:
         #: by the analyst time limit, and one at a time leaves the engine's other threads to
         #: agents' requests however costly the queries people write
         self._analyst_slot = threading.BoundedSemaphore(1)
+        self._schema_version: int | None = None
 
     @classmethod
     def open(
@@ -327,8 +328,13 @@ class Graphmem:
         return EmbeddingSpace(self.embedder.space_label, self.embedder.dimension)
 
     def health(self) -> dict[str, Any]:
+        """Engine status without waiting behind queries: the ping and the status commands are
+        answered by the engine's main thread, and the schema version is read once (it changes
+        only at bootstrap), so a health check stays fast while every query thread is busy."""
         engine = self.store.ping()
-        version = schema_version(self.store) if engine.get("reachable") else None
+        version = self._schema_version
+        if version is None and engine.get("reachable"):
+            version = self._schema_version = schema_version(self.store)
         return {
             "status": "ok" if engine.get("reachable") and version is not None else "degraded",
             "engine": engine,

@@ -46,15 +46,15 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Final, Literal
+from typing import Any, Final, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
-from graphmem.limits import MAX_BUDGET_TOKENS, MAX_CONTEXT_EVIDENCE, bounded_state
+from graphmem.limits import MAX_BUDGET_TOKENS, MAX_CONTEXT_EVIDENCE
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
 from graphmem.models.types import Identifier, Key, SubjectRef, Text, sha256_hash
@@ -65,6 +65,7 @@ from graphmem.read.retrieve import (
     Retriever,
     RetrieveRequest,
     RetrieveResult,
+    StateField,
 )
 from graphmem.store.base import Row
 from graphmem.write.poisoning import THRESHOLD, detect_instruction, instruction_score
@@ -158,7 +159,7 @@ class ContextRequest(Record):
     instruction: Text
     #: run state; projected to compact ``key: value`` lines, and passed to the retriever
     #: (procedures are filtered by its ``capabilities`` and ``facts``)
-    state: Annotated[dict[str, Any] | None, AfterValidator(bounded_state)] = None
+    state: StateField = None
     evidence: list[EvidenceItem] = Field(default_factory=list, max_length=MAX_CONTEXT_EVIDENCE)
     #: what to retrieve memories for
     query: str = Field(min_length=1, max_length=4000)

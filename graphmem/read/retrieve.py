@@ -24,7 +24,15 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    with_config,
+)
+from typing_extensions import TypedDict
 
 from graphmem.auth.principal import Principal
 from graphmem.auth.scope import read_subject
@@ -32,10 +40,10 @@ from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.ids import new_id
-from graphmem.limits import bounded_state
+from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS, bounded_state
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
-from graphmem.models.types import Key, SubjectRef, sha256_hash
+from graphmem.models.types import ClaimObject, Key, ShortText, SubjectRef, Text, sha256_hash
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.candidates import SIDE_QUERIES, Pool, merge_scope_parts
@@ -51,6 +59,45 @@ RETRIEVER_VERSION = "graphmem-ranker-2"
 READ_POLICY_VERSION = "memory-read-1"
 
 
+_Hints = Annotated[list[ShortText], Field(max_length=MAX_LIST_ITEMS)]
+
+
+@with_config(ConfigDict(extra="allow"))
+class RunState(TypedDict, total=False):
+    """A run ``state`` as retrieval reads it: the keys below are typed (a ``capabilities``
+    that is not a list of strings is a 422 naming ``state.capabilities``, not a crash in the
+    procedure filter); any other key passes through as given (the context builder projects
+    it). Bounded as a whole by :func:`graphmem.limits.bounded_state`."""
+
+    #: capabilities the run holds (procedures needing others are CAPABILITY_MISSING)
+    capabilities: _Hints
+    #: satisfied precondition keys (``preconditions`` is an alias)
+    facts: _Hints
+    preconditions: _Hints
+    #: the run's environment, matched against episodes'
+    environment: Annotated[
+        dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)
+    ]
+    tool_version: ShortText
+    failure_code: ShortText
+    goal: Text
+
+
+def _in_given_order(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """The validated state with its keys in the caller's order (a state is projected into
+    the context in that order; validation puts the typed keys first)."""
+    out = handler(value)
+    if isinstance(value, dict) and isinstance(out, dict):
+        return {key: out[key] for key in value if key in out}
+    return out
+
+
+#: the ``state`` field of a retrieve or context request
+StateField = Annotated[
+    RunState | None, WrapValidator(_in_given_order), AfterValidator(bounded_state)
+]
+
+
 class RetrieveRequest(Record):
     """``POST /v1/retrieve``."""
 
@@ -63,7 +110,7 @@ class RetrieveRequest(Record):
     known_at: str | None = None
     #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
     #: precondition keys), ``environment`` (map), ``tool_version``, ``failure_code``, ``goal``
-    state: Annotated[dict[str, Any] | None, AfterValidator(bounded_state)] = None
+    state: StateField = None
     include_excluded: bool = True
 
 

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from graphmem.errors import ReadOnlyViolationError
+from graphmem.errors import QueryTimeoutError, ReadOnlyViolationError
 from graphmem.queries import Query, QueryLibrary, TimeoutClass
 
 Row = dict[str, Any]
@@ -73,6 +73,14 @@ class QueryTimeouts:
         return asdict(self)
 
 
+#: the setting behind each class of time limit (named in a QUERY_TIMEOUT answer)
+TIMEOUT_SETTINGS: Mapping[TimeoutClass, str] = {
+    "normal": "GRAPHMEM_QUERY_TIMEOUT_S",
+    "long": "GRAPHMEM_LONG_QUERY_TIMEOUT_S",
+    "analyst": "GRAPHMEM_ANALYST_QUERY_TIMEOUT_S",
+}
+
+
 class Transaction(ABC):
     """A unit of work. See :attr:`Capabilities.multi_statement_transactions`."""
 
@@ -114,9 +122,8 @@ class GraphStore(ABC):
                 query=name,
             )
         text, params = self._prepare(query, params, identifiers)
-        return self._execute(
-            text, params, read_only=True, timeout_s=self.timeouts.seconds(timeout or query.timeout)
-        )
+        with self._time_limit(timeout or query.timeout) as limit_s:
+            return self._execute(text, params, read_only=True, timeout_s=limit_s)
 
     def write(
         self,
@@ -129,12 +136,23 @@ class GraphStore(ABC):
         """Run any named query as one atomic statement, within its time limit."""
         query = self.queries.get(name)
         text, params = self._prepare(query, params, identifiers)
-        return self._execute(
-            text,
-            params,
-            read_only=query.is_read,
-            timeout_s=self.timeouts.seconds(timeout or query.timeout),
-        )
+        with self._time_limit(timeout or query.timeout) as limit_s:
+            return self._execute(text, params, read_only=query.is_read, timeout_s=limit_s)
+
+    @contextmanager
+    def _time_limit(self, kind: TimeoutClass) -> Iterator[float]:
+        """Yield the seconds of ``kind``'s limit; a query the engine cancelled is reported
+        with the limit it ran past and the setting that sets it."""
+        limit_s = self.timeouts.seconds(kind)
+        try:
+            yield limit_s
+        except QueryTimeoutError as exc:
+            setting = TIMEOUT_SETTINGS[kind]
+            raise QueryTimeoutError(
+                f"the query ran past its {kind} time limit of {limit_s:g} s ({setting}) "
+                "and the engine cancelled it; nothing it wrote stays",
+                **{**exc.details, "limit": kind, "limit_s": limit_s, "setting": setting},
+            ) from exc
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -156,15 +174,15 @@ class GraphStore(ABC):
         self._execute_schema(text)
 
     def _execute_schema(self, text: str) -> None:
-        self._execute(text, {}, read_only=False, timeout_s=self.timeouts.long_s)
+        with self._time_limit("long") as limit_s:
+            self._execute(text, {}, read_only=False, timeout_s=limit_s)
 
     # -- ad hoc (admins) ---------------------------------------------------------------
     def read_adhoc(self, text: str, params: Params | None = None) -> list[Row]:
         """Run Cypher text read-only, enforced by the engine itself, under the strictest
         (analyst) time limit."""
-        return self._execute(
-            text, dict(params or {}), read_only=True, timeout_s=self.timeouts.analyst_s
-        )
+        with self._time_limit("analyst") as limit_s:
+            return self._execute(text, dict(params or {}), read_only=True, timeout_s=limit_s)
 
     # -- engine specific ---------------------------------------------------------------
     def _prepare(
