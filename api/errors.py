@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from graphmem import errors as e
-from graphmem.models.validation import message_of, rule_for
+from graphmem.models.validation import field_of, message_of, rule_for
 
 _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.UnauthenticatedError, 401),
@@ -83,8 +83,7 @@ def install(app: FastAPI) -> None:
     async def _request_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         issues = [
             {
-                "field": ".".join(str(p) for p in err["loc"] if p not in ("body", "query", "path"))
-                or "body",
+                "field": field_of(err, skip=("body", "query", "path")) or "body",
                 "rule": rule_for(str(err["type"])),
                 "message": message_of(err),
             }

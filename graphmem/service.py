@@ -30,6 +30,7 @@ from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
+from graphmem.state import Runs
 from graphmem.store.base import GraphStore, Row
 from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
@@ -48,6 +49,15 @@ def cipher_from_settings(settings: Settings) -> ContentCipher | None:
 
 
 _PRELOAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-preload")
+
+
+def _run_ids(proposals: list[MemoryProposal | Mapping[str, Any]]) -> list[str | None]:
+    """The ``run_id`` each proposal names (before the batch is validated as a whole)."""
+    out: list[str | None] = []
+    for p in proposals:
+        run_id = p.run_id if isinstance(p, MemoryProposal) else p.get("run_id")
+        out.append(run_id if isinstance(run_id, str) else None)
+    return out
 
 
 def _load_embedder(embedder: Embedder) -> Embedder:
@@ -132,14 +142,36 @@ class Graphmem:
     def propose(
         self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
     ) -> WriteReceipt:
-        """The only way memory is created or changed: runs the write gate, returns its receipt."""
+        """The only way memory is created or changed: runs the write gate, returns its receipt.
+        A proposal naming a ``run_id`` needs that run open (422 unknown, 409 ended)."""
+        if not isinstance(proposal, MemoryProposal):
+            proposal = parse(MemoryProposal, proposal)
+        if proposal.run_id is not None:
+            self.runs.open_for_writes(principal, proposal.run_id)
         return self.writer.propose(principal, proposal)
 
     def propose_many(
         self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
     ) -> list[WriteReceipt]:
         """A batch: validated together, embedded in one pass, each committed atomically."""
+        for i, run_id in enumerate(_run_ids(proposals)):
+            if run_id is not None:
+                try:
+                    self.runs.open_for_writes(principal, run_id)
+                except ValidationError as exc:
+                    raise ValidationError(
+                        [
+                            FieldIssue(f"proposals.{i}.{x.field}", x.rule, x.message)
+                            for x in exc.issues
+                        ]
+                    ) from None
         return self.writer.propose_many(principal, proposals)
+
+    # -- run state (working memory) ---------------------------------------------------------
+    @cached_property
+    def runs(self) -> Runs:
+        """Checkpoints, tool receipts, run ends and their purpose expiry (graphmem.state)."""
+        return Runs(self.store, self.settings, self.clock)
 
     # -- reads ------------------------------------------------------------------------------
     def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
@@ -207,6 +239,13 @@ class Graphmem:
     ) -> dict[str, list[str]]:
         """Expire memories past ``expires_at`` (one tenant, or all); ``{tenant: [ids]}``."""
         return sweep_expired(self.store, tenant_id=tenant_id, actor=actor, clock=self.clock)
+
+    def sweep_due(self) -> dict[str, list[str]]:
+        """The schedule's round: memories past ``expires_at`` expire and run state past its
+        retention is deleted (every tenant); ``{tenant: [memory ids]}``."""
+        swept = self.sweep()
+        self.runs.sweep()
+        return swept
 
     def expire_purpose(self, principal: Principal, purpose: str) -> dict[str, Any]:
         """Memories kept only for ``purpose`` expire; others lose that purpose."""

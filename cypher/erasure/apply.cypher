@@ -3,7 +3,8 @@
 // Apply an erasure atomically: delete memory nodes (all versions; their vector-index entries go
 // with them), owned sources, the subject node, receipts and logs that are the subject's; scrub
 // erased ids from other logs; flag dependants; believe again what the erased memories had
-// superseded (lifecycle/_reinstate); leave hash-only tombstones and the receipt.
+// superseded (lifecycle/_reinstate); delete the subject's run state (state/_delete_runs); leave
+// hash-only tombstones and the receipt.
 CALL {
   UNWIND $memory_ids AS id
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})
@@ -60,8 +61,10 @@ CALL {
   RETURN count(*) AS tombstones
 }
 {{> lifecycle/_reinstate}}
+{{> state/_delete_runs}}
 {{> schema/_forget_epoch}}
 CREATE (d:DeletionReceipt)
 SET d += $receipt
 RETURN memories, sources, flagged, logs_deleted, logs_scrubbed,
-       subject_receipts + memory_receipts AS receipts, subjects, tombstones, reinstated
+       subject_receipts + memory_receipts AS receipts, subjects, tombstones, reinstated,
+       runs, checkpoints, tool_receipts

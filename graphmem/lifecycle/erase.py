@@ -43,6 +43,7 @@ from graphmem.models.enums import DeletionScope, VerificationStatus
 from graphmem.models.receipts import DeletionReceipt, ErasedDependant, ErasurePreview
 from graphmem.models.validation import parse
 from graphmem.read.log_sink import LogSink
+from graphmem.state import retention
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import to_iso
 
@@ -75,6 +76,8 @@ class _Erasure:
     delete_logs: list[str]
     scrub: list[dict[str, Any]]
     reinstate: ReinstatementPlan
+    #: ``[{run_id, run_key}]`` of the subject's runs, whose state goes too
+    runs: list[dict[str, Any]]
 
 
 class Eraser:
@@ -286,7 +289,8 @@ class Eraser:
             embedder=self.embedder,
             cipher=self.cipher,
         )
-        return _Erasure(scope, target_id, subject_id, plan, delete_logs, scrub, reinstate)
+        runs = retention.subject_runs(self.store, tenant, subject_id)
+        return _Erasure(scope, target_id, subject_id, plan, delete_logs, scrub, reinstate, runs)
 
     def _apply(self, principal: Principal, erasure: _Erasure, reason: str) -> DeletionReceipt:
         tenant = principal.tenant_id
@@ -332,6 +336,8 @@ class Eraser:
                 "receipt": receipt.to_graph_properties(),
                 "now": requested,
                 **erasure.reinstate.params(reason),
+                "run_keys": [r["run_key"] for r in erasure.runs],
+                "run_deadline": None,
             },
             identifiers={"space_label": self.embedder.space_label},
         )[0]
@@ -341,7 +347,7 @@ class Eraser:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
         query_log_entries = self.store.purge_query_logs()
         rewritten, residue = self._rewrite_until_clean(plan.texts)
-        counts = {k: int(v) for k, v in counts_row.items()}
+        counts = {k: int(v or 0) for k, v in counts_row.items()}
         counts |= {
             "storage_residue": residue,
             "keys_destroyed": keys_destroyed,
@@ -450,6 +456,11 @@ def _preview(erasure: _Erasure) -> ErasurePreview:
         + f": {r.because}, which superseded it, is erased"
         for r in erasure.reinstate.reinstated
     ]
+    if erasure.runs:
+        notes.append(
+            f"the state of {len(erasure.runs)} runs about the subject (checkpoints, tool "
+            "receipts) is deleted"
+        )
     if plan.review_ids:
         notes.append(
             f"{len(plan.review_ids)} memories keep other support and are flagged NEEDS_REVIEW"
@@ -463,6 +474,7 @@ def _preview(erasure: _Erasure) -> ErasurePreview:
         flagged=plan.review_ids,
         source_ids=plan.source_ids,
         reinstated=[r.evolve(memory_id=None) for r in erasure.reinstate.reinstated],
+        run_ids=[r["run_id"] for r in erasure.runs],
         retrieval_logs_deleted=len(erasure.delete_logs),
         retrieval_logs_scrubbed=len(erasure.scrub),
         notes=notes,

@@ -159,8 +159,8 @@ class ErasurePreview(Record):
     """What an erasure would do, computed by the same planning and written nowhere
     (``dry_run``): every memory id it would erase (the target's and its dependants'), the
     dependants of other subjects on their own, what would be flagged NEEDS_REVIEW, the sources
-    erased, the beliefs reinstated, how many retrieval logs would be deleted or scrubbed, and
-    the same in sentences (``notes``)."""
+    erased, the beliefs reinstated, the runs whose state would be deleted, how many retrieval
+    logs would be deleted or scrubbed, and the same in sentences (``notes``)."""
 
     dry_run: bool = True
     scope: DeletionScope
@@ -171,6 +171,8 @@ class ErasurePreview(Record):
     flagged: list[Identifier] = Field(default_factory=list)
     source_ids: list[Identifier] = Field(default_factory=list)
     reinstated: list[Reinstated] = Field(default_factory=list)
+    #: runs about the subject whose state (checkpoints, tool receipts) would be deleted
+    run_ids: list[Identifier] = Field(default_factory=list)
     retrieval_logs_deleted: NonNegativeInt = 0
     retrieval_logs_scrubbed: NonNegativeInt = 0
     notes: list[str] = Field(default_factory=list)
