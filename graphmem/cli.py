@@ -326,8 +326,12 @@ def _caller_args(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_cypher_adhoc(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.adhoc import bind_to_tenant
     from graphmem.named_queries import parse_cli_params, run_adhoc
 
+    if ns.show_bound:
+        print(bind_to_tenant(ns.query).text)
+        return 0
     with _open_store(settings) as store:
         _print(run_adhoc(store, ns.query, parse_cli_params(ns.param or []), tenant_id=ns.tenant))
     return 0
@@ -523,7 +527,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--admin", action="store_true", help="allow write queries")
     run.set_defaults(func=cmd_cypher_run)
     adhoc = cypher.add_parser("adhoc", help="read-only ad-hoc Cypher bound to one tenant")
-    adhoc.add_argument("query", help="must filter on $tenant_id")
+    adhoc.add_argument(
+        "query", help="read-only openCypher subset; every pattern is bound to --tenant"
+    )
+    adhoc.add_argument(
+        "--show-bound",
+        action="store_true",
+        help="print the tenant-bound text the engine would run, and do not run it",
+    )
     adhoc.add_argument("--tenant", required=True)
     adhoc.add_argument("--param", action="append", metavar="K=V")
     adhoc.set_defaults(func=cmd_cypher_adhoc)

@@ -29,7 +29,7 @@ others               cross-field rules name themselves (``payload_mismatch``,
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import pydantic
@@ -96,11 +96,11 @@ def _message(error: Mapping[str, Any]) -> str:
     return message
 
 
-def field_of(error: Mapping[str, Any], *, skip: tuple[str, ...] = ()) -> str:
-    """The dotted field a pydantic error is about: its location (without the parts in
-    ``skip``) plus the field a model-level validator names (:func:`~.types.field_error`);
+def field_of(error: Mapping[str, Any], *, loc: Sequence[Any] | None = None) -> str:
+    """The dotted field a pydantic error is about: its location (``loc`` when the caller
+    trimmed it) plus the field a model-level validator names (:func:`~.types.field_error`);
     empty for the whole input."""
-    loc = [str(part) for part in error.get("loc", ()) if part not in skip]
+    loc = [str(part) for part in (error.get("loc", ()) if loc is None else loc)]
     ctx = error.get("ctx") or {}
     extra_field = ctx.get("field")
     if isinstance(extra_field, str) and extra_field:

@@ -139,3 +139,20 @@ def test_cli_run_state_and_erasure_preview(data_dir: Path, tmp_path: Path) -> No
     assert preview.returncode == 0, preview.stderr
     assert json.loads(preview.stdout)["run_ids"] == ["run_cli"]
     assert json.loads(cli(data_dir, "runs", "show", "run_cli", *op).stdout)["run"]["run_id"]
+
+
+def test_cli_adhoc_goes_through_the_tenant_binding(data_dir: Path) -> None:
+    hostile = "MATCH (m) WHERE m.tenant_id <> $tenant_id OR true RETURN count(m) AS n"
+    shown = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "acme", "--show-bound")
+    assert shown.returncode == 0
+    assert "[m.tenant_id] = [$tenant_id]" in shown.stdout and "OR true" in shown.stdout
+    # another tenant's key is a node the hostile text would count without the binding
+    assert cli(data_dir, "keys", "create", "--tenant", "globex", "--role", "admin").returncode == 0
+    ran = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "acme")
+    assert ran.returncode == 0 and json.loads(ran.stdout) == [{"n": 0}]
+    theirs = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "globex")
+    assert theirs.returncode == 0 and json.loads(theirs.stdout) == [{"n": 1}]
+    write = cli(data_dir, "cypher", "adhoc", "MATCH (n) DETACH DELETE n", "--tenant", "acme")
+    assert write.returncode == 2
+    [issue] = json.loads(write.stderr)["error"]["errors"]
+    assert (issue["field"], issue["rule"]) == ("query", "write_clause")
