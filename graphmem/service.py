@@ -209,10 +209,13 @@ class Graphmem:
         self, principal: Principal, request: ContextRequest | Mapping[str, Any]
     ) -> ContextResult:
         """One model call's context within ``budget_tokens``: instruction and goal, policy,
-        state and verified evidence, then memories from the retriever; logged."""
+        state (a ``run_id``'s latest checkpoint first) and verified evidence, then memories
+        from the retriever (one subject, or ``scopes``); logged."""
         if not isinstance(request, ContextRequest):
             request = parse(ContextRequest, request)
-        return ContextBuilder(self.retriever, clock=self.clock).build(principal, request)
+        return ContextBuilder(self.retriever, clock=self.clock, runs=self.runs).build(
+            principal, request
+        )
 
     def revoke(
         self,

@@ -10,9 +10,22 @@ builder picks, in a fixed priority order, what one model call sees:
 5. episodes (≤ ``limits.episodes``, default 2; failures are kept — they warn),
 6. approved procedures (≤ ``limits.procedures``, default 1).
 
-Memories come from one :class:`~graphmem.read.retrieve.Retriever` call per type group, so the
-hard filters (tenant, subject, time, consent, purpose, procedure state) stay where they are
-and are never re-implemented here.
+Memories come from one :class:`~graphmem.read.retrieve.Retriever` call per type group — and per
+scope, when the call names several subjects (``scopes``: a user, their project, their org, each
+allowed by the key, each with its own per-type limits, :mod:`.scopes`) — so the hard filters
+(tenant, subject, time, consent, purpose, procedure state) stay where they are and are never
+re-implemented here; within a section, items of all scopes are ordered by score.
+
+**Run state.** With a ``run_id`` the state section opens with the run's latest checkpoint,
+projected (:func:`graphmem.state.projection.project_required_state`), and the evidence section
+with the verified sources its evidence ids name (``select_required_evidence``; refused ones are
+listed in ``dropped`` with their reason): state beats memory, as the seed orders it. The run
+also gives the goal, purpose and subject when the request leaves them out (a purpose other than
+the run's is refused).
+
+**Short references.** Memories are named ``m1``, ``m2`` … in the text (numbered as they are
+placed; :mod:`.refs`) and ``refs`` maps them to memory ids: a memory id was most of a one-line
+memory's tokens.
 
 **Budget.** Items are added in priority order while their counts fit: each item and each
 section header is counted once with the embedding model's own tokenizer, so fitting is linear in
@@ -45,20 +58,23 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from graphmem.auth.principal import Principal
+from graphmem.auth.scope import read_scopes
 from graphmem.clock import Clock
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
 from graphmem.limits import MAX_BUDGET_TOKENS, MAX_CONTEXT_EVIDENCE
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
-from graphmem.models.types import Identifier, Key, SubjectRef, Text, sha256_hash
+from graphmem.models.state import Checkpoint
+from graphmem.models.types import Identifier, Key, SubjectRef, Text, field_error, sha256_hash
 from graphmem.models.validation import parse
+from graphmem.read.refs import RefTable, template
 from graphmem.read.retrieve import (
     READ_POLICY_VERSION,
     RETRIEVER_VERSION,
@@ -66,6 +82,14 @@ from graphmem.read.retrieve import (
     RetrieveRequest,
     RetrieveResult,
     StateField,
+)
+from graphmem.read.scopes import Scopes, TypeLimits, scope_error
+from graphmem.state import Runs
+from graphmem.state.projection import (
+    Refusal,
+    project_required_state,
+    retrieval_state,
+    select_required_evidence,
 )
 from graphmem.store.base import Row
 from graphmem.write.poisoning import THRESHOLD, detect_instruction, instruction_score
@@ -130,6 +154,14 @@ class DropReason:
     UNSUPPORTED_VALUE = "UNSUPPORTED_VALUE"
     #: a state key that names a credential
     SECRET = "SECRET"
+    #: a run's evidence id that names no source this key may read
+    UNKNOWN_SOURCE = Refusal.UNKNOWN_SOURCE
+    #: a run's evidence whose source was revoked
+    REVOKED = Refusal.REVOKED
+    #: a corpus document whose uri has a newer revision
+    STALE_REVISION = Refusal.STALE_REVISION
+    #: stored content that no longer has the hash it was recorded with
+    HASH_MISMATCH = Refusal.HASH_MISMATCH
 
 
 # -- request ----------------------------------------------------------------------------------
@@ -153,9 +185,10 @@ class ContextLimits(Record):
 
 
 class ContextRequest(Record):
-    """``POST /v1/context``."""
+    """``POST /v1/context``. ``goal`` may be left to the run (``run_id``); ``scopes`` instead
+    of ``subject_id`` names several subjects."""
 
-    goal: Text
+    goal: Text | None = None
     instruction: Text
     #: run state; projected to compact ``key: value`` lines, and passed to the retriever
     #: (procedures are filtered by its ``capabilities`` and ``facts``)
@@ -166,6 +199,10 @@ class ContextRequest(Record):
     purpose: Key | None = None
     budget_tokens: int = Field(ge=1, le=MAX_BUDGET_TOKENS)
     subject_id: SubjectRef | None = None
+    #: the subjects in play, each allowed by the key, with per-type limits of its own
+    scopes: Scopes = None
+    #: the run whose latest checkpoint and verified evidence open the state and evidence
+    run_id: Identifier | None = None
     #: authorization and safety policy text; mandatory in the context when given
     policy: Text | None = None
     limits: ContextLimits = Field(default_factory=ContextLimits)
@@ -174,6 +211,13 @@ class ContextRequest(Record):
     #: what to do with an instruction-like sentence inside an episode: withhold it
     #: (``INSTRUCTION_LIKE`` in ``dropped``) or render it as a quoted observation
     instruction_like: Literal["drop", "quote"] = "drop"
+
+    @model_validator(mode="after")
+    def _rules(self) -> ContextRequest:
+        scope_error(self.subject_id is not None, self.scopes)
+        if self.goal is None and self.run_id is None:
+            raise field_error("goal", "required", "give a goal, or a run_id whose goal to use")
+        return self
 
 
 # -- the pure fitting logic -----------------------------------------------------------------
@@ -190,6 +234,9 @@ class Draft:
     required_rule: str | None = None
     #: a memory item (counted in the selection log)
     memory: bool = False
+    #: memory ids the text names by short reference: ``text`` is then a template whose
+    #: ``{0}``, ``{1}`` … the fitter fills with ``m1``, ``m2`` … as it places the item
+    refs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,6 +264,8 @@ class Fitted:
     text: str
     tokens_used: int
     dropped: list[Dropped]
+    #: short reference → memory id, for every reference in ``text``
+    refs: dict[str, str] = field(default_factory=dict)
 
 
 def render(items: Iterable[Draft], headers: Mapping[str, str] = HEADERS) -> str:
@@ -262,13 +311,19 @@ def fit(
     smaller items are still tried. A mandatory item that does not fit raises a
     :class:`ValidationError` on ``budget_tokens``. Each item and header is counted once; the
     rendered text is counted at the end and trimmed from its lowest-priority optional items
-    should joining have cost tokens, so ``tokens_used == count(text) <= budget`` exactly."""
+    should joining have cost tokens, so ``tokens_used == count(text) <= budget`` exactly.
+    Items that name memories get their short references as they are placed (:mod:`.refs`)."""
     ordered = sorted(drafts, key=lambda d: _RANK.get(d.section, len(_RANK)))
     header_tokens: dict[str, int] = {}
     accepted: list[tuple[Draft, int]] = []
     dropped: list[Dropped] = []
+    table = RefTable()
     used = 0
     for draft in ordered:
+        fresh: list[str] = []
+        if draft.refs:
+            names, fresh = table.names(draft.refs)
+            draft = replace(draft, text=draft.text.format(*names))
         tokens = count(draft.text)
         needed = tokens
         if draft.section not in header_tokens:
@@ -276,6 +331,7 @@ def fit(
         if used + needed <= budget:
             header_tokens.setdefault(draft.section, needed - tokens)
             accepted.append((draft, tokens))
+            table.commit(fresh)
             used += needed
         elif draft.required_rule is not None:
             # a mandatory item is decided on the exact count (a sum of parts may overstate
@@ -290,8 +346,9 @@ def fit(
             dropped.append(Dropped(draft.id, draft.section, DropReason.BUDGET))
     accepted, text, used, trimmed = _trim_to_budget(accepted, budget, count, headers)
     dropped += trimmed
+    refs = {str(table.ref(memory_id)): memory_id for d, _ in accepted for memory_id in d.refs}
     placed = [Placed(d, tokens, i) for i, (d, tokens) in enumerate(accepted, start=1)]
-    return Fitted(placed, text, used, dropped)
+    return Fitted(placed, text, used, dropped, refs)
 
 
 def _trim_to_budget(
@@ -375,7 +432,9 @@ def _scalar(value: Any) -> str | None:
     return None
 
 
-def project_state(state: Mapping[str, Any] | None) -> tuple[list[Draft], list[Dropped]]:
+def project_state(
+    state: Mapping[str, Any] | None, prefix: str = "state"
+) -> tuple[list[Draft], list[Dropped]]:
     """The state as compact ``key: value`` lines. Scalars, short lists of scalars and small
     flat maps are rendered; long values (``TOO_LARGE``), nested or unknown shapes
     (``UNSUPPORTED_VALUE``) and keys naming credentials (``SECRET``) are skipped, and None
@@ -384,7 +443,7 @@ def project_state(state: Mapping[str, Any] | None) -> tuple[list[Draft], list[Dr
     dropped: list[Dropped] = []
     for raw_key, value in (state or {}).items():
         key = _one_line(str(raw_key))
-        item_id = f"state.{key[:MAX_STATE_KEY_CHARS]}"
+        item_id = f"{prefix}.{key[:MAX_STATE_KEY_CHARS]}"
         if value is None:
             continue
         if not key or len(key) > MAX_STATE_KEY_CHARS:
@@ -424,6 +483,37 @@ def project_state(state: Mapping[str, Any] | None) -> tuple[list[Draft], list[Dr
     return drafts, dropped
 
 
+def with_run(request: ContextRequest, checkpoint: Checkpoint | None) -> ContextRequest:
+    """The request with what the run gives when the request leaves it out: the goal, the
+    purpose (another purpose than the run's is refused: its data is for that purpose) and the
+    subject (when no subject or scopes are named)."""
+    if checkpoint is None:
+        return request
+    changes: dict[str, Any] = {}
+    if request.goal is None:
+        if checkpoint.goal is None:
+            raise ValidationError(
+                [FieldIssue("goal", "required", f"run {checkpoint.run_id} has no goal; give one")]
+            )
+        changes["goal"] = checkpoint.goal
+    if request.purpose is None:
+        changes["purpose"] = checkpoint.purpose
+    elif checkpoint.purpose is not None and request.purpose != checkpoint.purpose:
+        raise ValidationError(
+            [
+                FieldIssue(
+                    "purpose",
+                    "run_purpose",
+                    f"run {checkpoint.run_id} is for {checkpoint.purpose!r}, not "
+                    f"{request.purpose!r}",
+                )
+            ]
+        )
+    if request.subject_id is None and not request.scopes and checkpoint.subject_id is not None:
+        changes["subject_id"] = checkpoint.subject_id
+    return request.evolve(**changes) if changes else request
+
+
 def mandatory_drafts(request: ContextRequest) -> list[Draft]:
     """Instruction and goal, then the policy: the items a context cannot go without."""
     rule = "too_small_for_instruction"
@@ -431,7 +521,7 @@ def mandatory_drafts(request: ContextRequest) -> list[Draft]:
         Draft(
             INSTRUCTION, f"Instruction: {request.instruction}", id="instruction", required_rule=rule
         ),
-        Draft(INSTRUCTION, f"Goal: {request.goal}", id="goal", required_rule=rule),
+        Draft(INSTRUCTION, f"Goal: {request.goal or ''}", id="goal", required_rule=rule),
     ]
     if request.policy:
         drafts.append(
@@ -503,10 +593,11 @@ def neutralise(text: str, mode: Literal["drop", "quote"]) -> tuple[str | None, i
     return " | ".join(parts), hits
 
 
-def conflict_marker(memory_id: str, others: Sequence[str]) -> str:
+def conflict_marker(memory_ref: str, others: Sequence[str]) -> str:
     other = ", ".join(others) if others else "another memory"
     return (
-        f"[CONFLICT {memory_id} ↔ {other}: unresolved — confirm with the user before relying on it]"
+        f"[CONFLICT {memory_ref} ↔ {other}: unresolved — "
+        "confirm with the user before relying on it]"
     )
 
 
@@ -520,9 +611,11 @@ def memory_draft(
     conflicts: Sequence[str],
     mode: Literal["drop", "quote"] = "drop",
 ) -> tuple[Draft | None, int]:
-    """One memory as one line: ``- [id] …`` plus its conflict marker. Episodes say when and
-    how they ended and have instruction-like sentences neutralised. Returns the draft (None
-    if an episode was nothing but instructions) and the number of neutralised sentences."""
+    """One memory as one line: ``- [m1] …`` plus its conflict marker (the memory and the
+    other sides named by short references, filled in as the item is placed). Episodes say
+    when and how they ended and have instruction-like sentences neutralised. Returns the draft
+    (None if an episode was nothing but instructions) and the number of neutralised
+    sentences."""
     memory_id = str(row["memory_id"])
     text = str(row.get("text") or "")
     hits = 0
@@ -531,15 +624,17 @@ def memory_draft(
         if body is None:
             return None, hits
         outcome = row.get("outcome") or "UNKNOWN"
-        line = f"- [{memory_id}] {_date(row)} (outcome {outcome}): {body}"
+        line = f"{_date(row)} (outcome {outcome}): {template(body)}"
     elif section == SEMANTIC:
         since = f" (valid from {_date(row)})" if row.get("valid_from") else ""
-        line = f"- [{memory_id}] {_one_line(text)}{since}"
+        line = f"{template(_one_line(text))}{since}"
     else:
-        line = f"- [{memory_id}] {_one_line(text)}"
-    if row.get("open_conflicts"):
-        line += " " + conflict_marker(memory_id, conflicts)
-    return Draft(section, line, id=memory_id, memory=True), hits
+        line = template(_one_line(text))
+    others = [str(c) for c in conflicts] if row.get("open_conflicts") else []
+    line = "- [{0}] " + line
+    if row.get("open_conflicts"):  # a template: {0} is this memory, {1} … the other sides
+        line += " " + conflict_marker("{0}", [f"{{{i}}}" for i in range(1, len(others) + 1)])
+    return Draft(section, line, id=memory_id, memory=True, refs=(memory_id, *others)), hits
 
 
 # -- result -------------------------------------------------------------------------------------
@@ -556,6 +651,8 @@ class ContextResult:
     query_ids: list[str] = field(default_factory=list)
     #: the memory's retrieval score, for the log
     scores: dict[str, float] = field(default_factory=dict)
+    #: short reference in the text → memory id
+    refs: dict[str, str] = field(default_factory=dict)
 
     @property
     def selected_ids(self) -> list[str]:
@@ -566,11 +663,14 @@ class ContextResult:
         return {p.draft.id: p.position for p in self.placed if p.draft.memory and p.draft.id}
 
     def sections(self) -> list[dict[str, Any]]:
+        ref_of = {memory_id: ref for ref, memory_id in self.refs.items()}
         out: list[dict[str, Any]] = []
         for p in self.placed:
             if not out or out[-1]["name"] != p.draft.section:
                 out.append({"name": p.draft.section, "items": []})
             item: dict[str, Any] = {"text": p.draft.text, "tokens": p.tokens}
+            if p.draft.memory and p.draft.id in ref_of:
+                item = {"ref": ref_of[p.draft.id], **item}
             if p.draft.id is not None:
                 item = {"id": p.draft.id, **item}
             out[-1]["items"].append(item)
@@ -584,6 +684,7 @@ class ContextResult:
             "tokens_used": self.tokens_used,
             "budget_tokens": self.budget_tokens,
             "dropped": [d.as_dict() for d in self.dropped],
+            "refs": self.refs,
             "selection": {
                 "query_ids": self.query_ids,
                 "selected_ids": self.selected_ids,
@@ -600,40 +701,50 @@ class ContextResult:
 
 class ContextBuilder:
     """Builds one model call's context over a :class:`Retriever` (and its store, embedder
-    and clock)."""
+    and clock), with run state from ``runs``."""
 
-    def __init__(self, retriever: Retriever, *, clock: Clock | None = None) -> None:
+    def __init__(
+        self, retriever: Retriever, *, clock: Clock | None = None, runs: Runs | None = None
+    ) -> None:
         self.retriever = retriever
         self.store = retriever.store
         self.embedder = retriever.embedder
         self.clock = clock or retriever.clock
+        self.runs = runs
 
     def build(self, principal: Principal, request: ContextRequest) -> ContextResult:
         count = self.embedder.count_tokens
         budget = request.budget_tokens
+        checkpoint = self._checkpoint(principal, request)
+        request = with_run(request, checkpoint)
         mandatory = mandatory_drafts(request)
         # fail fast, before any retrieval or log, when the mandatory items cannot fit
         fit(mandatory, budget, count)
 
-        state_drafts, dropped = project_state(request.state)
+        run_state, run_evidence, dropped = self._run_drafts(principal, checkpoint)
+        state_drafts, state_dropped = project_state(request.state)
         ev_drafts, ev_dropped = evidence_drafts(request.evidence)
-        dropped += ev_dropped
-        drafts = [*mandatory, *state_drafts, *ev_drafts]
+        dropped += state_dropped + ev_dropped
+        drafts = [*mandatory, *run_state, *state_drafts, *run_evidence, *ev_drafts]
 
-        retrievals = self._retrieve(principal, request)
+        retrievals = self._retrieve(principal, request, checkpoint)
         rows = [s.row for _, r in retrievals for s in r.results]
         others = self._open_conflicts(principal, [r for r in rows if r.get("open_conflicts")])
         scores: dict[str, float] = {}
-        for section, retrieved in retrievals:
-            for scored in retrieved.results:
-                draft, hits = memory_draft(
-                    section, scored.row, others.get(scored.memory_id, []), request.instruction_like
-                )
-                if hits and request.instruction_like == "drop":
-                    dropped.append(Dropped(scored.memory_id, section, DropReason.INSTRUCTION_LIKE))
-                if draft is not None:
-                    drafts.append(draft)
-                    scores[scored.memory_id] = scored.score
+        # within a section, every scope's memories by score (one scope: the retriever's order)
+        found = sorted(
+            ((section, scored) for section, r in retrievals for scored in r.results),
+            key=lambda pair: (_RANK[pair[0]], -pair[1].score),
+        )
+        for section, scored in found:
+            draft, hits = memory_draft(
+                section, scored.row, others.get(scored.memory_id, []), request.instruction_like
+            )
+            if hits and request.instruction_like == "drop":
+                dropped.append(Dropped(scored.memory_id, section, DropReason.INSTRUCTION_LIKE))
+            if draft is not None:
+                drafts.append(draft)
+                scores[scored.memory_id] = scored.score
 
         fitted = fit(drafts, budget, count)
         selected = {p.draft.id for p in fitted.placed if p.draft.memory}
@@ -646,37 +757,74 @@ class ContextBuilder:
             dropped=dropped + fitted.dropped,
             query_ids=[r.query_id for _, r in retrievals],
             scores={k: v for k, v in scores.items() if k in selected},
+            refs=fitted.refs,
         )
         self._log(principal, request, result, [r for _, r in retrievals])
         return result
 
+    def _checkpoint(self, principal: Principal, request: ContextRequest) -> Checkpoint | None:
+        if request.run_id is None:
+            return None
+        if self.runs is None:
+            raise ValidationError(
+                [FieldIssue("run_id", "no_run_state", "this builder has no run state")]
+            )
+        return self.runs.latest(principal, request.run_id)
+
+    def _run_drafts(
+        self, principal: Principal, checkpoint: Checkpoint | None
+    ) -> tuple[list[Draft], list[Draft], list[Dropped]]:
+        """The run's state lines and its verified evidence, and the evidence refused."""
+        if checkpoint is None:
+            return [], [], []
+        state = [Draft(STATE, line.text, id=line.id) for line in project_required_state(checkpoint)]
+        # the runtime's own typed state, as a request's state is projected
+        working, dropped = project_state(checkpoint.working, prefix="run.working")
+        state += working
+        lines, refused = select_required_evidence(
+            self.store, principal, checkpoint.evidence_ids, cipher=self.retriever.cipher
+        )
+        evidence = [Draft(EVIDENCE, f"- [{line.id}] {line.text}", id=line.id) for line in lines]
+        return state, evidence, dropped + [Dropped(r.id, EVIDENCE, r.reason) for r in refused]
+
     def _retrieve(
-        self, principal: Principal, request: ContextRequest
+        self, principal: Principal, request: ContextRequest, checkpoint: Checkpoint | None
     ) -> list[tuple[str, RetrieveResult]]:
-        """One retrieval per type group; the retriever applies every hard filter."""
-        limits = {
+        """One retrieval per type group and scope; the retriever applies every hard filter."""
+        defaults = {
             SEMANTIC: request.limits.semantic,
             EPISODES: request.limits.episodes,
             PROCEDURES: request.limits.procedures,
         }
+        targets: list[tuple[str | None, TypeLimits]] = [(request.subject_id, TypeLimits())]
+        if request.scopes:
+            read_scopes(principal, [s.subject_id for s in request.scopes])
+            targets = [(s.subject_id, s.limits or TypeLimits()) for s in request.scopes]
+        state: Mapping[str, Any] | None = request.state
+        if checkpoint is not None:
+            state = {**retrieval_state(checkpoint), **(request.state or {})}
         out: list[tuple[str, RetrieveResult]] = []
-        for section, memory_type in _MEMORY_SECTIONS:
-            if limits[section] == 0:
-                continue
-            retrieve = parse(
-                RetrieveRequest,
-                {
-                    "query": request.query,
-                    "subject_id": request.subject_id,
-                    "purpose": request.purpose,
-                    "types": [memory_type],
-                    "k": limits[section],
-                    "valid_at": request.valid_at,
-                    "known_at": request.known_at,
-                    "state": request.state,
-                },
-            )
-            out.append((section, self.retriever.retrieve(principal, retrieve)))
+        for subject_id, own in targets:
+            for (section, memory_type), (_, limit) in zip(
+                _MEMORY_SECTIONS, own.per_type(), strict=True
+            ):
+                k = defaults[section] if limit is None else limit
+                if k == 0:
+                    continue
+                retrieve = parse(
+                    RetrieveRequest,
+                    {
+                        "query": request.query,
+                        "subject_id": subject_id,
+                        "purpose": request.purpose,
+                        "types": [memory_type],
+                        "k": k,
+                        "valid_at": request.valid_at,
+                        "known_at": request.known_at,
+                        "state": state,
+                    },
+                )
+                out.append((section, self.retriever.retrieve(principal, retrieve)))
         return out
 
     def _open_conflicts(self, principal: Principal, rows: Sequence[Row]) -> dict[str, list[str]]:
@@ -712,6 +860,7 @@ class ContextBuilder:
                 "tenant_id": principal.tenant_id,
                 "actor": principal.principal_id,
                 "subject_id": request.subject_id or principal.subject_id,
+                "run_id": request.run_id,
                 "purpose": request.purpose,
                 "kind": "context",
                 "query_hash": sha256_hash(request.query),

@@ -249,6 +249,26 @@ BOUNDS = [
         "too_large",
     ),
     Bound(
+        "scopes of a retrieval",
+        "POST",
+        "/v1/retrieve",
+        "admin",  # an unbound key may name any subject of its tenant
+        lambda n, src: {"query": "tea", "scopes": [{"subject_id": f"user:s{i}"} for i in range(n)]},
+        L.MAX_SCOPES,
+        "scopes",
+        "too_long",
+    ),
+    Bound(
+        "scopes of a context",
+        "POST",
+        "/v1/context",
+        "admin",
+        lambda n, src: _context(scopes=[{"subject_id": f"team:t{i}"} for i in range(n)]),
+        L.MAX_SCOPES,
+        "scopes",
+        "too_long",
+    ),
+    Bound(
         "tool receipts per checkpoint",
         "PUT",
         "/v1/runs/run_receipts/checkpoints",
