@@ -7,8 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from api.deps import AdminDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
+from graphmem.auth.principal import Principal
 from graphmem.limits import MAX_PAGE
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview
+from graphmem.service import Graphmem
 
 router = APIRouter(tags=["erasure"])
 
@@ -51,6 +53,13 @@ def erase_memory(
 ) -> DeletionReceipt | ErasurePreview:
     """Erase one memory (every copy of its statement); what it had superseded is believed
     again (``reinstated``) unless ``with_history``. ``dry_run=true`` writes nothing."""
+    return erase_or_preview(gm, principal, memory_id, dry_run, with_history)
+
+
+def erase_or_preview(
+    gm: Graphmem, principal: Principal, memory_id: str, dry_run: bool, with_history: bool
+) -> DeletionReceipt | ErasurePreview:
+    """One memory's erasure, or its preview (``dry_run``): for every endpoint that erases one."""
     if dry_run:
         return gm.preview_erasure(principal, memory_id=memory_id, with_history=with_history)
     return gm.erase_memory(principal, memory_id, with_history=with_history)

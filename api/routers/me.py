@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel
 
 from api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
-from api.routers.erasure import DryRun, WithHistory
+from api.routers.erasure import DryRun, WithHistory, erase_or_preview
 from graphmem.errors import ForbiddenError
 from graphmem.lifecycle.selfservice import correct, own_memory
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview
@@ -62,6 +62,4 @@ def delete_my_memory(
     superseded is believed again, unless ``with_history``); returns the deletion receipt.
     ``dry_run=true`` lists what would happen and writes nothing."""
     own_memory(gm, principal, memory_id)
-    if dry_run:
-        return gm.preview_erasure(principal, memory_id=memory_id, with_history=with_history)
-    return gm.erase_memory(principal, memory_id, with_history=with_history)
+    return erase_or_preview(gm, principal, memory_id, dry_run, with_history)

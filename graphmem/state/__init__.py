@@ -27,7 +27,7 @@ from graphmem.models.state import (
 )
 from graphmem.settings import Settings
 from graphmem.state import checkpoints, ending, retention, tool_receipts
-from graphmem.state.access import RUN_READERS, require_role, require_run, stored_run
+from graphmem.state.access import read_run, stored_run
 from graphmem.state.checkpoints import CheckpointWrite
 from graphmem.store.base import GraphStore
 
@@ -64,8 +64,7 @@ class Runs:
         )
 
     def run(self, principal: Principal, run_id: str) -> Run:
-        require_role(principal, RUN_READERS, "reading run state")
-        return require_run(self.store, principal, run_id, self.clock())
+        return read_run(self.store, principal, run_id, self.clock())
 
     # -- tool receipts ---------------------------------------------------------------------
     def record_tool_receipt(

@@ -47,3 +47,9 @@ def require_run(store: GraphStore, principal: Principal, run_id: str, now: str) 
     if run is None:
         raise NotFoundError(f"no run {run_id!r}", run_id=run_id)
     return run
+
+
+def read_run(store: GraphStore, principal: Principal, run_id: str, now: str) -> Run:
+    """The run, for a key that may read run state and this run (403, else 404)."""
+    require_role(principal, RUN_READERS, "reading run state")
+    return require_run(store, principal, run_id, now)

@@ -43,14 +43,7 @@ from graphmem.models.state import (
 )
 from graphmem.models.types import as_datetime
 from graphmem.state import tool_receipts
-from graphmem.state.access import (
-    RUN_READERS,
-    RUN_WRITERS,
-    require_role,
-    require_run,
-    stored_run,
-    visible,
-)
+from graphmem.state.access import RUN_WRITERS, read_run, require_role, stored_run, visible
 from graphmem.state.tool_receipts import Reconciled
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import to_iso
@@ -258,8 +251,7 @@ def load(store: GraphStore, tenant_id: str, run_id: str, checkpoint_id: str) -> 
 
 
 def latest(store: GraphStore, principal: Principal, run_id: str, clock: Clock) -> Checkpoint:
-    require_role(principal, RUN_READERS, "reading run state")
-    run = require_run(store, principal, run_id, clock())
+    run = read_run(store, principal, run_id, clock())
     found = load(store, principal.tenant_id, run_id, run.latest_checkpoint_id)
     if found is None:  # the run's retention ended between the two reads
         raise NotFoundError(f"no run {run_id!r}", run_id=run_id)
@@ -269,8 +261,7 @@ def latest(store: GraphStore, principal: Principal, run_id: str, clock: Clock) -
 def get(
     store: GraphStore, principal: Principal, run_id: str, checkpoint_id: str, clock: Clock
 ) -> Checkpoint:
-    require_role(principal, RUN_READERS, "reading run state")
-    require_run(store, principal, run_id, clock())
+    read_run(store, principal, run_id, clock())
     found = load(store, principal.tenant_id, run_id, checkpoint_id)
     if found is None:
         raise NotFoundError(
@@ -289,9 +280,8 @@ def history(
     offset: int = 0,
 ) -> list[Checkpoint]:
     """The run's checkpoints, newest first."""
-    require_role(principal, RUN_READERS, "reading run state")
     check_page(limit, offset)
-    require_run(store, principal, run_id, clock())
+    read_run(store, principal, run_id, clock())
     rows = store.read(
         "state/checkpoint_history",
         {"run_key": run_key(principal.tenant_id, run_id), "limit": limit, "offset": offset},

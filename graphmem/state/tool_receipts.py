@@ -34,7 +34,7 @@ from graphmem.models.state import (
     receipt_key,
     run_key,
 )
-from graphmem.state.access import RUN_READERS, RUN_WRITERS, require_role, require_run
+from graphmem.state.access import RUN_WRITERS, read_run, require_role, require_run
 from graphmem.store.base import GraphStore
 
 
@@ -188,8 +188,7 @@ def _replay_after_race(
 def get(
     store: GraphStore, principal: Principal, run_id: str, idempotency_key: str, clock: Clock
 ) -> RunToolReceipt:
-    require_role(principal, RUN_READERS, "reading run state")
-    require_run(store, principal, run_id, clock())
+    read_run(store, principal, run_id, clock())
     found = load(store, principal.tenant_id, run_id, [idempotency_key]).get(idempotency_key)
     if found is None:
         raise NotFoundError(
@@ -208,9 +207,8 @@ def page(
     limit: int = 100,
     offset: int = 0,
 ) -> tuple[list[RunToolReceipt], int]:
-    require_role(principal, RUN_READERS, "reading run state")
     check_page(limit, offset)
-    require_run(store, principal, run_id, clock())
+    read_run(store, principal, run_id, clock())
     rows = store.read(
         "state/tool_receipts_list",
         {"run_key": run_key(principal.tenant_id, run_id), "offset": offset, "limit": limit},

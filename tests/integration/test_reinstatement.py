@@ -5,7 +5,6 @@ conflict markers follow. Erasure previews (item 6) say so before anything is wri
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,12 +13,9 @@ from fastapi.testclient import TestClient
 from api.main import create_app
 from graphmem.auth.keys import create_key
 from graphmem.auth.principal import Principal
-from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
-from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
-from graphmem.store.schema import bootstrap
 from tests.integration.conftest import bearer
 from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
 
@@ -29,17 +25,8 @@ MINA = principal("agent", subject="user:mina", pid="agent:mina", grants=(ALPHA,)
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock("2026-07-01T00:00:00Z")
-
-
-@pytest.fixture
-def gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
-    service = Graphmem(
-        store, Settings(embedder="hashing", scope_cache_mb=0), HashingEmbedder(), clock=clock
-    )
-    bootstrap(store, [service.embedding_space])
-    yield service
+def gm(clocked_gm: Graphmem) -> Graphmem:
+    return clocked_gm
 
 
 def owner(gm: Graphmem, who: Principal, predicate: str = "owner", **when: str) -> list[Any]:
