@@ -361,7 +361,8 @@ class Graphmem:
                 rule="analyst_slot",
             )
         try:
-            yield
+            with self.logs.hold():  # a log batch would queue every read behind this query
+                yield
         finally:
             self._analyst_slot.release()
 

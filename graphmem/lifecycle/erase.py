@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.auth.principal import Principal, Role
+from graphmem.auth.scope import read_subject, require_unbound
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
@@ -128,6 +129,7 @@ class Eraser:
 
     def _subject(self, principal: Principal, subject_id: str) -> _Erasure:
         self._authorize(principal, subject_id)
+        read_subject(principal, subject_id)  # a bound key erases only inside its scope: 403
         rows = self.store.read(
             "erasure/subject_memories", {"tenant_id": principal.tenant_id, "subject_id": subject_id}
         )
@@ -136,7 +138,8 @@ class Eraser:
     def _memory(self, principal: Principal, memory_id: str, with_history: bool) -> _Erasure:
         query = "erasure/memory_history" if with_history else "memories/copies"
         rows = self.store.read(query, {"tenant_id": principal.tenant_id, "memory_id": memory_id})
-        if not rows:
+        if not rows or not principal.may_read(str(rows[0]["subject_id"])):
+            # another subject's memory is not found by a bound key, as when reading it
             raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
         self._authorize(principal, str(rows[0]["subject_id"]))
         return self._prepare(principal, DeletionScope.MEMORY, memory_id, None, rows)
@@ -373,6 +376,7 @@ class Eraser:
 
     # -- audit ------------------------------------------------------------------------------
     def get(self, principal: Principal, receipt_id: str) -> DeletionReceipt:
+        require_unbound(principal, "the deletion audit")
         rows = self.store.read(
             "erasure/receipt_get", {"tenant_id": principal.tenant_id, "receipt_id": receipt_id}
         )
@@ -381,6 +385,7 @@ class Eraser:
         return DeletionReceipt.from_graph(rows[0]["d"])
 
     def list(self, principal: Principal, limit: int = 100) -> list[DeletionReceipt]:
+        require_unbound(principal, "the deletion audit")
         rows = self.store.read(
             "erasure/receipt_list", {"tenant_id": principal.tenant_id, "limit": limit}
         )

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from graphmem.auth.principal import Principal, Role
+from graphmem.auth.scope import require_unbound
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
@@ -82,6 +83,9 @@ def revoke(
         raise ForbiddenError(
             "revocation needs an admin or reviewer key", required_roles=sorted(REVOKERS)
         )
+    # the walk follows lineage across the tenant's subjects: a bound key cannot be held to
+    # its scope there
+    require_unbound(principal, "revocation")
     if (source_id is None) == (memory_id is None):
         raise ValidationError(
             [FieldIssue("target", "exactly_one", "give exactly one of source_id or memory_id")]

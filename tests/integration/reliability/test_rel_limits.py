@@ -19,6 +19,7 @@ from graphmem.settings import Settings
 from graphmem.store.base import GraphStore, QueryTimeouts
 from tests.integration.conftest import KeyMaker
 from tests.integration.test_time_limits import RUNAWAY
+from tests.integration.write_fixtures import claim
 
 SUBJECT = "user:s1"
 
@@ -37,14 +38,7 @@ class Bound:
 
 
 def _proposal(source: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "memory_type": "SEMANTIC",
-        "subject": SUBJECT,
-        "claim": {"predicate": "likes", "object": "tea"},
-        "evidence": [{"event_id": source, "span": "tea", "source_role": "user"}],
-        "confidence": 1.0,
-        **extra,
-    }
+    return {**claim(SUBJECT, "likes", "tea", [(source, "tea", "user")]), **extra}
 
 
 def _episode(n: int, source: str) -> dict[str, Any]:
