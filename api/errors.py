@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from graphmem import errors as e
-from graphmem.models.validation import message_of, rule_for
+from graphmem.models.validation import field_of, message_of, rule_for
 
 _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.UnauthenticatedError, 401),
@@ -91,8 +91,9 @@ def install(app: FastAPI) -> None:
         issues = [
             {
                 # the first element of loc is where the value came from (body, query, path…);
-                # dropping it by name would also drop a body field called "query"
-                "field": ".".join(str(p) for p in _field_path(err["loc"])) or "body",
+                # dropping it by name would also drop a body field called "query"; a
+                # model-level rule names its own field (field_of)
+                "field": field_of(err, loc=_field_path(err["loc"])) or "body",
                 "rule": rule_for(str(err["type"])),
                 "message": message_of(err),
             }

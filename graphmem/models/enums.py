@@ -299,7 +299,7 @@ class VerificationStatus(_Enum):
 
 
 class RunStatus(_Enum):
-    """Status of a run in a checkpoint."""
+    """Status of a run in a checkpoint. The last three end it (``POST /v1/runs/{id}/end``)."""
 
     RUNNING = "RUNNING"
     WAITING_APPROVAL = "WAITING_APPROVAL"
@@ -307,6 +307,19 @@ class RunStatus(_Enum):
     SUCCEEDED = "SUCCEEDED"
     FAILED = "FAILED"
     CANCELLED = "CANCELLED"
+
+    @property
+    def terminal(self) -> bool:
+        return self in (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED)
+
+
+class ToolCallStatus(_Enum):
+    """A tool call in a run's receipt: claimed before acting (STARTED), then its outcome.
+    Only STARTED may still change, once, to an outcome."""
+
+    STARTED = "STARTED"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
 
 
 class Outcome(_Enum):

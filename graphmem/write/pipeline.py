@@ -475,6 +475,7 @@ class WritePipeline:
             "embedding_version": self.embedder.embedding_version,
             "conflict_key": conflict_key(p),
             "content_hash": memory_content_hash(p),
+            "run_id": p.run_id,
         }
         data |= payload_dict(p)
         if p.memory_type is MemoryType.PROCEDURAL:

@@ -102,7 +102,7 @@ def test_schedule_inside_the_service(gm: Graphmem, clock: FakeClock) -> None:
         gm, "current_city", "I am in Busan this week", expires_at="2026-07-08T00:00:00Z"
     )
     clock.set("2026-07-09T00:00:00Z")
-    sweeper = Sweeper(gm.store, 0.05, clock)
+    sweeper = Sweeper(gm.sweep_due, 0.05)
     sweeper.start()
     try:
         deadline = time.monotonic() + 10
@@ -129,6 +129,7 @@ def test_admin_endpoints(gm: Graphmem, clock: FakeClock) -> None:
         assert client.post("/v1/admin/sweep", headers=admin).json() == {
             "expired": [short],
             "count": 1,
+            "runs_deleted": [],
         }
         bad = client.post("/v1/purposes/Not Valid/expire", headers=admin)
         assert bad.status_code == 422
