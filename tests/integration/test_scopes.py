@@ -59,7 +59,7 @@ def world(gm: Graphmem) -> dict[str, str]:
             gm, A1, U1, "answer_language", "Korean", f"Answer me in Korean {CANARY[U1]}"
         ),
         "secret": remember(
-            gm, u2, U2, "vpn_password_hint", "tea", f"My VPN hint is tea {CANARY[U2]}"
+            gm, u2, U2, "vpn_nickname", "tea", f"My VPN nickname is tea {CANARY[U2]}"
         ),
         "org_fact": remember(
             gm, A1, ORG, "vpn_vendor", "Contoso", f"The org VPN vendor is Contoso {CANARY[ORG]}"

@@ -54,16 +54,27 @@ class Writers:
         with httpx.Client(base_url=self.base, headers=self.headers, timeout=15) as client:
             while not self._stop.is_set():
                 n = self._number()
+                said = f"I like value-{n}"  # the claim must be grounded in its span
                 body = {
                     "memory_type": "SEMANTIC",
                     "subject": SUBJECT,
                     "claim": {"predicate": f"likes_item_{n}", "object": f"value-{n}"},
                     "evidence": [
-                        {"event_id": self.source_id, "span": "I like", "source_role": "user"}
+                        {"event_id": f"{self.source_id}_{n}", "span": said, "source_role": "user"}
                     ],
                     "confidence": 1.0,
                 }
                 try:
+                    recorded = client.post(
+                        "/v1/sources",
+                        json={
+                            "kind": "USER_MESSAGE",
+                            "content": said,
+                            "source_id": f"{self.source_id}_{n}",
+                        },
+                    )
+                    if recorded.status_code != 201:
+                        raise ValueError(recorded.text)
                     answer = client.post("/v1/proposals", json=body)
                     receipt = answer.json() if answer.status_code == 200 else {}
                 except (httpx.HTTPError, ValueError):
