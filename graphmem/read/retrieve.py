@@ -611,7 +611,9 @@ class Retriever:
             w.semantic * float(sem or 0.0) + w.lexical * x
             for sem, x in zip(semantic, lexical, strict=True)
         ]
-        order = sorted(range(len(ids)), key=relevance.__getitem__, reverse=True)
+        # equal relevance is ranked by id: one order however the scope was read (in parts, from
+        # the cache, or in an engine whose scan order differs)
+        order = sorted(range(len(ids)), key=lambda i: (relevance[i], ids[i]), reverse=True)
         keep = order[:pool] + [i for i in order[pool:] if ids[i] in exact_ids][:pool]
         by_id = {ids[i]: {"semantic": semantic[i], "lexical": lexical[i]} for i in keep}
         candidates = self.store.read("retrieval/hydrate", {**any_subject, "ids": list(by_id)})
