@@ -6,13 +6,15 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from graphmem.auth.keys import resolve_key
 from graphmem.auth.principal import Principal
 from graphmem.errors import ForbiddenError
+from graphmem.limits import MAX_OFFSET, MAX_PAGE
 from graphmem.models.enums import MemoryStatus, MemoryType
+from graphmem.models.types import ID_PATTERN, SubjectRef
 from graphmem.service import Graphmem
 
 _bearer = HTTPBearer(auto_error=False, description="graphmem API key: gm_<id>_<secret>")
@@ -55,6 +57,14 @@ ReaderDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin",
 RevokerDep = Annotated[Principal, Depends(require_roles("admin", "reviewer"))]
 
 
+#: an id in a path (memory, receipt, source): the record id pattern, at most 200 characters
+IdPath = Annotated[str, Path(min_length=1, max_length=200, pattern=ID_PATTERN)]
+#: a subject ``kind:id`` in a path
+SubjectPath = Annotated[SubjectRef, Path()]
+#: an optional subject filter in a query string
+SubjectQuery = Annotated[SubjectRef | None, Query()]
+
+
 @dataclass(frozen=True)
 class MemoryFilters:
     """The time-travel listing's query parameters, shared by ``/v1/memories`` and
@@ -76,8 +86,8 @@ def memory_filters(
     status: MemoryStatus | None = None,
     valid_at: Annotated[str | None, Query(description="true at this time (ISO-8601)")] = None,
     known_at: Annotated[str | None, Query(description="as believed at this time")] = None,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> MemoryFilters:
     return MemoryFilters(type, status, valid_at, known_at, limit, offset)
 

@@ -6,9 +6,10 @@ import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from api import errors
+from api.edge import BodyLimit, check_request_text
 from api.routers import (
     admin,
     cypher,
@@ -54,12 +55,15 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
             if owned:
                 gm.close()
 
+    limits = settings or (graphmem.settings if graphmem is not None else get_settings())
     app = FastAPI(
         title="graphmem",
         version=__version__,
         summary="Governed long-term memory for AI agents, kept in a graph database",
         lifespan=lifespan,
+        dependencies=[Depends(check_request_text)],
     )
+    app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
     errors.install(app)
     app.include_router(health.router)
     app.include_router(sources.router)

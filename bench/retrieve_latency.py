@@ -426,7 +426,7 @@ def scope_query(subject: str | None) -> str:
 
 def policy_params(gm: Any, tenant: str, subject: str | None) -> dict[str, Any]:
     """The hard-filter parameters of a default retrieve (ACTIVE now, no purpose)."""
-    from graphmem.read.retrieve import read_policy
+    from graphmem.read.filters import read_policy
 
     out = read_policy(tenant, now=gm.clock(), embedding_version=gm.embedder.embedding_version)
     if subject:
@@ -438,7 +438,7 @@ def scope_params(  # type: ignore[no-untyped-def]
     gm: Any, tenant: str, subject: str | None, vec: list[float], k: int, terms=(), extra=0
 ):
     """Parameters of phase 1 (``retrieval/scope[_subject]``) handing back the k most similar."""
-    from graphmem.read.retrieve import scope_params as phase1_params
+    from graphmem.read.filters import scope_params as phase1_params
 
     return phase1_params(
         policy_params(gm, tenant, subject), vec, list(terms), limit=k, exact_limit=extra
@@ -708,7 +708,8 @@ def stage_timings(
     """Each named query the retriever runs, alone, with the retriever's own parameters: p50 ms
     and p50 rows. ``lexical`` runs only when the scope is larger than phase 1 hands back
     (``scope_size`` > ``scope_pool``); it is timed here for every scope, for contrast."""
-    from graphmem.read.retrieve import RetrieveRequest, terms
+    from graphmem.read.lexical import terms
+    from graphmem.read.retrieve import RetrieveRequest
 
     retriever = gm.retriever
     pool = max(retriever.pool, 40)

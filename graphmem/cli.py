@@ -46,6 +46,7 @@ def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:
             roles=ns.role,
             subject_id=ns.subject,
             principal_id=ns.principal,
+            grants=ns.grant or [],
         )
     _print(
         {
@@ -54,6 +55,7 @@ def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:
             "tenant_id": created.principal.tenant_id,
             "roles": sorted(created.principal.roles),
             "subject_id": created.principal.subject_id,
+            "grants": sorted(created.principal.grants),
             "note": "the key is shown once; only its hash is stored",
         }
     )
@@ -297,8 +299,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="agent, user, analyst, admin or reviewer (repeatable)",
     )
-    create.add_argument("--subject", help="subject the key acts for (required for role user)")
-    create.add_argument("--principal", help="principal id (default: subject or key id)")
+    create.add_argument(
+        "--subject",
+        help="bind the key to a subject: its reads stay in that subject and its grants "
+        "(required for role user)",
+    )
+    create.add_argument(
+        "--grant",
+        action="append",
+        metavar="SUBJECT",
+        help="a shared subject (project:, org:, team:, service:) a bound key may also read "
+        "(repeatable)",
+    )
+    create.add_argument(
+        "--principal", help="principal id (default: the subject for user keys, else the key id)"
+    )
     create.set_defaults(func=cmd_keys_create)
     klist = keys.add_parser("list", help="keys of a tenant (never the secret)")
     klist.add_argument("--tenant", required=True)

@@ -38,7 +38,13 @@ def run(data_dir: Path | None, say: Callable[[str], None] = print) -> dict[str, 
 
 def _walkthrough(gm: Graphmem, clock: _Clock, say: Callable[[str], None]) -> dict[str, Any]:
     user = Principal("acme", "agent:demo-session", frozenset({"agent"}), "user:u_104")
-    lead = Principal("acme", "agent:lead-session", frozenset({"agent"}), "user:lead")
+    lead = Principal(
+        "acme",
+        "agent:lead-session",
+        frozenset({"agent"}),
+        "user:lead",
+        grants=frozenset({"project:alpha"}),
+    )
     tools = Principal("acme", "agent:runtime", frozenset({"agent"}))
     out: dict[str, Any] = {}
 

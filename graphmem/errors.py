@@ -21,7 +21,14 @@ class GraphmemError(Exception):
         self.details = details
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, **self.details}
+        """``{code, message, …details}``; an error about one field (``field`` and ``rule`` in
+        its details) also names it in ``errors``, as a validation error does, so clients read
+        every field-level refusal in one place."""
+        out = {"code": self.code, "message": self.message, **self.details}
+        field, rule = self.details.get("field"), self.details.get("rule")
+        if isinstance(field, str) and isinstance(rule, str) and "errors" not in out:
+            out["errors"] = [FieldIssue(field, rule, self.message).to_dict()]
+        return out
 
 
 class ConfigError(GraphmemError):
@@ -120,6 +127,18 @@ class DataDirLockedError(EngineError):
     """Another process owns the data directory and its server cannot be joined."""
 
     code = "DATA_DIR_LOCKED"
+
+
+class QueryTimeoutError(EngineError):
+    """The engine cancelled a query that ran past its time limit (nothing it wrote stays)."""
+
+    code = "QUERY_TIMEOUT"
+
+
+class EngineBusyError(EngineError):
+    """A bounded resource (the analyst query slot) stayed taken past the wait allowed."""
+
+    code = "ENGINE_BUSY"
 
 
 class TransientEngineError(EngineError):

@@ -1,7 +1,11 @@
 """Running named queries for people (CLI, analysts' API): read-only and tenant-bound.
 
 A query that takes ``$tenant_id`` gets it from the caller's credential, never from the
-caller's parameters. Analysts see only the groups in :data:`ANALYST_GROUPS`.
+caller's parameters. Analysts see only the groups in :data:`ANALYST_GROUPS`. A person's
+parameters are checked against the types the query declares (``// param known_at: timestamp``)
+and bounded in number and size before the engine sees them, so ``known_at: 5`` or
+``2026-13-45T99:99:99Z`` is a 422 naming the parameter, not an engine type error; and a query
+run for a person runs under the strictest (analyst) time limit.
 """
 
 from __future__ import annotations
@@ -9,14 +13,29 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Annotated, Any
 
-from graphmem.errors import FieldIssue, ForbiddenError, ReadOnlyViolationError, ValidationError
+import pydantic
+from pydantic import StrictBool, StrictInt, StringConstraints, TypeAdapter
+
+from graphmem.errors import (
+    CypherError,
+    FieldIssue,
+    ForbiddenError,
+    ReadOnlyViolationError,
+    ValidationError,
+)
+from graphmem.limits import MAX_QUERY_PARAM_BYTES, MAX_QUERY_PARAMS, json_size
+from graphmem.models.types import Identifier, SubjectRef, Timestamp
+from graphmem.models.validation import issues_from
 from graphmem.queries import Query
 from graphmem.store.base import GraphStore, Row
 
 ANALYST_GROUPS = ("lineage", "stats", "audit")
 TENANT_PARAM = "tenant_id"
+#: the rule of a refused ``tenant_id`` parameter: the tenant is the key's
+FROM_CREDENTIAL = "from_credential"
 
 
 @dataclass(frozen=True)
@@ -26,6 +45,8 @@ class QueryInfo:
     doc: str
     params: list[str]
     tenant_bound: bool
+    #: declared parameter types (``timestamp``, ``id``, ``subject?`` …)
+    param_types: dict[str, str]
 
     @classmethod
     def of(cls, query: Query) -> QueryInfo:
@@ -35,7 +56,59 @@ class QueryInfo:
             doc=query.doc,
             params=sorted(query.params - {TENANT_PARAM}),
             tenant_bound=TENANT_PARAM in query.params,
+            param_types=dict(query.param_types),
         )
+
+
+_TYPES: dict[str, Any] = {
+    "timestamp": Timestamp,
+    "id": Identifier,
+    "subject": SubjectRef,
+    "string": Annotated[str, StringConstraints(max_length=2000)],
+    "int": Annotated[StrictInt, pydantic.Field(ge=-(2**53), le=2**53)],
+    "bool": StrictBool,
+    "list": Annotated[list[str | StrictInt | float | StrictBool], pydantic.Field(max_length=1000)],
+}
+
+
+@cache
+def _adapter(kind: str) -> TypeAdapter[Any]:
+    base = _TYPES[kind.rstrip("?")]
+    return TypeAdapter(base | None if kind.endswith("?") else base)
+
+
+def check_param_bounds(params: Mapping[str, Any]) -> None:
+    """At most :data:`MAX_QUERY_PARAMS` parameters, :data:`MAX_QUERY_PARAM_BYTES` as JSON."""
+    if len(params) > MAX_QUERY_PARAMS:
+        raise ValidationError(
+            [FieldIssue("params", "too_large", f"at most {MAX_QUERY_PARAMS} parameters")]
+        )
+    if json_size(dict(params)) > MAX_QUERY_PARAM_BYTES:
+        raise ValidationError(
+            [FieldIssue("params", "too_large", f"at most {MAX_QUERY_PARAM_BYTES} bytes as JSON")]
+        )
+
+
+def check_params(query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A person's parameters for ``query``: bounded, each of its declared type (timestamps
+    normalised to graphmem's fixed-width form); undeclared ones pass as they are (the
+    query loader still refuses unknown or missing names)."""
+    check_param_bounds(params)
+    out = dict(params)
+    issues: list[FieldIssue] = []
+    for name, kind in query.param_types.items():
+        if name not in params:
+            continue
+        try:
+            out[name] = _adapter(kind).validate_python(params[name])
+        except pydantic.ValidationError as exc:
+            issues += [
+                FieldIssue(f"params.{name}", i.rule, f"{kind}: {i.message}")
+                for i in issues_from(exc)
+            ]
+    if issues:
+        raise ValidationError(issues)
+    return out
 
 
 def analyst_visible(query: Query) -> bool:
@@ -69,10 +142,12 @@ def run_query(
             "(admins may pass allow_write)",
             query=name,
         )
-    bound = dict(params)
+    bound = check_params(query, params)
     if TENANT_PARAM in bound:
         raise ForbiddenError(
-            "tenant_id comes from the credential, not from query parameters", field=TENANT_PARAM
+            "tenant_id comes from the credential, not from query parameters",
+            field=TENANT_PARAM,
+            rule=FROM_CREDENTIAL,
         )
     if TENANT_PARAM in query.params:
         if tenant_id is None:
@@ -81,8 +156,8 @@ def run_query(
             )
         bound[TENANT_PARAM] = tenant_id
     if query.is_read:
-        return store.read(name, bound)
-    return store.write(name, bound)
+        return store.read(name, bound, timeout="analyst")
+    return store.write(name, bound, timeout="analyst")
 
 
 def parse_cli_params(pairs: list[str]) -> dict[str, Any]:
@@ -112,9 +187,17 @@ def run_adhoc(
         )
     if TENANT_PARAM in params:
         raise ForbiddenError(
-            "tenant_id comes from the credential, not from query parameters", field=TENANT_PARAM
+            "tenant_id comes from the credential, not from query parameters",
+            field=TENANT_PARAM,
+            rule=FROM_CREDENTIAL,
         )
-    rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
+    check_param_bounds(params)
+    try:
+        rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
+    except CypherError as exc:  # the caller's text: a syntax error, a write, a type error
+        raise ValidationError(
+            [FieldIssue("query", "cypher", f"the engine refused the query: {exc.message}")]
+        ) from exc
     if any(_foreign(value, tenant_id) for row in rows for value in row.items()):
         raise ForbiddenError("the result reaches another tenant's data", rule="cross_tenant")
     return rows

@@ -5,7 +5,14 @@ Layout: ``cypher/<group>/<name>.cypher`` is shared by both engines;
 Each file starts with header comments:
 
     // mode: read | write | schema
+    // timeout: long            (optional; normal by default)
+    // param known_at: timestamp (optional, one per parameter; types in PARAM_TYPES)
     // One line saying what the query answers.
+
+Every query runs under a time limit the engine enforces (:class:`QueryTimeouts`): ``normal``
+for the request path, ``long`` for bulk lifecycle statements (erasure, revocation,
+compaction) and schema DDL, ``analyst`` — the strictest — for analysts' and admins' queries
+(named queries run for people, ad-hoc Cypher), which the caller chooses and so may be costly.
 
 Parameters are the ``$names`` in the text; calling with a missing or an unexpected one is a
 :class:`~graphmem.errors.QueryParameterError`. Labels and property names cannot be Cypher
@@ -34,16 +41,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from graphmem.errors import QueryParameterError, UnknownQueryError
+from graphmem.errors import FieldIssue, QueryParameterError, UnknownQueryError
 
 Mode = Literal["read", "write", "schema"]
+TimeoutClass = Literal["normal", "long", "analyst"]
+TIMEOUT_CLASSES: tuple[TimeoutClass, ...] = ("normal", "long", "analyst")
+#: declarable parameter types (a trailing ``?`` allows null): the named-query runner checks a
+#: person's parameters against them (graphmem.named_queries), so ``known_at: 5`` is a 422
+PARAM_TYPES = ("timestamp", "id", "subject", "string", "int", "bool", "list")
+_PARAM_DECL = re.compile(r"^param\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([a-z]+\??)\s*\Z")
 ENGINES = ("falkordb", "neo4j")
 
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _SLOT = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _INCLUDE = re.compile(r"\{\{>\s*([A-Za-z0-9_/]+)\s*\}\}")
 _MAX_INCLUDE_DEPTH = 8
-_IDENTIFIER = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]{0,120}|[0-9]{1,6})$")
+_IDENTIFIER = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]{0,120}|[0-9]{1,6})\Z")
 _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _LINE_COMMENT = re.compile(r"//[^\n]*")
 _WRITE_CLAUSE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP)\b", re.IGNORECASE)
@@ -77,6 +90,9 @@ class Query:
     path: Path
     params: frozenset[str] = field(default_factory=frozenset)
     slots: frozenset[str] = field(default_factory=frozenset)
+    timeout: TimeoutClass = "normal"
+    #: declared parameter types (``// param name: type``), by name
+    param_types: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def is_read(self) -> bool:
@@ -111,35 +127,57 @@ def _check_names(query: str, kind: str, expected: frozenset[str], given: Iterabl
             parts.append(f"missing {kind}s: {', '.join(missing)}")
         if unexpected:
             parts.append(f"unexpected {kind}s: {', '.join(unexpected)}")
+        slot = "params" if kind == "parameter" else f"{kind}s"
+        issues = [FieldIssue(f"{slot}.{n}", "required", f"{query} needs it") for n in missing]
+        issues += [
+            FieldIssue(f"{slot}.{n}", "unexpected", f"{query} takes no {kind} {n!r}")
+            for n in unexpected
+        ]
         raise QueryParameterError(
             f"query {query!r}: " + "; ".join(parts),
             query=query,
             missing=missing,
             unexpected=unexpected,
             expected=sorted(expected),
+            errors=[i.to_dict() for i in issues],
         )
 
 
-def _split_header(path: Path) -> tuple[str | None, list[str], str]:
-    """(mode, doc lines, body) of a query or fragment file."""
+@dataclass
+class _Header:
     mode: str | None = None
-    doc_lines: list[str] = []
+    timeout: str | None = None
+    doc: list[str] = field(default_factory=list)
+    param_types: dict[str, str] = field(default_factory=dict)
+
+
+def _split_header(path: Path) -> tuple[_Header, str]:
+    """The header fields and the body of a query or fragment file."""
+    header = _Header()
     body_lines: list[str] = []
     in_header = True
     for line in path.read_text(encoding="utf-8").splitlines():
         stripped = line.strip()
         if in_header and stripped.startswith("//"):
             content = stripped[2:].strip()
+            declared = _PARAM_DECL.match(content)
             if content.lower().startswith("mode:"):
-                mode = content.split(":", 1)[1].strip().lower()
+                header.mode = content.split(":", 1)[1].strip().lower()
+            elif content.lower().startswith("timeout:"):
+                header.timeout = content.split(":", 1)[1].strip().lower()
+            elif declared:
+                name, kind = declared.groups()
+                if kind.rstrip("?") not in PARAM_TYPES:
+                    raise ValueError(f"{path}: param {name}: {kind} is not one of {PARAM_TYPES}")
+                header.param_types[name] = kind
             elif content:
-                doc_lines.append(content)
+                header.doc.append(content)
             continue
         if in_header and not stripped:
             continue
         in_header = False
         body_lines.append(line)
-    return mode, doc_lines, "\n".join(body_lines).strip()
+    return header, "\n".join(body_lines).strip()
 
 
 def expand_includes(text: str, fragments: Mapping[str, Path], where: Path, depth: int = 0) -> str:
@@ -152,7 +190,7 @@ def expand_includes(text: str, fragments: Mapping[str, Path], where: Path, depth
         if name not in fragments:
             raise ValueError(f"{where}: includes unknown fragment {name!r}")
         path = fragments[name]
-        return expand_includes(_split_header(path)[2], fragments, path, depth + 1)
+        return expand_includes(_split_header(path)[1], fragments, path, depth + 1)
 
     return _INCLUDE.sub(body, text)
 
@@ -160,26 +198,36 @@ def expand_includes(text: str, fragments: Mapping[str, Path], where: Path, depth
 def parse_query_file(
     path: Path, name: str, engine: str, fragments: Mapping[str, Path] | None = None
 ) -> Query:
-    mode, doc_lines, text = _split_header(path)
+    header, text = _split_header(path)
+    mode, timeout = header.mode, header.timeout
     text = expand_includes(text, fragments or {}, path)
     for lower in LOWERINGS.get(engine, ()):
         text = lower(text)
     if mode not in ("read", "write", "schema"):
         raise ValueError(f"{path}: header must declare '// mode: read|write|schema'")
+    if timeout is None:
+        timeout = "long" if mode == "schema" else "normal"
+    if timeout not in TIMEOUT_CLASSES:
+        raise ValueError(f"{path}: '// timeout: {timeout}' is not one of {TIMEOUT_CLASSES}")
     if not text:
         raise ValueError(f"{path}: query body is empty")
     code = _code_only(text)
     if mode == "read" and _WRITE_CLAUSE.search(_SLOT.sub("x", code)):
         raise ValueError(f"{path}: declared mode read but contains a write clause")
+    params = frozenset(_PARAM.findall(code))
+    if undeclared := sorted(set(header.param_types) - params):
+        raise ValueError(f"{path}: declares params it does not use: {', '.join(undeclared)}")
     return Query(
         name=name,
         engine=engine,
         mode=mode,  # type: ignore[arg-type]
         text=text,
-        doc=" ".join(doc_lines),
+        doc=" ".join(header.doc),
         path=path,
-        params=frozenset(_PARAM.findall(code)),
+        params=params,
         slots=frozenset(_SLOT.findall(text)),
+        timeout=timeout,
+        param_types=header.param_types,
     )
 
 

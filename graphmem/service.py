@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import cached_property
 from typing import Any, Literal
 
@@ -13,6 +14,7 @@ from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
+from graphmem.errors import EngineBusyError
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
@@ -72,6 +74,11 @@ class Graphmem:
         self.cipher = cipher
         self._embedder = embedder
         self._lock = threading.Lock()
+        #: analysts' and admins' own queries run one at a time per process: each is bounded
+        #: by the analyst time limit, and one at a time leaves the engine's other threads to
+        #: agents' requests however costly the queries people write
+        self._analyst_slot = threading.BoundedSemaphore(1)
+        self._schema_version: int | None = None
 
     @classmethod
     def open(
@@ -265,20 +272,44 @@ class Graphmem:
         """A named Cypher query bound to the caller's tenant, after this process's pending
         retrieval logs are stored (the audit queries read them)."""
         self.logs.flush()
-        return run_query(self.store, name, params, tenant_id=tenant_id, analyst_only=analyst_only)
+        with self._analyst_turn():
+            return run_query(
+                self.store, name, params, tenant_id=tenant_id, analyst_only=analyst_only
+            )
 
     def adhoc_query(self, text: str, params: Mapping[str, Any], *, tenant_id: str) -> list[Row]:
         """Read-only ad-hoc Cypher for admins, bound to the tenant (logs flushed first)."""
         self.logs.flush()
-        return run_adhoc(self.store, text, params, tenant_id=tenant_id)
+        with self._analyst_turn():
+            return run_adhoc(self.store, text, params, tenant_id=tenant_id)
+
+    @contextmanager
+    def _analyst_turn(self) -> Iterator[None]:
+        """The process's one analyst-query slot, waited for at most one analyst time limit."""
+        wait = self.settings.analyst_query_timeout_s
+        if not self._analyst_slot.acquire(timeout=wait):
+            raise EngineBusyError(
+                f"another analyst query is running; none finished within {wait:.0f} s — "
+                "try again",
+                rule="analyst_slot",
+            )
+        try:
+            yield
+        finally:
+            self._analyst_slot.release()
 
     @cached_property
     def embedding_space(self) -> EmbeddingSpace:
         return EmbeddingSpace(self.embedder.space_label, self.embedder.dimension)
 
     def health(self) -> dict[str, Any]:
+        """Engine status without waiting behind queries: the ping and the status commands are
+        answered by the engine's main thread, and the schema version is read once (it changes
+        only at bootstrap), so a health check stays fast while every query thread is busy."""
         engine = self.store.ping()
-        version = schema_version(self.store) if engine.get("reachable") else None
+        version = self._schema_version
+        if version is None and engine.get("reachable"):
+            version = self._schema_version = schema_version(self.store)
         return {
             "status": "ok" if engine.get("reachable") and version is not None else "degraded",
             "engine": engine,

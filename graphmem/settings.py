@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graphmem.errors import ConfigError
+from graphmem.limits import DEFAULT_MAX_BODY_BYTES
+
+if TYPE_CHECKING:
+    from graphmem.store.base import QueryTimeouts
 
 EngineName = Literal["falkordb", "neo4j"]
 FsyncPolicy = Literal["always", "everysec"]
@@ -76,9 +80,17 @@ class Settings(BaseSettings):
     #: ranks a filtered scope in numpy (read/scope_cache); about this many MB at most, 0 = off
     scope_cache_mb: float = Field(384.0, ge=0)
 
+    # Time limits the engine enforces on every query (store.base.QueryTimeouts): the request
+    # path, bulk lifecycle statements and DDL, and analysts'/admins' own queries (strictest).
+    query_timeout_s: float = Field(30.0, gt=0, le=3600)
+    long_query_timeout_s: float = Field(300.0, gt=0, le=3600)
+    analyst_query_timeout_s: float = Field(10.0, gt=0, le=3600)
+
     # Service.
     host: str = "127.0.0.1"
     port: int = Field(8321, ge=1, le=65535)
+    #: request bodies larger than this are refused with 413 before they are read whole
+    max_body_bytes: int = Field(DEFAULT_MAX_BODY_BYTES, ge=1024, le=256 * 1024 * 1024)
 
     @model_validator(mode="after")
     def _persistence_stays_on(self) -> Settings:
@@ -90,6 +102,16 @@ class Settings(BaseSettings):
                 rule="persistence_required",
             )
         return self
+
+    @property
+    def query_timeouts(self) -> QueryTimeouts:
+        from graphmem.store.base import QueryTimeouts
+
+        return QueryTimeouts(
+            normal_s=self.query_timeout_s,
+            long_s=self.long_query_timeout_s,
+            analyst_s=self.analyst_query_timeout_s,
+        )
 
     @property
     def embedded(self) -> bool:

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from api.deps import AdminDep, AnalystDep, GraphmemDep
+from graphmem.auth.scope import require_unbound
 from graphmem.named_queries import list_queries
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
@@ -30,6 +31,7 @@ def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[dict[str, Any]]:
 
 @router.post("/{name:path}")
 def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
+    require_unbound(principal, f"the named query {name!r}")
     rows = gm.named_query(name, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name=name, rows=rows)
 
@@ -45,5 +47,6 @@ class AdhocRun(BaseModel):
 def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
     """Admins only: ad-hoc Cypher, read-only enforced by the engine, bound to the key's tenant
     (the text must use ``$tenant_id``; results reaching another tenant are refused)."""
+    require_unbound(principal, "ad-hoc Cypher")
     rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name="adhoc", rows=rows)

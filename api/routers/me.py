@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from api.deps import GraphmemDep, MemoryFiltersDep, PrincipalDep
+from api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
 from graphmem.errors import ForbiddenError
 from graphmem.lifecycle.selfservice import correct, own_memory
 
@@ -39,7 +39,7 @@ class Correction(BaseModel):
 
 @router.patch("/memories/{memory_id}")
 def correct_my_memory(
-    memory_id: str, body: Correction, gm: GraphmemDep, principal: PrincipalDep
+    memory_id: IdPath, body: Correction, gm: GraphmemDep, principal: PrincipalDep
 ) -> dict[str, Any]:
     """A correction is a supersession with the user's authority, through the write gate; the
     response is its write receipt. Only the caller's own claims."""
@@ -49,7 +49,7 @@ def correct_my_memory(
 
 
 @router.delete("/memories/{memory_id}")
-def delete_my_memory(memory_id: str, gm: GraphmemDep, principal: PrincipalDep) -> dict[str, Any]:
+def delete_my_memory(memory_id: IdPath, gm: GraphmemDep, principal: PrincipalDep) -> dict[str, Any]:
     """Erase one of the caller's own memories with its history; returns the deletion receipt."""
     own_memory(gm, principal, memory_id)
     return gm.erase_memory(principal, memory_id).model_dump(mode="json")

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Header
 
 from api.deps import GraphmemDep, WriterDep
+from graphmem.limits import MAX_BATCH
 from graphmem.models.proposal import MemoryProposal
 
 router = APIRouter(prefix="/v1/proposals", tags=["proposals"])
@@ -31,12 +32,13 @@ def propose(
 
 @router.post("/batch")
 def propose_batch(
-    body: Annotated[list[dict[str, Any]], Body(max_length=1000)],
+    body: Annotated[list[dict[str, Any]], Body(max_length=MAX_BATCH)],
     gm: GraphmemDep,
     principal: WriterDep,
 ) -> list[dict[str, Any]]:
-    """Up to 1000 proposals: validated together (a malformed one fails the whole batch with
-    ``proposals.<i>.<field>``), embedded in one pass, each committed atomically on its own."""
+    """Up to ``MAX_BATCH`` (1000) proposals: validated together (a malformed one fails the
+    whole batch with ``proposals.<i>.<field>``), embedded in one pass, each committed
+    atomically on its own."""
     return [r.model_dump(mode="json") for r in gm.propose_many(principal, list(body))]
 
 

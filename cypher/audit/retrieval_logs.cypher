@@ -1,4 +1,6 @@
 // mode: read
+// param from: timestamp
+// param to: timestamp
 // Retrieval and context logs of the caller's tenant in a time range (ids, scores, reasons).
 MATCH (l:RetrievalLog {tenant_id: $tenant_id})
 WHERE l.recorded_at >= $from AND toString(l.recorded_at) < $to

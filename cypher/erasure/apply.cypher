@@ -1,4 +1,5 @@
 // mode: write
+// timeout: long
 // Apply an erasure atomically: delete memory nodes (all versions; their vector-index entries go
 // with them), owned sources, the subject node, receipts and logs that are the subject's; scrub
 // erased ids from other logs; flag dependants; leave hash-only tombstones and the receipt.

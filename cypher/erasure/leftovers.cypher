@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // Verification: what of an erasure is still in the graph (ids only), by index lookups. All 0.
 CALL () {
   UNWIND $memory_ids AS id

@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // A tenant's retrieval/context logs (ids only); the caller keeps those that mention the subject or
 // an erased memory (a set test in the caller beats a list-membership test per id in the engine).
 MATCH (l:RetrievalLog {tenant_id: $tenant_id})

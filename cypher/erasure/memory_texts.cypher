@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // Ids, hashes and texts of memories about to be erased (the texts only to evict cache entries).
 UNWIND $memory_ids AS id
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})

@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // A memory and every version linked to it by SUPERSEDES (its whole history), for erasure.
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})
 OPTIONAL MATCH (m)-[:SUPERSEDES*1..50]-(h:Memory)

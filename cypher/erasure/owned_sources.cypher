@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // Candidate sources to erase with a set of memories: the subject's own sources (recorded about or
 // spoken by the subject) and the sources the erased memories cite, each with every memory citing
 // it (the caller keeps those cited by nobody else). Looked up by index, id by id.

@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // Deletion receipts of a tenant, newest first.
 MATCH (d:DeletionReceipt {tenant_id: $tenant_id})
 RETURN d

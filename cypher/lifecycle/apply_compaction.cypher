@@ -1,4 +1,5 @@
 // mode: write
+// timeout: long
 // Roll a group of old episodes into one aggregate episode: DERIVED_FROM lineage to each original
 // (kept) or to its hash-only tombstone (removed), and a lifecycle receipt — in one statement.
 MATCH (s:Subject {subject_key: $subject_key})

@@ -1,4 +1,5 @@
 // mode: write
+// timeout: long
 // Apply a revocation atomically: revoke the target, close what lost all support, flag what kept
 // some (NEEDS_REVIEW, reduced confidence), and store the receipt.
 CALL () {

@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // Memories derived from any of the given memories (one level of a lineage walk). Anchored on the
 // parent by index; the child's tenant is compared to the parent's (not looked up by tenant, which
 // would scan the whole tenant per id).

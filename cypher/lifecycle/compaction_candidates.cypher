@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // Episodes past the retention horizon, per subject: what compaction rolls up (no vectors).
 MATCH (m:Episode {tenant_id: $tenant_id})
 WHERE m.status = 'ACTIVE' AND m.tx_to IS NULL AND coalesce(m.aggregate, false) = false

@@ -1,4 +1,5 @@
 // mode: write
+// timeout: long
 // Expiry sweep: memories past expires_at become EXPIRED (retention, not validity), optionally for
 // one tenant; a receipt per tenant records the ids.
 MATCH (m:Memory)

@@ -1,4 +1,5 @@
 // mode: write
+// timeout: long
 // Purpose expiry: a tenant's memories kept only for this purpose become EXPIRED; memories that also
 // serve other purposes lose this one and stay usable for the rest.
 MATCH (m:Memory {tenant_id: $tenant_id})

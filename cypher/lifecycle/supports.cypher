@@ -1,4 +1,5 @@
 // mode: read
+// timeout: long
 // What each memory rests on: its PROVENANCE sources and DERIVED_FROM origins, and whether each
 // support is still live (source not revoked; memory not revoked or erased).
 UNWIND $memory_ids AS mid

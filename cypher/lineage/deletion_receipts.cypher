@@ -1,4 +1,6 @@
 // mode: read
+// param from: timestamp
+// param to: timestamp
 // Deletion receipts recorded in [from, to): what was erased (ids and hashes only), by whom,
 // and whether a later verification confirmed it.
 WITH CASE WHEN size($from) = 20 THEN substring($from, 0, 19) + '.000000Z' ELSE $from END AS t0,

@@ -1,4 +1,5 @@
 // mode: read
+// param source_id: id
 // What depends on a source: every memory that cites it (PROVENANCE) or derives from it
 // (DERIVED_FROM), transitively up to 20 hops, cycles cut; with the shortest chain to the source.
 MATCH (s:Source {tenant_id: $tenant_id, source_id: $source_id})

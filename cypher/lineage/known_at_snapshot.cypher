@@ -1,4 +1,6 @@
 // mode: read
+// param known_at: timestamp
+// param subject_id: subject
 // What the system believed about a subject at time T (recorded_at <= T < tx_to), whatever
 // the valid time; erased memories and memories already past their retention at T excluded.
 // (toString() keeps FalkorDB off its range index: it drops `<`/`<=` on indexed strings.)

@@ -1,4 +1,5 @@
 // mode: read
+// param memory_id: id
 // Retrieval and context logs that selected a memory (which queries it answered, when, for whom).
 MATCH (l:RetrievalLog {tenant_id: $tenant_id})
 WHERE $memory_id IN l.selected_ids

@@ -1,4 +1,5 @@
 // mode: read
+// param subject_id: subject?
 // Unresolved contradictions: CONFLICTS_WITH edges with status OPEN, both ends in the tenant;
 // pass subject_id=null for every subject.
 MATCH (a:Memory {tenant_id: $tenant_id})-[c:CONFLICTS_WITH]->(b:Memory {tenant_id: $tenant_id})

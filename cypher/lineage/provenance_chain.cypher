@@ -1,4 +1,5 @@
 // mode: read
+// param memory_id: id
 // Where a memory came from: every source it rests on, directly or through DERIVED_FROM origins
 // (transitively, up to 20 hops, cycles cut), with citing memory, spans, hashes and the chain.
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})

@@ -1,4 +1,5 @@
 // mode: read
+// param memory_id: id
 // All versions of a claim: every memory linked to the given one through SUPERSEDES (either
 // direction, up to 50 hops), each with the kinds and reasons of what it supersedes.
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})

@@ -12,13 +12,17 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from graphmem.auth.principal import ROLES, Principal
+from graphmem.auth.principal import ROLES, Principal, Role
 from graphmem.errors import FieldIssue, UnauthenticatedError, ValidationError
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_iso
 
-_KEY = re.compile(r"^gm_([a-z0-9]{16})_([A-Za-z0-9_-]{43})$")
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}$")
+_KEY = re.compile(r"^gm_([a-z0-9]{16})_([A-Za-z0-9_-]{43})\Z")
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}\Z")
+_GRANT = re.compile(r"^[a-z][a-z0-9_]*:[A-Za-z0-9][A-Za-z0-9_.@-]{0,127}\Z")
+#: subjects a key can be granted beside its own: shared ones, never another user
+GRANTABLE = frozenset({"project", "org", "team", "service"})
+MAX_GRANTS = 32
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ def _hash(secret: str) -> str:
     return "sha256:" + hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _check(tenant_id: str, roles: list[str], subject_id: str | None) -> None:
+def _check(tenant_id: str, roles: list[str], subject_id: str | None, grants: list[str]) -> None:
     issues = []
     if not _ID.match(tenant_id):
         issues.append(FieldIssue("tenant", "pattern", f"must match {_ID.pattern}"))
@@ -45,8 +49,27 @@ def _check(tenant_id: str, roles: list[str], subject_id: str | None) -> None:
             )
     if subject_id is not None and not _ID.match(subject_id):
         issues.append(FieldIssue("subject", "pattern", f"must match {_ID.pattern}"))
-    if "user" in roles and subject_id is None:
+    if Role.USER in roles and subject_id is None:
         issues.append(FieldIssue("subject", "required", "a user key must name its subject"))
+    if grants and subject_id is None:
+        issues.append(
+            FieldIssue("grant", "needs_subject", "grants widen a subject-bound key's scope")
+        )
+    for grant in grants:
+        kind = grant.split(":", 1)[0]
+        if not _GRANT.match(grant):
+            issues.append(FieldIssue("grant", "pattern", f"{grant!r} must look like 'kind:id'"))
+        elif kind not in GRANTABLE:
+            issues.append(
+                FieldIssue(
+                    "grant",
+                    "enum",
+                    f"{grant!r}: only shared subjects can be granted "
+                    f"({', '.join(sorted(GRANTABLE))}), not {kind}",
+                )
+            )
+    if len(grants) > MAX_GRANTS:
+        issues.append(FieldIssue("grant", "too_long", f"at most {MAX_GRANTS} grants"))
     if issues:
         raise ValidationError(issues)
 
@@ -58,16 +81,23 @@ def create_key(
     roles: list[str],
     subject_id: str | None = None,
     principal_id: str | None = None,
+    grants: list[str] | None = None,
 ) -> CreatedKey:
-    _check(tenant_id, roles, subject_id)
+    """A new key. ``subject_id`` binds it to a subject (its reads stay in that subject and
+    ``grants``); a user key is its user, any other key acts as itself (``key:<id>``) even when
+    bound, so what an agent does is never recorded as the user's doing."""
+    grants = sorted(set(grants or []))
+    _check(tenant_id, roles, subject_id, grants)
     key_id = secrets.token_hex(8)
     secret = secrets.token_urlsafe(32)
+    own = subject_id if Role.USER in roles else None
     principal = Principal(
         tenant_id=tenant_id,
-        principal_id=principal_id or subject_id or f"key:{key_id}",
+        principal_id=principal_id or own or f"key:{key_id}",
         roles=frozenset(roles),
         subject_id=subject_id,
         key_id=key_id,
+        grants=frozenset(grants),
     )
     store.write(
         "keys/create",
@@ -78,6 +108,7 @@ def create_key(
             "principal_id": principal.principal_id,
             "roles": sorted(roles),
             "subject_id": subject_id,
+            "grants": grants,
             "created_at": now_iso(),
         },
     )
@@ -100,4 +131,5 @@ def resolve_key(store: GraphStore, key: str | None) -> Principal:
         roles=frozenset(row["roles"]),
         subject_id=row["subject_id"],
         key_id=key_id,
+        grants=frozenset(row.get("grants") or ()),
     )

@@ -1,10 +1,30 @@
-"""Who is calling: resolved from an API key, never from a request body."""
+"""Who is calling: resolved from an API key, never from a request body.
+
+**Subject scope.** A key bound to a subject (``keys create --subject user:u_104``: a user's own
+key, or an agent key minted for one user's session) reads that subject and the shared subjects
+granted to it at creation (``--grant project:alpha --grant org:acme``), whatever its roles —
+never another user's memories, and never the whole tenant. An unbound key reads the whole
+tenant its role allows. :meth:`Principal.readable_subjects` is the one place that rule lives;
+every read path asks it (see :mod:`graphmem.auth.scope`).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 
-ROLES = frozenset({"agent", "user", "analyst", "admin", "reviewer"})
+
+class Role(StrEnum):
+    """What a key may do (DESIGN §7)."""
+
+    AGENT = "agent"
+    USER = "user"
+    ANALYST = "analyst"
+    ADMIN = "admin"
+    REVIEWER = "reviewer"
+
+
+ROLES = frozenset(Role)
 
 
 @dataclass(frozen=True)
@@ -14,6 +34,23 @@ class Principal:
     roles: frozenset[str]
     subject_id: str | None = None
     key_id: str | None = None
+    #: shared subjects (project, org, team …) a subject-bound key may also read
+    grants: frozenset[str] = field(default_factory=frozenset)
 
     def has_any(self, *roles: str) -> bool:
         return bool(self.roles.intersection(roles))
+
+    @property
+    def bound(self) -> bool:
+        """Whether the key is bound to a subject (and so limited to its scope)."""
+        return self.subject_id is not None
+
+    def readable_subjects(self) -> frozenset[str] | None:
+        """The subjects this key may read; None for an unbound key (the whole tenant)."""
+        if self.subject_id is None:
+            return None
+        return frozenset({self.subject_id, *self.grants})
+
+    def may_read(self, subject_id: str | None) -> bool:
+        readable = self.readable_subjects()
+        return readable is None or subject_id in readable

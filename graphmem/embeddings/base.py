@@ -21,7 +21,7 @@ from graphmem.errors import EmbeddingError, GraphmemError
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 
 _LABEL_PART = re.compile(r"[^A-Za-z0-9]+")
-LABEL_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+LABEL_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def space_label_for(backend: str, dimension: int, embedding_version: str) -> str:

@@ -118,11 +118,11 @@ class Record(BaseModel):
                 except ValueError as exc:
                     raise ValidationError([FieldIssue(key, "json", str(exc))]) from exc
             data[name] = value
-        return parse(cls, data)
+        return parse(cls, data, trusted=True)
 
     def evolve(self, **changes: Any) -> Self:
         """A validated copy with ``changes`` (``model_copy`` would skip validation)."""
-        return parse(type(self), {**self.model_dump(), **changes})
+        return parse(type(self), {**self.model_dump(), **changes}, trusted=True)
 
 
 class GraphRecord(Record):

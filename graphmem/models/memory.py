@@ -17,6 +17,7 @@ from pydantic import AliasChoices, Field, JsonValue, model_validator
 
 from graphmem import timeutil
 from graphmem.errors import FieldIssue, ValidationError
+from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS
 from graphmem.models.base import GraphRecord, Record
 from graphmem.models.enums import (
     Authority,
@@ -60,15 +61,17 @@ class EpisodeContent(Record):
     """What happened in one run: goal, attempts, what was seen, how it ended."""
 
     goal: Text
-    actions: list[ShortText] = Field(default_factory=list)
-    observations: list[Text] = Field(default_factory=list)
+    actions: list[ShortText] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
+    observations: list[Text] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     outcome: Outcome = Outcome.UNKNOWN
     outcome_detail: Text | None = None
     feedback: Text | None = None
     #: conditions the episode ran under (``{"os": "windows", "vpn": "corporate"}``)
-    environment: dict[Key, str | int | float | bool] = Field(default_factory=dict)
+    environment: dict[Key, str | int | float | bool] = Field(
+        default_factory=dict, max_length=MAX_MAP_KEYS
+    )
     #: attempts that did not work, kept as counter-evidence (``DNS flush did not help``)
-    failures: list[Text] = Field(default_factory=list)
+    failures: list[Text] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     tool_version: ShortText | None = None
     failure_code: Identifier | None = None
     run_id: Identifier | None = None
@@ -81,15 +84,17 @@ class ProcedureContent(Record):
     procedure_key: Identifier = Field(validation_alias=AliasChoices("procedure_key", "id"))
     version: Semver
     scope: ScopePath
-    preconditions: list[ShortText] = Field(default_factory=list)
-    steps: Annotated[list[ShortText], Field(min_length=1)]
+    preconditions: list[ShortText] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
+    steps: Annotated[list[ShortText], Field(min_length=1, max_length=MAX_LIST_ITEMS)]
     effect: ProcedureEffect
     #: what needs approval at run time (``reset requires user confirmation``)
     approval: Text | None = None
     rollback: Text | None = None
-    tests: Annotated[list[Identifier], OneOrMany] = Field(default_factory=list)
+    tests: Annotated[list[Identifier], OneOrMany] = Field(
+        default_factory=list, max_length=MAX_LIST_ITEMS
+    )
     owner: Identifier
-    required_capabilities: list[Key] = Field(default_factory=list)
+    required_capabilities: list[Key] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
 
 
 # -- nodes -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from graphmem.limits import MAX_EVIDENCE_ITEMS, MAX_LIST_ITEMS, MAX_SOURCES_PER_PROPOSAL
 from graphmem.models.base import Record, dumps_canonical
 from graphmem.models.enums import ConsentBasis, MemoryType, Sensitivity, SourceRole
 from graphmem.models.memory import (
@@ -59,12 +60,12 @@ class MemoryProposal(Record):
     text: Text | None = None
     #: a proposal without evidence is an unsupported summary: the write path rejects it
     #: with UNSUPPORTED on a receipt (a policy decision, not malformed input)
-    evidence: list[Evidence] = Field(default_factory=list)
+    evidence: list[Evidence] = Field(default_factory=list, max_length=MAX_EVIDENCE_ITEMS)
     confidence: UnitFloat
     #: None: let the write path classify it
     sensitivity: Sensitivity | None = None
     consent_basis: ConsentBasis | None = None
-    purposes: list[Key] = Field(default_factory=list)
+    purposes: list[Key] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     importance: UnitFloat | None = None
     valid_from: Timestamp | None = None
     valid_to: Timestamp | None = None
@@ -86,6 +87,14 @@ class MemoryProposal(Record):
                     f"'{name}' belongs to {memory_type} proposals, not {self.memory_type}",
                 )
         check_valid_time(self.valid_from, self.valid_to)
+        sources = {e.event_id for e in self.evidence}
+        if len(sources) > MAX_SOURCES_PER_PROPOSAL:
+            raise field_error(
+                "evidence",
+                "too_large",
+                f"the evidence cites {len(sources)} sources; at most "
+                f"{MAX_SOURCES_PER_PROPOSAL} per proposal",
+            )
         return self
 
     @property

@@ -47,7 +47,7 @@ def _to_timestamp(value: Any) -> str:
         except ValueError:
             raise PydanticCustomError(
                 "timestamp_format",
-                "expected an ISO-8601 timestamp such as 2026-07-16T04:30:00Z, got {value!r}",
+                "expected an ISO-8601 timestamp such as 2026-07-16T04:30:00Z, got '{value}'",
                 {"value": value[:64]},
             ) from None
         if moment.tzinfo is None:
@@ -86,6 +86,8 @@ def as_datetime(value: str) -> datetime:
 # -- identifiers -----------------------------------------------------------------------
 
 _ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:@\-]*$"
+#: the id pattern, for FastAPI path parameters (pydantic's regex: ``$`` ends the text)
+ID_PATTERN = _ID_PATTERN
 _KEY_PATTERN = r"^[a-z][a-z0-9_.\-]*$"
 
 #: An id of a node or an external event: letters, digits and ``_ . : @ -``; no spaces,
@@ -115,7 +117,7 @@ ShortText = Annotated[str, StringConstraints(min_length=1, max_length=500)]
 #: Source content (a message, a tool result, a document revision): 200k characters at most.
 LongText = Annotated[str, StringConstraints(min_length=1, max_length=200_000)]
 
-_SUBJECT_RE = re.compile(r"^([a-z][a-z0-9_]*):([A-Za-z0-9][A-Za-z0-9_.@\-]*)$")
+_SUBJECT_RE = re.compile(r"^([a-z][a-z0-9_]*):([A-Za-z0-9][A-Za-z0-9_.@\-]*)\Z")
 
 
 def _check_subject(value: str) -> str:
@@ -128,7 +130,7 @@ def _check_subject(value: str) -> str:
     if kind not in SubjectKind.values():
         raise PydanticCustomError(
             "enum",
-            "subject kind {kind!r} is not one of {expected}",
+            "subject kind '{kind}' is not one of {expected}",
             {"kind": kind, "expected": ", ".join(SubjectKind.values())},
         )
     return value

@@ -19,6 +19,8 @@ rule                 meaning
 ``timestamp_format`` text that is not an ISO-8601 timestamp
 ``valid_time_order`` ``valid_to`` not after ``valid_from``
 ``json``             malformed JSON text
+``forbidden_character`` NUL, another control character or a lone surrogate (text_rules)
+``too_deep``         nested deeper than the input allows
 others               cross-field rules name themselves (``payload_mismatch``,
                      ``invalid_transition``, ``subset``, ``time_order`` …)
 ==================== ==============================================================
@@ -26,6 +28,7 @@ others               cross-field rules name themselves (``payload_mismatch``,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -33,6 +36,7 @@ import pydantic
 from pydantic import BaseModel
 
 from graphmem.errors import FieldIssue, ValidationError
+from graphmem.models.text_rules import check_text
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -59,6 +63,16 @@ _RULES: dict[str, str] = {
     "frozen_instance": "frozen",
     "frozen_field": "frozen",
 }
+
+
+def rule_for(error_type: str) -> str:
+    """graphmem's stable rule code for a pydantic error type."""
+    return _rule(error_type)
+
+
+def message_of(error: Mapping[str, Any]) -> str:
+    """A pydantic error's message, without pydantic's "Value error, " prefixes."""
+    return _message(error)
 
 
 def _rule(error_type: str) -> str:
@@ -114,16 +128,31 @@ def to_validation_error(exc: pydantic.ValidationError, *, prefix: str = "") -> V
     return ValidationError(issues)
 
 
-def parse(model_cls: type[M], data: Mapping[str, Any] | BaseModel | str | bytes) -> M:
+def parse(
+    model_cls: type[M],
+    data: Mapping[str, Any] | BaseModel | str | bytes,
+    *,
+    trusted: bool = False,
+) -> M:
     """Validate ``data`` (a mapping, a model, or JSON text) as ``model_cls``.
 
+    Input from callers is first checked for forbidden characters (:mod:`.text_rules`), each
+    reported with its field; ``trusted`` (rows read back from the graph) skips that check.
     Raises :class:`graphmem.errors.ValidationError`, never pydantic's own error.
     """
     try:
         if isinstance(data, str | bytes):
+            if not trusted:
+                try:
+                    loaded = json.loads(data)
+                except ValueError:
+                    loaded = None  # malformed JSON: model_validate_json names it
+                check_text(loaded)
             return model_cls.model_validate_json(data)
         if isinstance(data, BaseModel):
             data = data.model_dump()
+        elif not trusted:
+            check_text(data)
         return model_cls.model_validate(data)
     except pydantic.ValidationError as exc:
         raise to_validation_error(exc) from exc

@@ -14,13 +14,16 @@ Memories come from one :class:`~graphmem.read.retrieve.Retriever` call per type 
 hard filters (tenant, subject, time, consent, purpose, procedure state) stay where they are
 and are never re-implemented here.
 
-**Budget.** Items are added in priority order; after each addition the *whole rendered text*
-(headers, separators, conflict markers and all) is counted with the embedding model's own
-tokenizer, so ``tokens_used`` is the exact count of ``text`` and never exceeds
-``budget_tokens`` — token counts are not additive across joined strings, hence no sum of
-per-item counts is trusted. An item that does not fit is dropped with reason ``BUDGET`` and
-the next (possibly smaller) item is tried. If the mandatory items alone do not fit, the
-build fails with a validation error on ``budget_tokens`` before any retrieval runs.
+**Budget.** Items are added in priority order while their counts fit: each item and each
+section header is counted once with the embedding model's own tokenizer, so fitting is linear in
+the input (re-counting the whole text per candidate took 270 s for 200 long evidence items and a
+huge budget). Token counts need not be additive across joined strings, so the rendered text
+(headers, separators, conflict markers and all) is counted once more; if it comes out over the
+budget, the lowest-priority optional items are dropped until it fits (a logarithmic number of
+re-counts). ``tokens_used`` is the exact count of ``text`` and never exceeds ``budget_tokens``.
+An item that does not fit is dropped with reason ``BUDGET`` and the next (possibly smaller)
+item is tried. If the mandatory items alone do not fit, the build fails with a validation error
+on ``budget_tokens`` before any retrieval runs.
 
 **An old episode never overrides the current instruction.** Episodes are rendered after the
 instruction, under a header saying they are past reference only and that the current
@@ -51,6 +54,7 @@ from graphmem.auth.principal import Principal
 from graphmem.clock import Clock
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
+from graphmem.limits import MAX_BUDGET_TOKENS, MAX_CONTEXT_EVIDENCE
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
 from graphmem.models.types import Identifier, Key, SubjectRef, Text, sha256_hash
@@ -61,6 +65,7 @@ from graphmem.read.retrieve import (
     Retriever,
     RetrieveRequest,
     RetrieveResult,
+    StateField,
 )
 from graphmem.store.base import Row
 from graphmem.write.poisoning import THRESHOLD, detect_instruction, instruction_score
@@ -154,12 +159,12 @@ class ContextRequest(Record):
     instruction: Text
     #: run state; projected to compact ``key: value`` lines, and passed to the retriever
     #: (procedures are filtered by its ``capabilities`` and ``facts``)
-    state: dict[str, Any] | None = None
-    evidence: list[EvidenceItem] = Field(default_factory=list, max_length=200)
+    state: StateField = None
+    evidence: list[EvidenceItem] = Field(default_factory=list, max_length=MAX_CONTEXT_EVIDENCE)
     #: what to retrieve memories for
     query: str = Field(min_length=1, max_length=4000)
     purpose: Key | None = None
-    budget_tokens: int = Field(ge=1, le=1_000_000)
+    budget_tokens: int = Field(ge=1, le=MAX_BUDGET_TOKENS)
     subject_id: SubjectRef | None = None
     #: authorization and safety policy text; mandatory in the context when given
     policy: Text | None = None
@@ -252,27 +257,94 @@ def fit(
     count: TokenCounter,
     headers: Mapping[str, str] = HEADERS,
 ) -> Fitted:
-    """Add items in priority order (section order, then the given order) while the rendered
-    text fits ``budget`` tokens; a non-fitting item is dropped (``BUDGET``) and later,
-    possibly smaller items are still tried. A mandatory item that does not fit raises a
-    :class:`ValidationError` on ``budget_tokens``. ``count`` runs on the whole text after each
-    addition, so the result's ``tokens_used == count(text) <= budget`` exactly."""
+    """Add items in priority order (section order, then the given order) while their token
+    counts fit ``budget``; a non-fitting item is dropped (``BUDGET``) and later, possibly
+    smaller items are still tried. A mandatory item that does not fit raises a
+    :class:`ValidationError` on ``budget_tokens``. Each item and header is counted once; the
+    rendered text is counted at the end and trimmed from its lowest-priority optional items
+    should joining have cost tokens, so ``tokens_used == count(text) <= budget`` exactly."""
     ordered = sorted(drafts, key=lambda d: _RANK.get(d.section, len(_RANK)))
-    accepted: list[Draft] = []
+    header_tokens: dict[str, int] = {}
+    accepted: list[tuple[Draft, int]] = []
     dropped: list[Dropped] = []
-    text, used = "", 0
+    used = 0
     for draft in ordered:
-        trial = render([*accepted, draft], headers)
-        needed = count(trial)
-        if needed <= budget:
-            accepted.append(draft)
-            text, used = trial, needed
+        tokens = count(draft.text)
+        needed = tokens
+        if draft.section not in header_tokens:
+            needed += count(headers[draft.section])
+        if used + needed <= budget:
+            header_tokens.setdefault(draft.section, needed - tokens)
+            accepted.append((draft, tokens))
+            used += needed
         elif draft.required_rule is not None:
-            raise _budget_error(draft.required_rule, needed, budget)
+            # a mandatory item is decided on the exact count (a sum of parts may overstate
+            # it); mandatory items come first and are few, so this stays linear
+            exact = count(render([*(d for d, _ in accepted), draft], headers))
+            if exact > budget:
+                raise _budget_error(draft.required_rule, exact, budget)
+            header_tokens.setdefault(draft.section, 0)
+            accepted.append((draft, tokens))
+            used = exact
         else:
             dropped.append(Dropped(draft.id, draft.section, DropReason.BUDGET))
-    placed = [Placed(d, count(d.text), i) for i, d in enumerate(accepted, start=1)]
+    accepted, text, used, trimmed = _trim_to_budget(accepted, budget, count, headers)
+    dropped += trimmed
+    placed = [Placed(d, tokens, i) for i, (d, tokens) in enumerate(accepted, start=1)]
     return Fitted(placed, text, used, dropped)
+
+
+def _trim_to_budget(
+    accepted: list[tuple[Draft, int]],
+    budget: int,
+    count: TokenCounter,
+    headers: Mapping[str, str],
+) -> tuple[list[tuple[Draft, int]], str, int, list[Dropped]]:
+    """The exact count of the rendered text, and, if it is over the budget, the longest run of
+    accepted items without the fewest trailing optional ones that fits (found by doubling,
+    then bisection: O(log n) counts)."""
+
+    def keep(drop: int) -> list[tuple[Draft, int]]:
+        if drop == 0:
+            return accepted
+        optional = [i for i, (d, _) in enumerate(accepted) if d.required_rule is None]
+        gone = set(optional[len(optional) - drop :])
+        return [a for i, a in enumerate(accepted) if i not in gone]
+
+    def measure(drop: int) -> tuple[str, int]:
+        text = render((d for d, _ in keep(drop)), headers)
+        return text, count(text)
+
+    text, used = measure(0)
+    if used <= budget:
+        return accepted, text, used, []
+    optional_count = sum(1 for d, _ in accepted if d.required_rule is None)
+    low, high = 0, 1  # low: known too many tokens; high: candidate that may fit
+    while True:
+        if high >= optional_count:
+            high = optional_count
+            text, used = measure(high)
+            if used > budget:
+                required = next(d for d, _ in accepted if d.required_rule is not None)
+                raise _budget_error(str(required.required_rule), used, budget)
+            break
+        text, used = measure(high)
+        if used <= budget:
+            break
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        mid_text, mid_used = measure(middle)
+        if mid_used <= budget:
+            high, text, used = middle, mid_text, mid_used
+        else:
+            low = middle
+    kept = keep(high)
+    kept_ids = {id(d) for d, _ in kept}
+    trimmed = [
+        Dropped(d.id, d.section, DropReason.BUDGET) for d, _ in accepted if id(d) not in kept_ids
+    ]
+    return kept, text, used, trimmed
 
 
 # -- drafting: instruction, policy, state, evidence ------------------------------------------------

@@ -11,124 +11,91 @@ and memories holding the query's words — and are ranked by
 
 with versioned weights; every result carries its breakdown. Procedures are further limited to
 the latest APPROVED version whose preconditions and required capabilities the state satisfies.
+
+This module orchestrates one call; each job has its own module: the filters' parameters
+(:mod:`.filters`), lexical relevance (:mod:`.lexical`), candidates (:mod:`.candidates`), the
+full score (:mod:`.ranking`), which procedure versions a run may use (:mod:`.procedures`).
 """
 
 from __future__ import annotations
 
 import json
-import math
-import re
-from bisect import bisect_right
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import accumulate
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    with_config,
+)
+from typing_extensions import TypedDict
 
 from graphmem.auth.principal import Principal
+from graphmem.auth.scope import read_subject
 from graphmem.clock import Clock, system_clock
-from graphmem.crypto import PREFIX as SEALED_PREFIX
-from graphmem.crypto import ContentCipher, is_sealed
+from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
-from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
+from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS, bounded_state
 from graphmem.models.base import Record
-from graphmem.models.enums import Authority, MemoryType
-from graphmem.models.types import Key, SubjectRef, sha256_hash
+from graphmem.models.enums import MemoryType
+from graphmem.models.types import ClaimObject, Key, ShortText, SubjectRef, Text, sha256_hash
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
+from graphmem.read.candidates import SIDE_QUERIES, Pool, merge_scope_parts
+from graphmem.read.filters import read_policy, read_time, scope_params
+from graphmem.read.lexical import case_forms, terms
 from graphmem.read.log_sink import LogSink, SyncLogSink
+from graphmem.read.procedures import procedure_filter
+from graphmem.read.ranking import Scored, Weights, score_rows
 from graphmem.read.scope_cache import FeatureCache
-from graphmem.read.timetravel import scope_subject
 from graphmem.store.base import GraphStore, Row
-from graphmem.timeutil import normalize, parse_iso
 
 RETRIEVER_VERSION = "graphmem-ranker-2"
 READ_POLICY_VERSION = "memory-read-1"
 
-_WORD = re.compile(r"[\w가-힣]+", re.UNICODE)
-_STOP = frozenset(
-    (
-        "the",
-        "a",
-        "an",
-        "and",
-        "or",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "did",
-        "do",
-        "does",
-        "what",
-        "when",
-        "where",
-        "who",
-        "whom",
-        "which",
-        "how",
-        "why",
-        "that",
-        "this",
-        "those",
-        "these",
-        "it",
-        "its",
-        "as",
-        "by",
-        "from",
-        "about",
-        "into",
-        "than",
-        "then",
-        "there",
-        "their",
-        "they",
-        "them",
-        "he",
-        "she",
-        "his",
-        "her",
-        "i",
-        "you",
-        "me",
-        "my",
-        "your",
-        "we",
-        "our",
-        "us",
-        "can",
-        "could",
-        "would",
-        "should",
-        "will",
-        "shall",
-        "may",
-        "might",
-        "has",
-        "have",
-        "had",
-        "not",
-        "no",
-        "yes",
-        "any",
-        "some",
-        "all",
-    )
-)
+
+_Hints = Annotated[list[ShortText], Field(max_length=MAX_LIST_ITEMS)]
+
+
+@with_config(ConfigDict(extra="allow"))
+class RunState(TypedDict, total=False):
+    """A run ``state`` as retrieval reads it: the keys below are typed (a ``capabilities``
+    that is not a list of strings is a 422 naming ``state.capabilities``, not a crash in the
+    procedure filter); any other key passes through as given (the context builder projects
+    it). Bounded as a whole by :func:`graphmem.limits.bounded_state`."""
+
+    #: capabilities the run holds (procedures needing others are CAPABILITY_MISSING)
+    capabilities: _Hints
+    #: satisfied precondition keys (``preconditions`` is an alias)
+    facts: _Hints
+    preconditions: _Hints
+    #: the run's environment, matched against episodes'
+    environment: Annotated[
+        dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)
+    ]
+    tool_version: ShortText
+    failure_code: ShortText
+    goal: Text
+
+
+def _in_given_order(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """The validated state with its keys in the caller's order (a state is projected into
+    the context in that order; validation puts the typed keys first)."""
+    out = handler(value)
+    if isinstance(value, dict) and isinstance(out, dict):
+        return {key: out[key] for key in value if key in out}
+    return out
+
+
+#: the ``state`` field of a retrieve or context request
+StateField = Annotated[
+    RunState | None, WrapValidator(_in_given_order), AfterValidator(bounded_state)
+]
 
 
 class RetrieveRequest(Record):
@@ -137,41 +104,14 @@ class RetrieveRequest(Record):
     query: str = Field(min_length=1, max_length=4000)
     subject_id: SubjectRef | None = None
     purpose: Key | None = None
-    types: list[MemoryType] | None = None
+    types: list[MemoryType] | None = Field(None, max_length=8)
     k: int = Field(10, ge=1, le=100)
     valid_at: str | None = None
     known_at: str | None = None
     #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
     #: precondition keys), ``environment`` (map), ``tool_version``, ``failure_code``, ``goal``
-    state: dict[str, Any] | None = None
+    state: StateField = None
     include_excluded: bool = True
-
-
-@dataclass(frozen=True)
-class Weights:
-    semantic: float = 1.0
-    #: BM25 over the candidate pool, divided by the pool's best: a memory holding every rare
-    #: query word counts as much as a perfect cosine
-    lexical: float = 1.0
-    entity: float = 0.3
-    recency: float = 0.05
-    importance: float = 0.05
-    authority: float = 0.1
-    outcome: float = 0.05
-    conflict: float = 0.2
-    staleness: float = 0.3
-    recency_half_life_days: float = 180.0
-
-
-@dataclass
-class Scored:
-    row: Row
-    score: float
-    breakdown: dict[str, float]
-
-    @property
-    def memory_id(self) -> str:
-        return str(self.row["memory_id"])
 
 
 @dataclass
@@ -209,231 +149,6 @@ def public_row(row: Row) -> dict[str, Any]:
     if "environment_json" in out:
         out["environment"] = json.loads(out.pop("environment_json"))
     return out
-
-
-def terms(text: str) -> list[str]:
-    words = [w.lower() for w in _WORD.findall(text)]
-    # a Korean syllable carries about as much as three Latin letters
-    return list(
-        dict.fromkeys(
-            w
-            for w in words
-            if (len(w) >= 3 or (len(w) >= 2 and not w.isascii())) and w not in _STOP
-        )
-    )
-
-
-def lexical_tokens(text: str) -> list[str]:
-    """Tokens for the lexical score, repeats kept: lower-cased words without stop words, with
-    a light English suffix fold (``painted``/``painting``/``paints`` → ``paint``) on ASCII
-    words; other scripts are kept as they are."""
-    return [t for w in _WORD.findall(text.lower()) if (t := _word_token(w)) is not None]
-
-
-@lru_cache(maxsize=100_000)
-def _word_token(w: str) -> str | None:
-    """One lower-case word's token, or None for a stop word or a too-short one (a vocabulary
-    is small: cached)."""
-    if w in _STOP or (len(w) < 2 if not w.isascii() else len(w) < 3 and not w.isdigit()):
-        return None
-    return _fold(w) if w.isascii() and w.isalpha() else w
-
-
-def _fold(w: str) -> str:
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    for suffix in ("ing", "ed"):
-        if len(w) > len(suffix) + 3 and w.endswith(suffix):
-            w = w[: -len(suffix)]
-            return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        return w[:-1]
-    return w
-
-
-def bm25_text_scores(
-    query: Sequence[str], texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75
-) -> list[float]:
-    """BM25 of raw texts for the query tokens, without tokenising every text: ``str.find``
-    locates the words that start with a query token's stem, and only those are folded and compared
-    (phase 1 hands back up to a thousand texts per call, mostly never seen before). Document
-    length is the text's word count, stop words included — only its ratio to the average
-    matters, and both are counted the same way."""
-    qset = set(query)
-    if not texts or not qset:
-        return [0.0] * len(texts)
-    tfs, lengths, words = query_term_frequencies(qset, texts)
-    out = [0.0] * len(texts)
-    for i, score in _bm25(qset, tfs, lengths, len(texts), words, k1, b).items():
-        out[i] = score
-    return out
-
-
-def query_term_frequencies(
-    qset: set[str], texts: Sequence[str]
-) -> tuple[dict[int, dict[str, int]], dict[int, int], int]:
-    """For the texts holding a query token: how often each occurs (as :func:`lexical_tokens`
-    counts it) and the text's word count, by index; and the word count of all texts. A scope
-    of a thousand texts mostly holds none, so nothing is computed per text in Python."""
-    joined = "\n".join(texts)
-    lowered = joined.lower()  # one search over all texts: per-match, not per-text, Python work
-    if len(lowered) == len(joined):
-        lows: Sequence[str] = texts
-    else:  # some character lower-cases to two (İ): offsets must come from the lowered texts
-        lows = [t.lower() for t in texts]
-        lowered = "\n".join(lows)
-    starts = list(accumulate((len(t) + 1 for t in lows[:-1]), initial=0))
-    tfs: dict[int, dict[str, int]] = {}
-    seen: set[int] = set()  # a word found under two stems (one a prefix of the other) counts once
-    end_of_text = len(lowered)
-    for stem in _stems(frozenset(qset)):
-        at = lowered.find(stem)
-        while at != -1:
-            if (at == 0 or not _is_word_char(lowered[at - 1])) and at not in seen:
-                seen.add(at)
-                end = at + len(stem)
-                if end == end_of_text or not _is_word_char(lowered[end]):
-                    token = _word_token(stem)
-                else:
-                    word = _WORD.match(lowered, at)
-                    token = _word_token(word.group(0)) if word else None
-                if token in qset:
-                    tf = tfs.setdefault(bisect_right(starts, at) - 1, {})
-                    tf[token] = tf.get(token, 0) + 1
-            at = lowered.find(stem, at + 1)
-    lengths = {i: texts[i].count(" ") + 1 for i in tfs}
-    return tfs, lengths, lowered.count(" ") + len(texts)
-
-
-@lru_cache(maxsize=4096)
-def _stems(tokens: frozenset[str]) -> tuple[str, ...]:
-    """Every word that folds to a token starts with the token, or with the token less its
-    final ``y`` (``parties`` → ``party``): these prefixes are searched with ``str.find``."""
-    return tuple(sorted({t[:-1] if len(t) > 1 and t.endswith("y") else t for t in tokens}))
-
-
-def _is_word_char(c: str) -> bool:
-    return c.isalnum() or c == "_"
-
-
-def _bm25(
-    qset: set[str],
-    tfs: Mapping[int, Mapping[str, int]],
-    lengths: Mapping[int, int],
-    n: int,
-    words: int,
-    k1: float,
-    b: float,
-) -> dict[int, float]:
-    """Okapi BM25 of the texts holding a query token (the others score 0), over ``n`` texts
-    of ``words`` words in all."""
-    if not n or not qset:
-        return {}
-    avgdl = words / n or 1.0
-    df: dict[str, int] = dict.fromkeys(qset, 0)
-    for tf in tfs.values():
-        for t in tf:
-            df[t] += 1
-    idf = {t: math.log(1.0 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
-    out = {}
-    for i, tf in tfs.items():
-        norm = k1 * (1.0 - b + b * lengths[i] / avgdl)
-        out[i] = sum(idf[t] * f * (k1 + 1.0) / (f + norm) for t, f in tf.items())
-    return out
-
-
-def read_policy(
-    tenant_id: str,
-    *,
-    now: str,
-    embedding_version: str,
-    types: list[str] | None = None,
-    valid_at: str | None = None,
-    known_at: str | None = None,
-    purpose: str | None = None,
-) -> dict[str, Any]:
-    """The hard filters' parameters (``retrieval/_hard_filters``), without the subject: a
-    query over a whole tenant takes no ``$subject_id``."""
-    return {
-        "tenant_id": tenant_id,
-        "types": types,
-        "valid_at": valid_at,
-        "known_at": known_at,
-        "now": now,
-        "purpose": purpose,
-        "embedding_version": embedding_version,
-    }
-
-
-def case_forms(term: str) -> list[str]:
-    """A lower-case query word as stored text may spell it (FalkorDB compares case-sensitively
-    and ``toLower()`` on every text is slow): word, Word, WORD."""
-    return [term, term.capitalize(), term.upper()]
-
-
-def scope_params(
-    scoped: Mapping[str, Any],
-    vector: list[float],
-    query_terms: Sequence[str],
-    *,
-    limit: int,
-    exact_limit: int,
-) -> dict[str, Any]:
-    """Phase 1's parameters (``retrieval/scope[_subject]``): the policy (with the subject for
-    the ``_subject`` variant), the query, and one part of one."""
-    return {
-        **scoped,
-        "vector": vector,
-        "terms": list(query_terms),
-        "object_forms": [f for t in query_terms[:32] for f in case_forms(t)],
-        "sealed_prefix": SEALED_PREFIX,
-        "limit": limit,
-        "exact_limit": exact_limit,
-        "parts": 1,
-        "part": 0,
-    }
-
-
-def merge_scope_parts(parts: Sequence[Row], *, limit: int, exact_limit: int) -> Row:
-    """Phase 1's answer for a whole scope from its disjoint parts: the ``limit`` most similar
-    and up to ``exact_limit`` exact matches beyond them — the rows one query over the whole
-    scope keeps (each part kept its own ``limit`` most similar and the exact matches beyond
-    them, a superset of its share of those)."""
-    ids = [x for p in parts for x in p["ids"]]
-    semantic = [x for p in parts for x in p["semantic"]]
-    texts = [x for p in parts for x in p["texts"]]
-    exact = {x for p in parts for x in p["exact_ids"]}
-    order = sorted(
-        range(len(ids)),
-        key=lambda i: -2.0 if semantic[i] is None else semantic[i],
-        reverse=True,
-    )
-    keep = order[:limit] + [i for i in order[limit:] if ids[i] in exact][:exact_limit]
-    kept = [ids[i] for i in keep]
-    kept_set = set(kept)
-    return {
-        "ids": kept,
-        "semantic": [semantic[i] for i in keep],
-        "texts": [texts[i] for i in keep],
-        "exact_ids": [x for x in kept if x in exact],
-        "sealed": [pair for p in parts for pair in p["sealed"] if pair[0] in kept_set],
-        "scope_size": sum(int(p["scope_size"]) for p in parts),
-    }
-
-
-def _time(value: str | None, name: str) -> str | None:
-    if value is None:
-        return None
-    try:
-        return normalize(value)
-    except ValueError as exc:
-        raise ValidationError([FieldIssue(name, "timestamp_format", str(exc))]) from None
-
-
-#: runs reads beside phase 1 — the excluded-memories report, the lexical candidates, the other
-#: parts of a split phase 1 (shared by every retriever of the process; a task only reads, so a
-#: busy pool merely queues)
-_SIDE_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="graphmem-side-query")
 
 
 class Retriever:
@@ -505,14 +220,14 @@ class Retriever:
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
     ) -> RetrieveResult:
         now = self.clock()
-        subject = scope_subject(principal, request.subject_id)
+        subject = read_subject(principal, request.subject_id)
         policy = read_policy(
             principal.tenant_id,
             now=now,
             embedding_version=self.embedder.embedding_version,
             types=[str(t) for t in request.types] if request.types else None,
-            valid_at=_time(request.valid_at, "valid_at"),
-            known_at=_time(request.known_at, "known_at"),
+            valid_at=read_time(request.valid_at, "valid_at"),
+            known_at=read_time(request.known_at, "known_at"),
             purpose=request.purpose,
         )
         any_subject = {**policy, "subject_id": subject}  # for queries that take a null subject
@@ -529,7 +244,7 @@ class Retriever:
         def excluded_report() -> Future[list[Row]] | None:
             if not request.include_excluded:
                 return None
-            return _SIDE_QUERIES.submit(
+            return SIDE_QUERIES.submit(
                 self.store.read, f"retrieval/excluded{suffix}", {**scoped, "limit": 50}
             )
 
@@ -549,7 +264,7 @@ class Retriever:
         # candidates beside phase 1 instead of after it (from the feature cache: with phase 1)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
         if query_terms and last_size > limit and not from_cache:
-            lexical_rows = _SIDE_QUERIES.submit(
+            lexical_rows = SIDE_QUERIES.submit(
                 self.store.read, "retrieval/lexical", lexical_params
             )
         params = scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool)
@@ -570,70 +285,32 @@ class Retriever:
         self._scope_sizes[scope_key] = phase1["scope_size"]
         if excluded_rows is None and parts > 1:
             excluded_rows = excluded_report()
-        # phase 1's parallel lists stay lists: only the kept rows become dicts
-        ids: list[str] = phase1["ids"]
-        semantic: list[float | None] = phase1["semantic"]
-        texts: list[str | None] = phase1["texts"]
-        sealed_for: dict[str, str | None] = dict(phase1["sealed"])
-        exact_ids = set(phase1["exact_ids"])
-        overflowed = phase1["scope_size"] > len(ids)
-        if lexical_rows is None and overflowed and query_terms:
+        found = Pool.of(phase1)
+        if lexical_rows is None and found.overflowed and query_terms:
             lexical_rows = self.store.read("retrieval/lexical", lexical_params)
         if isinstance(lexical_rows, Future):
             lexical_rows = lexical_rows.result()
         if lexical_rows:
-            known = set(ids)
-            for row in lexical_rows:
-                if row["memory_id"] not in known:
-                    known.add(row["memory_id"])
-                    ids.append(row["memory_id"])
-                    semantic.append(row["semantic"])
-                    texts.append(row["text"])
-                    if is_sealed(row["text"]):
-                        sealed_for[row["memory_id"]] = row["subject_id"]
-        if self.cipher is not None and sealed_for:  # HIGH-sensitivity content is sealed at rest
-            at = {memory_id: i for i, memory_id in enumerate(ids)}
-            for memory_id, subject_id in sealed_for.items():
-                i = at[memory_id]
-                texts[i] = self.cipher.open_fields(
-                    {
-                        "tenant_id": principal.tenant_id,
-                        "memory_id": memory_id,
-                        "subject_id": subject_id,
-                        "text": texts[i],
-                    }
-                )["text"]
-        lex = bm25_text_scores(lexical_tokens(request.query), [t or "" for t in texts])
-        max_lex = max(lex, default=0.0) or 1.0
-        w = self.weights
-        lexical = [x / max_lex for x in lex]
-        relevance = [
-            w.semantic * float(sem or 0.0) + w.lexical * x
-            for sem, x in zip(semantic, lexical, strict=True)
-        ]
-        # equal relevance is ranked by id: one order however the scope was read (in parts, from
-        # the cache, or in an engine whose scan order differs)
-        order = sorted(range(len(ids)), key=lambda i: (relevance[i], ids[i]), reverse=True)
-        keep = order[:pool] + [i for i in order[pool:] if ids[i] in exact_ids][:pool]
-        by_id = {ids[i]: {"semantic": semantic[i], "lexical": lexical[i]} for i in keep}
+            found.add_lexical(lexical_rows)
+        if self.cipher is not None and found.sealed_for:  # HIGH content is sealed at rest
+            self._open_sealed(principal.tenant_id, found)
+        by_id = found.select(request.query, self.weights, pool)
         candidates = self.store.read("retrieval/hydrate", {**any_subject, "ids": list(by_id)})
         for c in candidates:
-            c["semantic"] = by_id[c["memory_id"]]["semantic"]
-            c["lexical"] = by_id[c["memory_id"]]["lexical"]
+            c.update(by_id[c["memory_id"]])
         if self.cipher is not None:
             candidates = [
                 self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in candidates
             ]
-        kept, proc_excluded = _procedure_filter(candidates, request.state or {})
-        scored = self._score(kept, query_terms, request.state or {}, now)
-        scored.sort(key=lambda s: s.score, reverse=True)
+        kept, proc_excluded = procedure_filter(candidates, request.state or {})
+        scored = score_rows(kept, self.weights, query_terms, request.state or {}, now)
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
         result = RetrieveResult(
             query_id=new_id("mq"),
             results=scored[: request.k],
             excluded=excluded,
             candidate_ids=[r["memory_id"] for r in candidates],
-            candidate_count=len(ids),
+            candidate_count=len(found.ids),
         )
         if log:
             self._log(principal, request, result, now)
@@ -644,7 +321,7 @@ class Retriever:
             [row] = self.store.read(name, params)
             return row
         others = [
-            _SIDE_QUERIES.submit(self.store.read, name, {**params, "parts": parts, "part": p})
+            SIDE_QUERIES.submit(self.store.read, name, {**params, "parts": parts, "part": p})
             for p in range(1, parts)
         ]
         first = self.store.read(name, {**params, "parts": parts, "part": 0})
@@ -663,32 +340,20 @@ class Retriever:
         if self.cached is not None:
             self.cached.close(timeout_s)
 
-    # -- scoring -------------------------------------------------------------------------------
-    def _score(
-        self, rows: Sequence[Row], query_terms: list[str], state: Mapping[str, Any], now: str
-    ) -> list[Scored]:
-        """Semantic and lexical relevance (from phase 1) fused by weight with the rest. The
-        lexical part is Okapi BM25 over phase 1's rows, divided by their best: a lexical query's
-        own score only nominates candidates (a full-text index's length normalisation lets a
-        short memory holding one common word outrank the one that holds the rare words)."""
-        w = self.weights
-        now_dt = parse_iso(now)
-        qset = set(query_terms)
-        out = []
-        for r in rows:
-            parts = {
-                "semantic": w.semantic * float(r.get("semantic") or 0.0),
-                "lexical": w.lexical * float(r.get("lexical") or 0.0),
-                "entity": w.entity * _entity_match(r, qset, state),
-                "recency": w.recency * _recency(r, now_dt, w.recency_half_life_days),
-                "importance": w.importance * float(r.get("importance") or 0.5),
-                "authority": w.authority * _authority(r.get("authority")),
-                "outcome": w.outcome * _outcome(r),
-                "conflict": -w.conflict * (1.0 if r.get("open_conflicts") else 0.0),
-                "staleness": -w.staleness * (1.0 if r.get("stale_sources") else 0.0),
-            }
-            out.append(Scored(r, sum(parts.values()), parts))
-        return out
+    def _open_sealed(self, tenant_id: str, found: Pool) -> None:
+        """Open the texts sealed at rest (crypto-shredding) before lexical scoring."""
+        assert self.cipher is not None
+        at = {memory_id: i for i, memory_id in enumerate(found.ids)}
+        for memory_id, subject_id in found.sealed_for.items():
+            i = at[memory_id]
+            found.texts[i] = self.cipher.open_fields(
+                {
+                    "tenant_id": tenant_id,
+                    "memory_id": memory_id,
+                    "subject_id": subject_id,
+                    "text": found.texts[i],
+                }
+            )["text"]
 
     # -- observability ---------------------------------------------------------------------------
     def _log(
@@ -721,85 +386,3 @@ class Retriever:
                 "recorded_at": now,
             }
         )
-
-
-def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
-    """Exact matches count more than similarity: predicate tokens, object, and for episodes the
-    state's environment, tool version and failure code."""
-    score = 0.0
-    predicate = str(row.get("predicate") or "")
-    if predicate:
-        tokens = [t for t in predicate.split("_") if len(t) >= 3]
-        if tokens:
-            score += sum(t in qset for t in tokens) / len(tokens)
-    obj = row.get("object")
-    if obj is not None and str(obj).lower() in qset:
-        score += 0.5
-    if row.get("type") == MemoryType.EPISODIC:
-        env = json.loads(row.get("environment_json") or "{}")
-        want = state.get("environment") or {}
-        if want:
-            score += sum(1 for k, v in want.items() if env.get(k) == v) / len(want)
-        for key in ("tool_version", "failure_code"):
-            if state.get(key) and state.get(key) == row.get(key):
-                score += 0.5
-    return min(score, 2.0)
-
-
-def _recency(row: Row, now: Any, half_life_days: float) -> float:
-    stamp = row.get("valid_from") or row.get("recorded_at")
-    if not stamp:
-        return 0.0
-    age = max((now - parse_iso(stamp)).total_seconds() / 86400.0, 0.0)
-    return math.exp(-math.log(2) * age / half_life_days)
-
-
-_AUTH_MAX = max(a.rank for a in Authority)
-
-
-def _authority(value: Any) -> float:
-    try:
-        return Authority(value).rank / _AUTH_MAX
-    except ValueError:
-        return 0.0
-
-
-def _outcome(row: Row) -> float:
-    """Failures are kept (they warn), but successes rank a little higher."""
-    return {"SUCCESS": 1.0, "PARTIAL": 0.6, "FAILURE": 0.4}.get(str(row.get("outcome")), 0.5)
-
-
-def _procedure_filter(
-    rows: list[Row], state: Mapping[str, Any]
-) -> tuple[list[Row], list[dict[str, str]]]:
-    """Procedures: only the latest APPROVED version whose preconditions and capabilities the
-    state satisfies. Everything else passes through."""
-    have_caps = set(state.get("capabilities") or [])
-    have_facts = set(state.get("facts") or state.get("preconditions") or [])
-    latest: dict[str, Row] = {}
-    kept: list[Row] = []
-    excluded: list[dict[str, str]] = []
-    for r in rows:
-        if r.get("type") != MemoryType.PROCEDURAL:
-            kept.append(r)
-            continue
-        if r.get("lifecycle") != "APPROVED":
-            excluded.append({"memory_id": r["memory_id"], "reason": "NOT_APPROVED"})
-            continue
-        key = str(r.get("procedure_key"))
-        if key not in latest or str(r.get("version_sort")) > str(latest[key].get("version_sort")):
-            if key in latest:
-                excluded.append(
-                    {"memory_id": latest[key]["memory_id"], "reason": "NOT_LATEST_VERSION"}
-                )
-            latest[key] = r
-        else:
-            excluded.append({"memory_id": r["memory_id"], "reason": "NOT_LATEST_VERSION"})
-    for r in latest.values():
-        if not set(r.get("required_capabilities") or []) <= have_caps:
-            excluded.append({"memory_id": r["memory_id"], "reason": "CAPABILITY_MISSING"})
-        elif not set(r.get("preconditions") or []) <= have_facts:
-            excluded.append({"memory_id": r["memory_id"], "reason": "PRECONDITION_UNMET"})
-        else:
-            kept.append(r)
-    return kept, excluded

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.auth.principal import Principal
+from graphmem.auth.scope import read_subjects
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
-from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
+from graphmem.errors import FieldIssue, NotFoundError, ValidationError
+from graphmem.limits import MAX_OFFSET, MAX_PAGE
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import normalize
-
-MAX_LIMIT = 1000
 
 
 def public(memory: AnyMemory) -> dict[str, Any]:
@@ -34,15 +34,6 @@ def _time(value: str | None, field: str) -> str | None:
         raise ValidationError([FieldIssue(field, "timestamp_format", str(exc))]) from None
 
 
-def scope_subject(principal: Principal, subject_id: str | None) -> str | None:
-    """A user key sees its own subject only; other roles may read any subject of the tenant."""
-    if principal.has_any("agent", "admin", "analyst", "reviewer"):
-        return subject_id
-    if subject_id not in (None, principal.subject_id):
-        raise ForbiddenError("a user key reads its own memories only")
-    return principal.subject_id
-
-
 def list_memories(
     store: GraphStore,
     principal: Principal,
@@ -57,15 +48,15 @@ def list_memories(
     clock: Clock = system_clock,
     cipher: ContentCipher | None = None,
 ) -> list[dict[str, Any]]:
-    if not 1 <= limit <= MAX_LIMIT:
-        raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_LIMIT}")])
-    if offset < 0:
-        raise ValidationError([FieldIssue("offset", "range", ">= 0")])
+    if not 1 <= limit <= MAX_PAGE:
+        raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_PAGE}")])
+    if not 0 <= offset <= MAX_OFFSET:
+        raise ValidationError([FieldIssue("offset", "range", f"0..{MAX_OFFSET}")])
     rows = store.read(
         "memories/list",
         {
             "tenant_id": principal.tenant_id,
-            "subject_id": scope_subject(principal, subject_id),
+            "subject_ids": read_subjects(principal, subject_id),
             "type": str(type) if type else None,
             "status": str(status) if status else None,
             "valid_at": _time(valid_at, "valid_at"),
@@ -100,9 +91,8 @@ def get_memory(
     if not rows:
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
     memory = memory_from_graph(_open(rows[0]["m"], cipher))
-    if not principal.has_any("agent", "admin", "analyst", "reviewer") and (
-        memory.subject_id != principal.subject_id
-    ):
+    if not principal.may_read(memory.subject_id):
+        # outside the key's subject scope: indistinguishable from an id that does not exist
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
     history = []
     for row in store.read("memories/history", params):

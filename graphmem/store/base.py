@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from graphmem.errors import ReadOnlyViolationError
-from graphmem.queries import Query, QueryLibrary
+from graphmem.errors import QueryTimeoutError, ReadOnlyViolationError
+from graphmem.queries import Query, QueryLibrary, TimeoutClass
 
 Row = dict[str, Any]
 Params = Mapping[str, Any]
@@ -50,6 +50,37 @@ class Capabilities:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class QueryTimeouts:
+    """Time limits, in seconds, the engine enforces on each class of query (``queries``).
+
+    A runaway statement is cancelled by the engine itself (FalkorDB ``TIMEOUT``, a Neo4j
+    transaction timeout), so it cannot hold an engine thread — and every other caller — past
+    its limit; the caller gets :class:`~graphmem.errors.QueryTimeoutError`."""
+
+    normal_s: float = 30.0
+    long_s: float = 300.0
+    analyst_s: float = 10.0
+
+    def seconds(self, kind: TimeoutClass) -> float:
+        return {"normal": self.normal_s, "long": self.long_s, "analyst": self.analyst_s}[kind]
+
+    @property
+    def longest_s(self) -> float:
+        return max(self.normal_s, self.long_s, self.analyst_s)
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+
+#: the setting behind each class of time limit (named in a QUERY_TIMEOUT answer)
+TIMEOUT_SETTINGS: Mapping[TimeoutClass, str] = {
+    "normal": "GRAPHMEM_QUERY_TIMEOUT_S",
+    "long": "GRAPHMEM_LONG_QUERY_TIMEOUT_S",
+    "analyst": "GRAPHMEM_ANALYST_QUERY_TIMEOUT_S",
+}
+
+
 class Transaction(ABC):
     """A unit of work. See :attr:`Capabilities.multi_statement_transactions`."""
 
@@ -64,6 +95,7 @@ class GraphStore(ABC):
 
     capabilities: Capabilities
     queries: QueryLibrary
+    timeouts: QueryTimeouts = QueryTimeouts()
     #: identifier slots the engine fills itself (``{{vector_fn}}``: how a list of floats
     #: becomes a stored vector), so one query text serves both engines
     dialect: ClassVar[Mapping[str, str]] = {}
@@ -74,9 +106,15 @@ class GraphStore(ABC):
 
     # -- named queries -----------------------------------------------------------------
     def read(
-        self, name: str, params: Params | None = None, *, identifiers: Identifiers | None = None
+        self,
+        name: str,
+        params: Params | None = None,
+        *,
+        identifiers: Identifiers | None = None,
+        timeout: TimeoutClass | None = None,
     ) -> list[Row]:
-        """Run a query declared ``mode: read``; the engine executes it read-only."""
+        """Run a query declared ``mode: read``; the engine executes it read-only, within the
+        query's time limit (or ``timeout``'s, when a caller runs it for a person)."""
         query = self.queries.get(name)
         if not query.is_read:
             raise ReadOnlyViolationError(
@@ -84,15 +122,37 @@ class GraphStore(ABC):
                 query=name,
             )
         text, params = self._prepare(query, params, identifiers)
-        return self._execute(text, params, read_only=True)
+        with self._time_limit(timeout or query.timeout) as limit_s:
+            return self._execute(text, params, read_only=True, timeout_s=limit_s)
 
     def write(
-        self, name: str, params: Params | None = None, *, identifiers: Identifiers | None = None
+        self,
+        name: str,
+        params: Params | None = None,
+        *,
+        identifiers: Identifiers | None = None,
+        timeout: TimeoutClass | None = None,
     ) -> list[Row]:
-        """Run any named query as one atomic statement."""
+        """Run any named query as one atomic statement, within its time limit."""
         query = self.queries.get(name)
         text, params = self._prepare(query, params, identifiers)
-        return self._execute(text, params, read_only=query.is_read)
+        with self._time_limit(timeout or query.timeout) as limit_s:
+            return self._execute(text, params, read_only=query.is_read, timeout_s=limit_s)
+
+    @contextmanager
+    def _time_limit(self, kind: TimeoutClass) -> Iterator[float]:
+        """Yield the seconds of ``kind``'s limit; a query the engine cancelled is reported
+        with the limit it ran past and the setting that sets it."""
+        limit_s = self.timeouts.seconds(kind)
+        try:
+            yield limit_s
+        except QueryTimeoutError as exc:
+            setting = TIMEOUT_SETTINGS[kind]
+            raise QueryTimeoutError(
+                f"the query ran past its {kind} time limit of {limit_s:g} s ({setting}) "
+                "and the engine cancelled it; nothing it wrote stays",
+                **{**exc.details, "limit": kind, "limit_s": limit_s, "setting": setting},
+            ) from exc
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -114,12 +174,15 @@ class GraphStore(ABC):
         self._execute_schema(text)
 
     def _execute_schema(self, text: str) -> None:
-        self._execute(text, {}, read_only=False)
+        with self._time_limit("long") as limit_s:
+            self._execute(text, {}, read_only=False, timeout_s=limit_s)
 
     # -- ad hoc (admins) ---------------------------------------------------------------
     def read_adhoc(self, text: str, params: Params | None = None) -> list[Row]:
-        """Run Cypher text read-only, enforced by the engine itself."""
-        return self._execute(text, dict(params or {}), read_only=True)
+        """Run Cypher text read-only, enforced by the engine itself, under the strictest
+        (analyst) time limit."""
+        with self._time_limit("analyst") as limit_s:
+            return self._execute(text, dict(params or {}), read_only=True, timeout_s=limit_s)
 
     # -- engine specific ---------------------------------------------------------------
     def _prepare(
@@ -131,7 +194,11 @@ class GraphStore(ABC):
         return query.render({**slots, **(identifiers or {})}), params
 
     @abstractmethod
-    def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]: ...
+    def _execute(
+        self, text: str, params: dict[str, Any], *, read_only: bool, timeout_s: float | None = None
+    ) -> list[Row]:
+        """Run one statement; the engine cancels it after ``timeout_s`` (None: the normal
+        limit)."""
 
     @abstractmethod
     def _transaction(self) -> Any:

@@ -14,8 +14,11 @@ from graphmem.errors import (
     EngineError,
     EngineUnavailableError,
     GraphmemError,
+    QueryTimeoutError,
     TransientEngineError,
 )
+
+TIMED_OUT = "the query ran past its time limit and was cancelled"
 
 _FALKOR_CONSTRAINT = ("unique constraint violation", "mandatory constraint violation")
 _FALKOR_CYPHER = (
@@ -43,6 +46,8 @@ def translate(exc: BaseException, engine: str) -> GraphmemError:
         return EngineUnavailableError(f"{engine} unreachable: {text}", engine=engine)
     if isinstance(exc, rx.ResponseError):
         lowered = text.lower()
+        if "query timed out" in lowered:
+            return QueryTimeoutError(f"{TIMED_OUT} ({engine}: {text})", engine=engine)
         if any(k in lowered for k in _FALKOR_CONSTRAINT):
             return ConstraintViolationError(text, engine=engine)
         if "readonly" in lowered or "read-only" in lowered or "graph.ro_query" in lowered:
@@ -51,6 +56,9 @@ def translate(exc: BaseException, engine: str) -> GraphmemError:
             return CypherError(text, engine=engine)
         return EngineError(text, engine=engine)
     # Neo4j (official driver)
+    code = getattr(exc, "code", "") or ""
+    if "TransactionTimedOut" in code:
+        return QueryTimeoutError(f"{TIMED_OUT} ({engine}: {text})", engine=engine)
     if isinstance(exc, neo.ConstraintError):
         return ConstraintViolationError(text, engine=engine)
     if isinstance(exc, (neo.ServiceUnavailable, neo.SessionExpired)):
@@ -62,7 +70,6 @@ def translate(exc: BaseException, engine: str) -> GraphmemError:
     if isinstance(exc, (neo.CypherSyntaxError, neo.CypherTypeError)):
         return CypherError(text, engine=engine)
     if isinstance(exc, neo.ClientError):
-        code = getattr(exc, "code", "") or ""
         if "AccessMode" in code or "ForbiddenOnReadOnlyDatabase" in code:
             return CypherError(f"write refused in read-only execution: {text}", engine=engine)
         if ".Statement." in code or ".Procedure." in code or ".Schema." in code:

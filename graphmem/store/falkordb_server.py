@@ -46,6 +46,10 @@ __all__ = [
 
 _UNIX_PATH_MAX = 100
 _REWRITE_TIMEOUT_S = 600.0
+#: a stop never waits longer than this for the optional rewrite, nor for redis to exit on
+#: SIGTERM before it is killed (the append-only file is fsynced per write: nothing is lost)
+_STOP_REWRITE_S = 30.0
+_STOP_TERM_S = 15.0
 
 
 @dataclass(frozen=True)
@@ -343,9 +347,9 @@ def _rewrite_before_stop(info: ServerInfo, layout: DataDirLayout, threshold_mb: 
 
     if threshold_mb < 0 or aof_incr_bytes(layout.engine_dir) < threshold_mb * 1024 * 1024:
         return
-    client = redis.Redis(socket_timeout=30, **info.connection_kwargs())
+    client = redis.Redis(socket_timeout=_STOP_REWRITE_S, **info.connection_kwargs())
     try:
-        rewrite_aof(client)
+        rewrite_aof(client, timeout_s=_STOP_REWRITE_S)
         print("append-only log rewritten before stop", flush=True)
     except (redis.exceptions.RedisError, OSError, EngineError) as exc:
         print(f"rewrite before stop skipped: {exc}", flush=True)
@@ -364,7 +368,7 @@ def _shutdown(
     layout.clear_info()
     if redis_proc.poll() is None:
         _rewrite_before_stop(info, layout, rewrite_on_stop_mb)
-        terminate(redis_proc, timeout_s=60)
+        terminate(redis_proc, _STOP_TERM_S, "redis-server")
     with contextlib.suppress(FileNotFoundError):
         layout.socket_path.unlink()
     print(f"redis-server pid {info.redis_pid} stopped", flush=True)

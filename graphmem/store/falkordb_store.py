@@ -21,7 +21,15 @@ from falkordb.path import Path as FalkorPath
 from graphmem.errors import ConfigError, EngineError, EngineUnavailableError, GraphmemError
 from graphmem.queries import QueryLibrary, library
 from graphmem.settings import Settings
-from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, Row, Transaction
+from graphmem.store.base import (
+    Capabilities,
+    GraphStore,
+    Identifiers,
+    Params,
+    QueryTimeouts,
+    Row,
+    Transaction,
+)
 from graphmem.store.error_map import engine_errors
 from graphmem.store.falkordb_reply import rows_from_reply
 from graphmem.store.falkordb_server import EmbeddedServer, rewrite_aof
@@ -77,6 +85,13 @@ def decode(value: Any) -> Any:
     return value
 
 
+def _config_value(reply: Any) -> int:
+    """The value of a ``GRAPH.CONFIG GET name`` reply (``[name, value]``)."""
+    if isinstance(reply, list | tuple) and len(reply) > 1:
+        return int(reply[1])
+    return 0
+
+
 class _FalkorTransaction(Transaction):
     """Statements run one by one under the store's write lock; each is atomic alone."""
 
@@ -128,8 +143,11 @@ class FalkorDBStore(GraphStore):
         queries: QueryLibrary | None = None,
         owns_server: bool = False,
         vector_index: bool = False,
+        timeouts: QueryTimeouts | None = None,
     ) -> None:
-        """``owns_server``: closing this store releases the server handle (its lease)."""
+        """``owns_server``: closing this store releases the server handle (its lease).
+        The socket waits longer than the longest query limit: the engine's own timeout is
+        what cancels a slow query, the socket's only notices a dead server."""
         if (server is None) == (url is None):
             raise ConfigError("FalkorDBStore needs exactly one of an embedded server or a url")
         self.capabilities = replace(CAPABILITIES, native_vector_index=vector_index)
@@ -137,7 +155,10 @@ class FalkorDBStore(GraphStore):
         self.graph_name = graph_name
         self.server = server
         self.url = url
-        self.socket_timeout_s = socket_timeout_s
+        self.timeouts = timeouts or QueryTimeouts()
+        self.socket_timeout_s = max(socket_timeout_s, self.timeouts.longest_s + 5.0)
+        #: whether the engine enforces the limits on writes too (TIMEOUT_MAX set)
+        self.write_limits = False
         self.require_persistence = require_persistence
         self.owns_server = owns_server
         self._tx_lock = threading.RLock()
@@ -165,6 +186,7 @@ class FalkorDBStore(GraphStore):
             require_persistence=settings.falkordb_require_persistence,
             owns_server=True,
             vector_index=settings.falkordb_vector_index,
+            timeouts=settings.query_timeouts,
         )
 
     # -- connection -----------------------------------------------------------------------
@@ -181,6 +203,7 @@ class FalkorDBStore(GraphStore):
                 )
             self._graph = self._db.select_graph(self.graph_name)
             self._check_persistence()
+            self._enforce_time_limits()
             if self.query_log_enabled():
                 _log.warning(
                     "the FalkorDB server keeps a query log with parameters (CMD_INFO yes): "
@@ -206,6 +229,22 @@ class FalkorDBStore(GraphStore):
                 rule="persistence_required",
             )
 
+    def _enforce_time_limits(self) -> None:
+        """FalkorDB applies a query's ``TIMEOUT`` to writes only when the server has a
+        ``TIMEOUT_MAX``; raise it to the longest limit here (ours is the embedded server's; an
+        external one may refuse, and then writes run unbounded — logged, and in /healthz)."""
+        assert self._db is not None
+        conn = self._db.connection
+        wanted = int(self.timeouts.longest_s * 1000)
+        try:
+            current = _config_value(conn.execute_command("GRAPH.CONFIG", "GET", "TIMEOUT_MAX"))
+            if current == 0 or current < wanted:
+                conn.execute_command("GRAPH.CONFIG", "SET", "TIMEOUT_MAX", wanted)
+            self.write_limits = True
+        except redis.exceptions.ResponseError as exc:
+            _log.warning("FalkorDB refused TIMEOUT_MAX (%s): writes run without a time limit", exc)
+            self.write_limits = False
+
     def persistence(self) -> dict[str, str]:
         assert self._db is not None
         conn = self._db.connection
@@ -223,7 +262,7 @@ class FalkorDBStore(GraphStore):
         assert self._db is not None
         with engine_errors(ENGINE):
             reply = self._db.connection.execute_command("GRAPH.CONFIG", "GET", "CMD_INFO")
-        return bool(reply[1]) if isinstance(reply, list | tuple) and len(reply) > 1 else False
+        return bool(_config_value(reply))
 
     def _reconnect_if_down(self) -> None:
         """After the embedded server died (e.g. ``kill -9``), start or join a new one."""
@@ -235,9 +274,12 @@ class FalkorDBStore(GraphStore):
         self._connect()
 
     # -- execution ------------------------------------------------------------------------
-    def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
+    def _execute(
+        self, text: str, params: dict[str, Any], *, read_only: bool, timeout_s: float | None = None
+    ) -> list[Row]:
+        timeout_ms = max(1, int((timeout_s or self.timeouts.normal_s) * 1000))
         try:
-            return self._execute_once(text, params, read_only=read_only)
+            return self._execute_once(text, params, read_only=read_only, timeout_ms=timeout_ms)
         except EngineUnavailableError:
             if not read_only or self.server is None:
                 # A write may have reached the engine before the connection broke:
@@ -246,21 +288,23 @@ class FalkorDBStore(GraphStore):
                     self._reconnect_if_down()
                 raise
             self._reconnect_if_down()
-            return self._execute_once(text, params, read_only=read_only)
+            return self._execute_once(text, params, read_only=read_only, timeout_ms=timeout_ms)
 
-    def _execute_once(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
+    def _execute_once(
+        self, text: str, params: dict[str, Any], *, read_only: bool, timeout_ms: int
+    ) -> list[Row]:
         with engine_errors(ENGINE):
             if read_only:
                 # falkordb 1.8's own parameter header; the reply is decoded here (see
                 # falkordb_reply: the library's per-value decoding was a large part of a read)
                 query = params_header(params) + text
                 reply = self._graph.execute_command(
-                    "GRAPH.RO_QUERY", self._graph.name, query, "--compact"
+                    "GRAPH.RO_QUERY", self._graph.name, query, "--compact", "timeout", timeout_ms
                 )
                 return rows_from_reply(reply, self._graph, decode)
             else:
                 with self._tx_lock:
-                    result = self._graph.query(text, params or None)
+                    result = self._graph.query(text, params or None, timeout=timeout_ms)
         header = [col[1] if isinstance(col, (list, tuple)) else col for col in result.header]
         return [
             {str(k): decode(v) for k, v in zip(header, row, strict=True)}
@@ -276,7 +320,9 @@ class FalkorDBStore(GraphStore):
         """FalkorDB's index DDL has no IF [NOT] EXISTS: 'already indexed' on a create and 'no
         such index' on a drop count as success."""
         try:
-            self._execute_once(text, {}, read_only=False)
+            self._execute_once(
+                text, {}, read_only=False, timeout_ms=int(self.timeouts.long_s * 1000)
+            )
         except EngineError as exc:
             if not any(k in exc.message.lower() for k in _ALREADY):
                 raise
@@ -376,6 +422,10 @@ class FalkorDBStore(GraphStore):
                     status["version"] = fields.get("ver") or fields.get(b"ver")
             status["persistence"] = self.persistence()
             status["query_log"] = "on" if self.query_log_enabled() else "off"
+            status["time_limits"] = {
+                **self.timeouts.as_dict(),
+                "writes_enforced": self.write_limits,
+            }
         except GraphmemError as exc:
             status["reachable"] = False
             status["error"] = exc.message

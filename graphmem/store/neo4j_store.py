@@ -29,7 +29,15 @@ from neo4j.time import Date, DateTime, Duration, Time
 from graphmem.errors import EngineError, EngineUnavailableError, GraphmemError
 from graphmem.queries import QueryLibrary, library
 from graphmem.settings import Settings
-from graphmem.store.base import Capabilities, GraphStore, Identifiers, Params, Row, Transaction
+from graphmem.store.base import (
+    Capabilities,
+    GraphStore,
+    Identifiers,
+    Params,
+    QueryTimeouts,
+    Row,
+    Transaction,
+)
 from graphmem.store.error_map import engine_errors
 from graphmem.store.neo4j_server import DATABASE, USER, LocalNeo4j
 from graphmem.timeutil import to_iso
@@ -126,6 +134,7 @@ class Neo4jStore(GraphStore):
         connection_timeout: float = 10.0,
         queries: QueryLibrary | None = None,
         driver: neo4j.Driver | None = None,
+        timeouts: QueryTimeouts | None = None,
         server: LocalNeo4j | None = None,
         owns_server: bool = False,
     ) -> None:
@@ -138,6 +147,7 @@ class Neo4jStore(GraphStore):
         """
         self.capabilities = CAPABILITIES
         self.queries = queries or library(ENGINE)
+        self.timeouts = timeouts or QueryTimeouts()
         self.uri = uri
         self.database = database
         self.server = server
@@ -175,6 +185,7 @@ class Neo4jStore(GraphStore):
                     java=settings.neo4j_java,
                 ),
                 max_retry_time=settings.neo4j_max_retry_time_s,
+                timeouts=settings.query_timeouts,
                 owns_server=True,
             )
         return cls(
@@ -183,11 +194,17 @@ class Neo4jStore(GraphStore):
             password=settings.neo4j_password.get_secret_value(),
             database=settings.neo4j_database,
             max_retry_time=settings.neo4j_max_retry_time_s,
+            timeouts=settings.query_timeouts,
         )
 
     @classmethod
     def local(
-        cls, server: LocalNeo4j, *, max_retry_time: float = 15.0, owns_server: bool = False
+        cls,
+        server: LocalNeo4j,
+        *,
+        max_retry_time: float = 15.0,
+        timeouts: QueryTimeouts | None = None,
+        owns_server: bool = False,
     ) -> Neo4jStore:
         """A store on the local Neo4j of ``server``'s data directory, started or joined."""
         info = server.ensure_running()
@@ -198,6 +215,7 @@ class Neo4jStore(GraphStore):
                 password=info.password,
                 database=DATABASE,
                 max_retry_time=max_retry_time,
+                timeouts=timeouts,
                 server=server,
                 owns_server=owns_server,
             )
@@ -224,11 +242,15 @@ class Neo4jStore(GraphStore):
                 self._calls -= 1
                 self._idle.notify_all()
 
-    def _execute(self, text: str, params: dict[str, Any], *, read_only: bool) -> list[Row]:
+    def _execute(
+        self, text: str, params: dict[str, Any], *, read_only: bool, timeout_s: float | None = None
+    ) -> list[Row]:
+        # the transaction timeout: the server terminates the transaction past it
+        work = neo4j.unit_of_work(timeout=timeout_s or self.timeouts.normal_s)(_run)
         with self._call(), engine_errors(ENGINE), self._session(read_only=read_only) as session:
             if read_only:
-                return session.execute_read(_run, text, params)
-            return session.execute_write(_run, text, params)
+                return session.execute_read(work, text, params)
+            return session.execute_write(work, text, params)
 
     @contextmanager
     def _transaction(self) -> Iterator[Transaction]:
@@ -245,7 +267,7 @@ class Neo4jStore(GraphStore):
         session = self._session(read_only=False)
         try:
             with engine_errors(ENGINE):
-                tx = session.begin_transaction()
+                tx = session.begin_transaction(timeout=self.timeouts.normal_s)
             try:
                 yield _Neo4jTransaction(self, tx)
             except BaseException:

@@ -343,12 +343,13 @@ def watch(
     return 0
 
 
-def terminate(child: subprocess.Popen[bytes], timeout_s: float) -> None:
+def terminate(child: subprocess.Popen[bytes], timeout_s: float, name: str) -> None:
     """SIGTERM, then SIGKILL if the engine has not stopped within ``timeout_s``."""
     if child.poll() is None:
         child.send_signal(signal.SIGTERM)
         try:
             child.wait(timeout=timeout_s)
         except subprocess.TimeoutExpired:
+            print(f"{name} ignored SIGTERM for {timeout_s:.0f} s: killed", flush=True)
             child.kill()
             child.wait()

@@ -25,6 +25,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.ids import new_id
+from graphmem.limits import MAX_BATCH
 from graphmem.models.enums import (
     Authority,
     Decision,
@@ -139,6 +140,10 @@ class WritePipeline:
         """Several proposals in one call: all are validated first (one malformed item fails the
         batch, naming ``proposals.<i>.<field>``, before anything is written), their texts are
         embedded in one batch, then each runs the gate and commits atomically on its own."""
+        if len(proposals) > MAX_BATCH:
+            raise ValidationError(
+                [FieldIssue("proposals", "too_long", f"at most {MAX_BATCH} proposals per batch")]
+            )
         parsed: list[MemoryProposal] = []
         issues: list[FieldIssue] = []
         for i, item in enumerate(proposals):

@@ -77,7 +77,23 @@ def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | N
                 )
             return principal.subject_id, True
         return body.speaker, False
-    return body.speaker or principal.principal_id, True
+    # Any other kind speaks for the tool, document, model or reviewer, never for the user the
+    # key is bound to: `authenticated` then says the recording key was, not that a person spoke.
+    if body.speaker is not None and body.speaker.startswith("user:"):
+        raise ValidationError(
+            [
+                FieldIssue(
+                    "speaker",
+                    "not_a_user_statement",
+                    f"a {body.kind} source cannot speak as a user; record the user's words "
+                    "as a USER_MESSAGE",
+                )
+            ]
+        )
+    actor = principal.principal_id
+    if actor == principal.subject_id:  # a key from before agent keys acted as themselves
+        actor = f"key:{principal.key_id}" if principal.key_id else "key"
+    return body.speaker or actor, True
 
 
 def record_source(

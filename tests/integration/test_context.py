@@ -223,7 +223,7 @@ def test_instruction_too_big_for_the_budget_is_a_validation_error(gm: Graphmem) 
 
 
 def test_unresolved_conflict_gets_a_marker(gm: Graphmem, clock: FakeClock) -> None:
-    lead = principal("agent", subject="user:lead")
+    lead = principal("agent", subject="user:lead", grants=("project:alpha", "project:it"))
     clock.set("2026-07-16T00:00:00Z")
     s1 = source(gm, lead, "USER_MESSAGE", "Alpha ships on Friday.")
     a = gm.propose(

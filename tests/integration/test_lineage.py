@@ -24,7 +24,12 @@ from graphmem.store.base import GraphStore, Row
 from graphmem.store.schema import bootstrap
 from tests.integration.write_fixtures import FakeClock, claim, principal, source
 
-LEAD = principal("agent", subject="user:lead", pid="agent:lead")
+LEAD = principal(
+    "agent",
+    subject="user:lead",
+    pid="agent:lead",
+    grants=("project:alpha", "project:beta", "project:derived"),
+)
 ALPHA = "project:alpha"
 BETA = "project:beta"
 DERIVED = "project:derived"

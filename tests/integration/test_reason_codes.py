@@ -26,7 +26,9 @@ from tests.integration.write_fixtures import (
 )
 
 Scenario = Callable[[Graphmem], WriteReceipt]
-LEAD = principal("agent", subject="user:lead", pid="agent:lead")
+LEAD = principal(
+    "agent", subject="user:lead", pid="agent:lead", grants=("project:alpha", "project:it")
+)
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ import pytest
 
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
-from graphmem.read.retrieve import Retriever, read_policy, scope_params
+from graphmem.read.filters import read_policy, scope_params
+from graphmem.read.retrieve import Retriever
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.service import Graphmem
 from graphmem.settings import Settings

@@ -14,7 +14,7 @@ from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
 from tests.integration.write_fixtures import ADMIN, AGENT, FakeClock, principal, source
 
-LEAD = principal("agent", subject="user:lead", pid="agent:lead")
+LEAD = principal("agent", subject="user:lead", pid="agent:lead", grants=("project:alpha",))
 
 
 @pytest.fixture
@@ -128,7 +128,7 @@ def test_revoking_a_memory_propagates_and_needs_a_reviewer(gm: Graphmem) -> None
 
 
 def test_other_tenants_are_untouched(gm: Graphmem) -> None:
-    other = principal("agent", tenant="globex", subject="user:lead")
+    other = principal("agent", tenant="globex", subject="user:lead", grants=("project:alpha",))
     s_other = source(gm, other, "USER_MESSAGE", "alpha uses kafka")
     from graphmem.errors import NotFoundError
 

@@ -62,6 +62,7 @@ def test_unique_ids_are_enforced(store: GraphStore) -> None:
         "principal_id": "p",
         "roles": ["agent"],
         "subject_id": None,
+        "grants": [],
         "created_at": "2026-01-01T00:00:00.000000Z",
     }
     store.write("keys/create", params)
@@ -160,6 +161,7 @@ def test_transaction_runs_statements_in_order(store: GraphStore) -> None:
         "principal_id": "p",
         "roles": ["agent"],
         "subject_id": None,
+        "grants": [],
         "created_at": "2026-01-01T00:00:00.000000Z",
     }
     with store.transaction() as tx:

@@ -24,7 +24,7 @@ from graphmem.timeutil import to_iso
 from tests.integration.phase1 import PHASE1_MODES, use_phase1
 from tests.integration.write_fixtures import FakeClock, claim, principal, source
 
-LEAD = principal("agent", subject="user:lead", pid="agent:lead")
+LEAD = principal("agent", subject="user:lead", pid="agent:lead", grants=("project:alpha",))
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
 

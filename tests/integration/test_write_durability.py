@@ -106,6 +106,8 @@ def test_cli_propose_and_memories(data_dir: Path, tmp_path: Path) -> None:
             "agent",
             "--subject",
             "user:lead",
+            "--grant",
+            "project:alpha",
         ).stdout
     )["key"]
     sources = tmp_path / "sources.json"

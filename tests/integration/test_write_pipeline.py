@@ -102,7 +102,7 @@ def test_exact_duplicate_adds_provenance_not_a_node(gm: Graphmem) -> None:
 
 def test_seed_jin_to_mina_time_travel(gm: Graphmem, clock: FakeClock) -> None:
     """DESIGN §6: valid_at=July 5 → Mina; June 15 → Jin; known_at=July 10, valid_at=July 5 → Jin."""
-    lead = principal("agent", subject="user:lead", pid="agent:lead")
+    lead = principal("agent", subject="user:lead", pid="agent:lead", grants=("project:alpha",))
     clock.set("2026-07-01T00:00:00Z")
     s1 = source(gm, lead, "USER_MESSAGE", "The owner of project alpha is Jin.")
     a = gm.propose(
@@ -310,7 +310,7 @@ def test_user_key_writes_only_its_own_memories(gm: Graphmem) -> None:
 
 
 def test_lower_authority_contradiction_needs_confirmation_or_is_refused(gm: Graphmem) -> None:
-    lead = principal("agent", subject="user:lead")
+    lead = principal("agent", subject="user:lead", grants=("project:alpha",))
     s = source(gm, lead, "USER_MESSAGE", "Project alpha uses repo-17.")
     assert (
         gm.propose(
@@ -336,7 +336,7 @@ def test_lower_authority_contradiction_needs_confirmation_or_is_refused(gm: Grap
 
 
 def test_unresolvable_conflict_commits_with_markers(gm: Graphmem, clock: FakeClock) -> None:
-    lead = principal("agent", subject="user:lead")
+    lead = principal("agent", subject="user:lead", grants=("project:alpha",))
     clock.set("2026-07-16T00:00:00Z")
     s1 = source(gm, lead, "USER_MESSAGE", "Alpha ships on Friday.")
     a = gm.propose(

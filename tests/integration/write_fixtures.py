@@ -26,13 +26,18 @@ class FakeClock:
 
 
 def principal(
-    *roles: str, tenant: str = "acme", subject: str | None = None, pid: str | None = None
+    *roles: str,
+    tenant: str = "acme",
+    subject: str | None = None,
+    pid: str | None = None,
+    grants: tuple[str, ...] = (),
 ) -> Principal:
     return Principal(
         tenant_id=tenant,
         principal_id=pid or subject or f"{'-'.join(roles)}@{tenant}",
         roles=frozenset(roles),
         subject_id=subject,
+        grants=frozenset(grants),
     )
 
 

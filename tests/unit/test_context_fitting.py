@@ -17,6 +17,7 @@ from graphmem.read.context import (
     INSTRUCTION,
     POLICY,
     PROCEDURES,
+    SECTION_ORDER,
     SEMANTIC,
     STATE,
     WITHHELD,
@@ -262,3 +263,41 @@ def test_memory_lines_carry_conflict_markers_and_episode_outcomes() -> None:
     draft, hits = memory_draft(EPISODES, ep, [])
     assert draft is not None and hits == 1
     assert draft.text == f"- [mem_e] 2026-05-01 (outcome FAILURE): goal | {WITHHELD}"
+
+
+def test_fitting_counts_each_item_once_whatever_the_budget() -> None:
+    """Linear work: 200 long items and a huge budget cost ~one count per item and header
+    plus one for the whole text (re-rendering per candidate cost 270 s in a probe)."""
+    calls = 0
+
+    def counting(text: str) -> int:
+        nonlocal calls
+        calls += 1
+        return words(text)
+
+    items = [Draft(EVIDENCE, "word " * 1500, id=f"e{i}") for i in range(200)]
+    fitted = fit([*mandatory(), *items], 1_000_000, counting)
+    assert len(fitted.placed) == 202 and fitted.tokens_used == words(fitted.text)
+    assert calls <= 202 + len(SECTION_ORDER) + 1
+    calls = 0
+    fitted = fit([*mandatory(), *items], 20_000, counting)
+    assert fitted.tokens_used <= 20_000 and len(fitted.dropped) == 200 - 13
+    assert calls <= 202 + len(SECTION_ORDER) + 1
+
+
+def test_a_tokenizer_that_charges_for_joining_is_trimmed_to_the_budget() -> None:
+    """Should the joined text count more than its parts, the lowest-priority optional items
+    go until the exact count fits."""
+
+    def joined_costs(text: str) -> int:
+        return words(text) + 3 * text.count("\n")
+
+    items = [
+        Draft(SEMANTIC, f"- [m{i}] fact number {i}", id=f"m{i}", memory=True) for i in range(30)
+    ]
+    for budget in (40, 60, 100, 150):
+        fitted = fit([*mandatory(), *items], budget, joined_costs)
+        assert fitted.tokens_used == joined_costs(fitted.text) <= budget
+        kept = [p.draft.id for p in fitted.placed if p.draft.memory]
+        assert kept == [f"m{i}" for i in range(len(kept))]  # a prefix: the highest priority
+        assert len(fitted.placed) + len(fitted.dropped) == 32

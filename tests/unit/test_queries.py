@@ -124,3 +124,40 @@ def test_subquery_scope_is_written_once_and_lowered_for_falkordb() -> None:
     commit_falkordb = falkordb.get("memories/commit").text
     assert "CALL (m, s) {" in commit_neo4j and "CALL { WITH m, s" not in commit_neo4j
     assert "CALL { WITH m, s" in commit_falkordb and "CALL (m" not in commit_falkordb
+
+
+def test_headers_declare_time_limit_class_and_parameter_types(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "q.cypher",
+        "// mode: read\n// timeout: long\n// param at: timestamp\n// param s: subject?\n"
+        "// What it answers.\nMATCH (n {at: $at, s: $s}) RETURN n",
+    )
+    query = parse_query_file(tmp_path / "q.cypher", "q", "falkordb")
+    assert query.timeout == "long" and query.doc == "What it answers."
+    assert dict(query.param_types) == {"at": "timestamp", "s": "subject?"}
+    write(tmp_path, "s.cypher", "// mode: schema\nCREATE INDEX FOR (n:X) ON (n.p)")
+    assert parse_query_file(tmp_path / "s.cypher", "s", "falkordb").timeout == "long"
+    write(tmp_path, "d.cypher", "// mode: read\nRETURN 1 AS one")
+    assert parse_query_file(tmp_path / "d.cypher", "d", "falkordb").timeout == "normal"
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["// timeout: forever", "// param at: datetime", "// param unused: int"],
+)
+def test_bad_headers_are_refused_at_load(tmp_path: Path, header: str) -> None:
+    write(tmp_path, "q.cypher", f"// mode: read\n{header}\nRETURN $at AS at")
+    with pytest.raises(ValueError):
+        parse_query_file(tmp_path / "q.cypher", "q", "falkordb")
+
+
+@pytest.mark.parametrize("engine", ["falkordb", "neo4j"])
+def test_every_analyst_query_declares_its_parameter_types(engine: str) -> None:
+    from graphmem.named_queries import TENANT_PARAM, analyst_visible
+    from graphmem.queries import library
+
+    lib = library(engine)
+    for query in (lib.get(n) for n in lib.names()):
+        if analyst_visible(query):
+            assert set(query.param_types) == query.params - {TENANT_PARAM}, query.name

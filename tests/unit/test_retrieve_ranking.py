@@ -1,14 +1,9 @@
 from typing import Any
 
-from graphmem.read.retrieve import (
-    _entity_match,
-    _procedure_filter,
-    bm25_text_scores,
-    lexical_tokens,
-    merge_scope_parts,
-    query_term_frequencies,
-    terms,
-)
+from graphmem.read.candidates import merge_scope_parts
+from graphmem.read.lexical import bm25_text_scores, lexical_tokens, query_term_frequencies, terms
+from graphmem.read.procedures import procedure_filter
+from graphmem.read.ranking import _entity_match
 
 
 def proc(mid: str, version: str, lifecycle: str = "APPROVED", pre=(), caps=()):  # type: ignore[no-untyped-def]
@@ -30,13 +25,13 @@ def test_only_latest_approved_procedure_whose_state_fits() -> None:
         proc("c", "000009.000000.000000", lifecycle="DRAFT"),
         {"memory_id": "e", "type": "SEMANTIC"},
     ]
-    kept, excluded = _procedure_filter(rows, {"facts": ["x"]})
+    kept, excluded = procedure_filter(rows, {"facts": ["x"]})
     assert [r["memory_id"] for r in kept] == ["e", "b"]
     assert {e["memory_id"]: e["reason"] for e in excluded} == {
         "a": "NOT_LATEST_VERSION",
         "c": "NOT_APPROVED",
     }
-    kept, excluded = _procedure_filter(rows, {})
+    kept, excluded = procedure_filter(rows, {})
     assert [r["memory_id"] for r in kept] == ["e"]
     assert {"memory_id": "b", "reason": "PRECONDITION_UNMET"} in excluded
 

@@ -1,0 +1,115 @@
+"""Candidates: merging phase 1's answers, adding lexical rows, choosing what phase 2 hydrates.
+
+Phase 1 (``retrieval/scope[_subject]``, or the feature cache) hands back parallel lists — ids,
+cosines, texts — of the filtered scope's most similar memories and its exact matches; a scope
+larger than that adds the memories holding the query's words (``retrieval/lexical``). Every row
+gets semantic + lexical relevance, and the ``pool`` best plus every exact match are hydrated.
+The lists stay lists until then: only the kept rows become dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from graphmem.crypto import is_sealed
+from graphmem.read.lexical import bm25_text_scores, lexical_tokens
+from graphmem.read.ranking import Weights
+from graphmem.store.base import Row
+
+
+def merge_scope_parts(parts: Sequence[Row], *, limit: int, exact_limit: int) -> Row:
+    """Phase 1's answer for a whole scope from its disjoint parts: the ``limit`` most similar
+    and up to ``exact_limit`` exact matches beyond them — the rows one query over the whole
+    scope keeps (each part kept its own ``limit`` most similar and the exact matches beyond
+    them, a superset of its share of those)."""
+    ids = [x for p in parts for x in p["ids"]]
+    semantic = [x for p in parts for x in p["semantic"]]
+    texts = [x for p in parts for x in p["texts"]]
+    exact = {x for p in parts for x in p["exact_ids"]}
+    order = sorted(
+        range(len(ids)),
+        key=lambda i: -2.0 if semantic[i] is None else semantic[i],
+        reverse=True,
+    )
+    keep = order[:limit] + [i for i in order[limit:] if ids[i] in exact][:exact_limit]
+    kept = [ids[i] for i in keep]
+    kept_set = set(kept)
+    return {
+        "ids": kept,
+        "semantic": [semantic[i] for i in keep],
+        "texts": [texts[i] for i in keep],
+        "exact_ids": [x for x in kept if x in exact],
+        "sealed": [pair for p in parts for pair in p["sealed"] if pair[0] in kept_set],
+        "scope_size": sum(int(p["scope_size"]) for p in parts),
+    }
+
+
+#: runs reads beside phase 1 — the excluded-memories report, the lexical candidates, the other
+#: parts of a split phase 1 (shared by every retriever of the process; a task only reads, so a
+#: busy pool merely queues)
+SIDE_QUERIES = ThreadPoolExecutor(max_workers=8, thread_name_prefix="graphmem-side-query")
+
+
+@dataclass
+class Pool:
+    """Phase 1's rows as parallel lists, with what the rest of the call needs of them."""
+
+    ids: list[str]
+    semantic: list[float | None]
+    texts: list[str | None]
+    exact_ids: set[str]
+    #: memory id -> subject, for texts sealed at rest (opened before lexical scoring)
+    sealed_for: dict[str, str | None] = field(default_factory=dict)
+    scope_size: int = 0
+
+    @classmethod
+    def of(cls, phase1: Row) -> Pool:
+        return cls(
+            ids=phase1["ids"],
+            semantic=phase1["semantic"],
+            texts=phase1["texts"],
+            exact_ids=set(phase1["exact_ids"]),
+            sealed_for=dict(phase1["sealed"]),
+            scope_size=int(phase1["scope_size"]),
+        )
+
+    @property
+    def overflowed(self) -> bool:
+        """More memories passed the filters than phase 1 handed back."""
+        return self.scope_size > len(self.ids)
+
+    def add_lexical(self, rows: Sequence[Row]) -> None:
+        """Append ``retrieval/lexical`` rows not already in the pool."""
+        known = set(self.ids)
+        for row in rows:
+            if row["memory_id"] not in known:
+                known.add(row["memory_id"])
+                self.ids.append(row["memory_id"])
+                self.semantic.append(row["semantic"])
+                self.texts.append(row["text"])
+                if is_sealed(row["text"]):
+                    self.sealed_for[row["memory_id"]] = row["subject_id"]
+
+    def select(self, query: str, weights: Weights, pool: int) -> dict[str, dict[str, float]]:
+        """The ``pool`` most relevant by semantic + lexical (BM25 over the pool's texts,
+        divided by its best) and up to ``pool`` exact matches beyond them, with both parts of
+        their relevance, in order."""
+        lex = bm25_text_scores(lexical_tokens(query), [t or "" for t in self.texts])
+        max_lex = max(lex, default=0.0) or 1.0
+        lexical = [x / max_lex for x in lex]
+        relevance = [
+            weights.semantic * float(sem or 0.0) + weights.lexical * x
+            for sem, x in zip(self.semantic, lexical, strict=True)
+        ]
+        # equal relevance is ranked by id: one order however the scope was read (in parts, from
+        # the cache, or in an engine whose scan order differs)
+        order = sorted(
+            range(len(self.ids)), key=lambda i: (relevance[i], self.ids[i]), reverse=True
+        )
+        keep = order[:pool] + [i for i in order[pool:] if self.ids[i] in self.exact_ids][:pool]
+        return {
+            self.ids[i]: {"semantic": float(self.semantic[i] or 0.0), "lexical": lexical[i]}
+            for i in keep
+        }
