@@ -38,6 +38,7 @@ two engines' numbers within a run, not across runs.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -284,16 +285,19 @@ def source_rows(gm: Graphmem, tenant: str, subject: str, n: int, tag: str) -> li
     props = gm.store.read_adhoc(
         "MATCH (s:Source {source_id: $id}) RETURN properties(s) AS p", {"id": sid}
     )[0]["p"]
-    return [
-        {
-            **props,
-            "source_id": f"src_{tag}_{i:06d}",
-            "source_key": f"{tenant}|src_{tag}_{i:06d}",
-            "content": f"{tag} message {i}: my note number {i}",
-            "content_hash": f"sha256:{tag}{i:058d}",
-        }
-        for i in range(n)
-    ]
+    rows = []
+    for i in range(n):
+        content = f"{tag} message {i}: my note number {i}"
+        rows.append(
+            {
+                **props,
+                "source_id": f"src_{tag}_{i:06d}",
+                "source_key": f"{tenant}|src_{tag}_{i:06d}",
+                "content": content,
+                "content_hash": "sha256:" + hashlib.sha256(content.encode()).hexdigest(),
+            }
+        )
+    return rows
 
 
 def erasure(gm: Graphmem, loader: Loader, victim: int) -> dict[str, Any]:
