@@ -16,6 +16,7 @@ from graphmem.limits import MAX_OFFSET, MAX_PAGE
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.types import ID_PATTERN, SubjectRef
 from graphmem.service import Graphmem
+from graphmem.state.access import RUN_READERS, RUN_WRITERS
 
 _bearer = HTTPBearer(auto_error=False, description="graphmem API key: gm_<id>_<secret>")
 
@@ -55,12 +56,17 @@ AdminDep = Annotated[Principal, Depends(require_roles("admin"))]
 WriterDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
 ReaderDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
 RevokerDep = Annotated[Principal, Depends(require_roles("admin", "reviewer"))]
+RunWriterDep = Annotated[Principal, Depends(require_roles(*sorted(RUN_WRITERS)))]
+RunReaderDep = Annotated[Principal, Depends(require_roles(*sorted(RUN_READERS)))]
 
 
 #: an id in a path (memory, receipt, source): the record id pattern, at most 200 characters
 IdPath = Annotated[str, Path(min_length=1, max_length=200, pattern=ID_PATTERN)]
 #: a subject ``kind:id`` in a path
 SubjectPath = Annotated[SubjectRef, Path()]
+#: a page of a listing
+Limit = Annotated[int, Query(ge=1, le=MAX_PAGE)]
+Offset = Annotated[int, Query(ge=0, le=MAX_OFFSET)]
 #: an optional subject filter in a query string
 SubjectQuery = Annotated[SubjectRef | None, Query()]
 

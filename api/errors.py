@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from graphmem import errors as e
-from graphmem.models.validation import message_of, rule_for
+from graphmem.models.validation import field_of, message_of, rule_for
 
 _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.UnauthenticatedError, 401),
@@ -50,6 +50,13 @@ def status_for(exc: e.GraphmemError) -> int:
     return 400
 
 
+_LOCATIONS = ("body", "query", "path", "header", "cookie")
+
+
+def _field_path(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    return loc[1:] if loc and loc[0] in _LOCATIONS else loc
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(e.GraphmemError)
     async def _graphmem_error(request: Request, exc: e.GraphmemError) -> JSONResponse:
@@ -83,8 +90,10 @@ def install(app: FastAPI) -> None:
     async def _request_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         issues = [
             {
-                "field": ".".join(str(p) for p in err["loc"] if p not in ("body", "query", "path"))
-                or "body",
+                # the first element of loc is where the value came from (body, query, path…);
+                # dropping it by name would also drop a body field called "query"; a
+                # model-level rule names its own field (field_of)
+                "field": field_of(err, loc=_field_path(err["loc"])) or "body",
                 "rule": rule_for(str(err["type"])),
                 "message": message_of(err),
             }

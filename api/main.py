@@ -19,6 +19,7 @@ from api.routers import (
     proposals,
     retrieve,
     revocations,
+    runs,
     sources,
 )
 from api.routers import context as context_router
@@ -46,7 +47,7 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
         gm = graphmem or Graphmem.open(settings or get_settings(), preload=True)
         app.state.graphmem = gm
         _settle_heap()
-        sweeper = Sweeper(gm.store, gm.settings.sweep_interval_s if owned else 0, gm.clock)
+        sweeper = Sweeper(gm.sweep_due, gm.settings.sweep_interval_s if owned else 0)
         sweeper.start()
         try:
             yield
@@ -76,4 +77,5 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(erasure.router)
     app.include_router(cypher.router)
     app.include_router(me_router.router)
+    app.include_router(runs.router)
     return app

@@ -173,23 +173,89 @@ def cmd_revoke(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
+    """Run state: checkpoints, tool receipts, the end of a run."""
+    from graphmem.models.state import CheckpointCreate, RunEnd, ToolReceipt
+    from graphmem.models.validation import parse
+
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        runs, run_id = gm.runs, ns.run_id
+        out: Any
+        if ns.runs_cmd == "checkpoint":
+            written = runs.put_checkpoint(
+                principal, run_id, parse(CheckpointCreate, _read_json(ns.file))
+            )
+            out = {
+                "created": written.created,
+                "checkpoint": written.checkpoint.model_dump(mode="json"),
+            }
+        elif ns.runs_cmd == "show":
+            if ns.checkpoint:
+                out = runs.checkpoint(principal, run_id, ns.checkpoint).model_dump(mode="json")
+            else:
+                out = {
+                    "run": runs.run(principal, run_id).model_dump(mode="json"),
+                    "latest": runs.latest(principal, run_id).model_dump(mode="json"),
+                }
+        elif ns.runs_cmd == "history":
+            found = runs.history(principal, run_id, limit=ns.limit, offset=ns.offset)
+            out = [c.model_dump(mode="json") for c in found]
+        elif ns.runs_cmd == "receipt":
+            recorded = runs.record_tool_receipt(
+                principal, run_id, parse(ToolReceipt, _read_json(ns.file))
+            )
+            out = recorded.model_dump(mode="json")
+        elif ns.runs_cmd == "receipts":
+            if ns.key_id:
+                out = runs.tool_receipt(principal, run_id, ns.key_id).model_dump(mode="json")
+            else:
+                receipts, total = runs.tool_receipts(
+                    principal, run_id, limit=ns.limit, offset=ns.offset
+                )
+                out = {"receipts": [r.model_dump(mode="json") for r in receipts], "total": total}
+        else:
+            body = {"status": ns.status, "failure_code": ns.failure_code}
+            if ns.expected_version is not None:
+                body["expected_version"] = ns.expected_version
+            out = runs.end(principal, run_id, parse(RunEnd, body)).model_dump(mode="json")
+    _print(out)
+    return 0
+
+
 def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
     with _open_store(settings) as store:
+        from graphmem.clock import system_clock
         from graphmem.lifecycle.expire import sweep_expired
+        from graphmem.state import retention
 
         swept = sweep_expired(store, tenant_id=ns.tenant, actor="cli:sweep")
-    _print({"expired": swept, "count": sum(len(v) for v in swept.values())})
+        runs = retention.sweep(store, now=system_clock(), tenant_id=ns.tenant, actor="cli:sweep")
+    _print(
+        {
+            "expired": swept,
+            "count": sum(len(v) for v in swept.values()),
+            "runs_deleted": runs,
+        }
+    )
     return 0
 
 
 def cmd_erase(ns: argparse.Namespace, settings: Settings) -> int:
     with _service(settings) as gm:
         principal = _principal(ns, gm.store)
-        if ns.subject_target:
-            receipt = gm.erase_subject(principal, ns.subject_target, ns.reason)
+        if ns.dry_run:
+            result: Any = gm.preview_erasure(
+                principal,
+                subject_id=ns.subject_target,
+                memory_id=ns.memory,
+                with_history=ns.with_history,
+            )
+        elif ns.subject_target:
+            result = gm.erase_subject(principal, ns.subject_target, ns.reason)
         else:
-            receipt = gm.erase_memory(principal, ns.memory, ns.reason)
-    _print(receipt.model_dump(mode="json"))
+            result = gm.erase_memory(principal, ns.memory, ns.reason, with_history=ns.with_history)
+    _print(result.model_dump(mode="json"))
     return 0
 
 
@@ -260,8 +326,12 @@ def _caller_args(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_cypher_adhoc(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.adhoc import bind_to_tenant
     from graphmem.named_queries import parse_cli_params, run_adhoc
 
+    if ns.show_bound:
+        print(bind_to_tenant(ns.query).text)
+        return 0
     with _open_store(settings) as store:
         _print(run_adhoc(store, ns.query, parse_cli_params(ns.param or []), tenant_id=ns.tenant))
     return 0
@@ -353,14 +423,31 @@ def build_parser() -> argparse.ArgumentParser:
     _caller_args(revoke)
     revoke.set_defaults(func=cmd_revoke)
 
-    sweep = sub.add_parser("sweep", help="expire memories past expires_at (all tenants or one)")
+    sweep = sub.add_parser(
+        "sweep",
+        help="expire memories past expires_at, delete run state past its retention "
+        "(all tenants or one)",
+    )
     sweep.add_argument("--tenant")
     sweep.set_defaults(func=cmd_sweep)
 
     erase = sub.add_parser("erase", help="erase a subject's memories or one memory, with receipt")
     what = erase.add_mutually_exclusive_group(required=True)
     what.add_argument("--subject", dest="subject_target", help="subject id, e.g. user:u_104")
-    what.add_argument("--memory", help="memory id (with its version history)")
+    what.add_argument(
+        "--memory",
+        help="memory id: that statement with its copies; what it had superseded is believed again",
+    )
+    erase.add_argument(
+        "--with-history",
+        action="store_true",
+        help="with --memory: every version of the claim (nothing of it is believed again)",
+    )
+    erase.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="list what would be erased, flagged and reinstated; change nothing",
+    )
     erase.add_argument("--reason", default="ERASURE_REQUEST")
     _caller_args(erase)
     erase.set_defaults(func=cmd_erase, subject=None)
@@ -374,6 +461,38 @@ def build_parser() -> argparse.ArgumentParser:
             cmd.add_argument("receipt_id")
         _caller_args(cmd)
         cmd.set_defaults(func=cmd_audit, subject=None)
+
+    runs = sub.add_parser(
+        "runs", help="run state: checkpoints, tool receipts, run end"
+    ).add_subparsers(dest="runs_cmd", required=True)
+    put_cp = runs.add_parser(
+        "checkpoint", help="write the run's next checkpoint (JSON file, - for stdin)"
+    )
+    put_cp.add_argument("run_id")
+    put_cp.add_argument("file", help="{expected_version, status, step, …}")
+    show = runs.add_parser("show", help="the run and its latest checkpoint, or one checkpoint")
+    show.add_argument("run_id")
+    show.add_argument("--checkpoint", help="checkpoint id")
+    hist = runs.add_parser("history", help="the run's checkpoints, newest first")
+    hist.add_argument("run_id")
+    rec = runs.add_parser("receipt", help="record a tool call (JSON file); a known key replays")
+    rec.add_argument("run_id")
+    rec.add_argument("file", help="{idempotency_key, tool, status, request_hash?, result?}")
+    recs = runs.add_parser("receipts", help="the run's tool receipts, or one by key")
+    recs.add_argument("run_id")
+    recs.add_argument("--idempotency-key", dest="key_id")
+    end = runs.add_parser("end", help="end the run; its purpose expires, with a receipt")
+    end.add_argument("run_id")
+    end.add_argument("--status", required=True, choices=["SUCCEEDED", "FAILED", "CANCELLED"])
+    end.add_argument("--failure-code")
+    end.add_argument("--expected-version", type=int)
+    for cmd in (put_cp, show, hist, rec, recs, end):
+        _caller_args(cmd)
+        cmd.add_argument("--subject", help="operator's subject (with --tenant)")
+        cmd.set_defaults(func=cmd_runs)
+    for cmd in (hist, recs):
+        cmd.add_argument("--limit", type=int, default=100)
+        cmd.add_argument("--offset", type=int, default=0)
 
     compact = sub.add_parser("compact", help="roll old episodes into aggregates with lineage")
     compact.add_argument("--older-than", required=True, help="retention horizon (ISO-8601)")
@@ -408,7 +527,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--admin", action="store_true", help="allow write queries")
     run.set_defaults(func=cmd_cypher_run)
     adhoc = cypher.add_parser("adhoc", help="read-only ad-hoc Cypher bound to one tenant")
-    adhoc.add_argument("query", help="must filter on $tenant_id")
+    adhoc.add_argument(
+        "query", help="read-only openCypher subset; every pattern is bound to --tenant"
+    )
+    adhoc.add_argument(
+        "--show-bound",
+        action="store_true",
+        help="print the tenant-bound text the engine would run, and do not run it",
+    )
     adhoc.add_argument("--tenant", required=True)
     adhoc.add_argument("--param", action="append", metavar="K=V")
     adhoc.set_defaults(func=cmd_cypher_adhoc)

@@ -153,6 +153,19 @@ class ConstraintViolationError(EngineError):
     code = "CONSTRAINT_VIOLATION"
 
 
+class StaleVersionError(ConstraintViolationError):
+    """A compare-and-set write named a version that is no longer the latest (a checkpoint
+    written on a stale read): nothing was written; read the latest and retry."""
+
+    code = "STALE_VERSION"
+
+
+class RunEndedError(ConstraintViolationError):
+    """The run has ended: its state is final (it is kept until its retention ends)."""
+
+    code = "RUN_ENDED"
+
+
 class CypherError(EngineError):
     """The engine refused the query text itself (syntax, unknown function, type error)."""
 

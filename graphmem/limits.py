@@ -17,6 +17,8 @@ from typing import Any, Final
 
 from pydantic_core import PydanticCustomError
 
+from graphmem.errors import FieldIssue, ValidationError
+
 #: evidence items of one memory proposal, and distinct sources they may cite
 MAX_EVIDENCE_ITEMS: Final = 64
 MAX_SOURCES_PER_PROPOSAL: Final = 32
@@ -40,6 +42,19 @@ MAX_OFFSET: Final = 100_000
 #: parameters of a named or ad-hoc query: how many, and the size of all of them as JSON
 MAX_QUERY_PARAMS: Final = 32
 MAX_QUERY_PARAM_BYTES: Final = 64 * 1024
+#: subjects (scopes) of one retrieve or context call
+MAX_SCOPES: Final = 8
+#: run state: tool receipts, evidence ids, approvals and budget reservations in one checkpoint;
+#: a tool call's recorded result as JSON; checkpoints and tool receipts kept per run
+MAX_TOOL_RECEIPTS: Final = 256
+MAX_RUN_EVIDENCE_IDS: Final = 200
+MAX_APPROVALS: Final = 64
+MAX_RESERVATIONS: Final = 64
+MAX_TOOL_RESULT_BYTES: Final = 16 * 1024
+MAX_CHECKPOINTS_PER_RUN: Final = 10_000
+MAX_TOOL_RECEIPTS_PER_RUN: Final = 10_000
+#: counters of run state (step, plan version, tokens, tool calls) and amounts (cost)
+MAX_COUNTER: Final = 10**12
 #: a request body, unless ``GRAPHMEM_MAX_BODY_BYTES`` says otherwise
 DEFAULT_MAX_BODY_BYTES: Final = 2 * 1024 * 1024
 
@@ -70,4 +85,25 @@ def bounded_state(value: dict[str, Any] | None) -> dict[str, Any] | None:
     """Validator for a run ``state``: :data:`MAX_STATE_KEYS` keys, :data:`MAX_STATE_BYTES`."""
     if value is not None:
         check_map(value, max_keys=MAX_STATE_KEYS, max_bytes=MAX_STATE_BYTES)
+    return value
+
+
+def check_page(limit: int, offset: int) -> None:
+    """A listing's paging, for library callers (REST checks it at the edge)."""
+    if not 1 <= limit <= MAX_PAGE:
+        raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_PAGE}")])
+    if not 0 <= offset <= MAX_OFFSET:
+        raise ValidationError([FieldIssue("offset", "range", f"0..{MAX_OFFSET}")])
+
+
+def bounded_result(value: Any) -> Any:
+    """Validator for a tool call's recorded result: :data:`MAX_TOOL_RESULT_BYTES` as JSON."""
+    if value is not None:
+        size = json_size(value)
+        if size > MAX_TOOL_RESULT_BYTES:
+            raise PydanticCustomError(
+                "too_large",
+                "at most {max_bytes} bytes as JSON (got {size})",
+                {"max_bytes": MAX_TOOL_RESULT_BYTES, "size": size},
+            )
     return value

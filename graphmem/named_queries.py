@@ -5,7 +5,8 @@ caller's parameters. Analysts see only the groups in :data:`ANALYST_GROUPS`. A p
 parameters are checked against the types the query declares (``// param known_at: timestamp``)
 and bounded in number and size before the engine sees them, so ``known_at: 5`` or
 ``2026-13-45T99:99:99Z`` is a 422 naming the parameter, not an engine type error; and a query
-run for a person runs under the strictest (analyst) time limit.
+run for a person runs under the strictest (analyst) time limit. Admins' ad-hoc
+text goes through :mod:`graphmem.adhoc`, which binds every pattern to the tenant.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Annotated, Any
 import pydantic
 from pydantic import StrictBool, StrictInt, StringConstraints, TypeAdapter
 
+from graphmem.adhoc import TENANT_PARAM, bind_to_tenant, refusals
 from graphmem.errors import (
     CypherError,
+    EngineError,
     FieldIssue,
     ForbiddenError,
     ReadOnlyViolationError,
@@ -33,7 +36,6 @@ from graphmem.queries import Query
 from graphmem.store.base import GraphStore, Row
 
 ANALYST_GROUPS = ("lineage", "stats", "audit")
-TENANT_PARAM = "tenant_id"
 #: the rule of a refused ``tenant_id`` parameter: the tenant is the key's
 FROM_CREDENTIAL = "from_credential"
 
@@ -177,14 +179,15 @@ def parse_cli_params(pairs: list[str]) -> dict[str, Any]:
 def run_adhoc(
     store: GraphStore, text: str, params: Mapping[str, Any], *, tenant_id: str
 ) -> list[Row]:
-    """Ad-hoc Cypher for admins: read-only (enforced by the engine: GRAPH.RO_QUERY, Neo4j READ
-    mode), bound to the caller's tenant: the text must use ``$tenant_id`` (bound from the key),
-    and a result holding any node, relationship or ``tenant_id`` value of another tenant is
-    refused whole."""
-    if "$tenant_id" not in text:
-        raise ValidationError(
-            [FieldIssue("query", "tenant_bound", "ad-hoc queries must filter on $tenant_id")]
-        )
+    """Ad-hoc Cypher for admins, bound to the caller's tenant by construction.
+
+    The text is parsed (a read-only subset of openCypher; anything else is a 422 naming the
+    construct), rewritten so that every node pattern requires ``tenant_id = $tenant_id`` and
+    every variable-length path stays inside the tenant, and the engine runs the canonical text
+    emitted from that tree — never the caller's (:mod:`graphmem.adhoc`). ``$tenant_id`` comes
+    from the key; a caller's own ``tenant_id`` parameter is refused. The engine also runs it
+    read-only (GRAPH.RO_QUERY, Neo4j READ mode), and a result holding another tenant's
+    ``tenant_id`` is still refused whole — defence in depth; the guarantee is the rewrite."""
     if TENANT_PARAM in params:
         raise ForbiddenError(
             "tenant_id comes from the credential, not from query parameters",
@@ -192,12 +195,21 @@ def run_adhoc(
             rule=FROM_CREDENTIAL,
         )
     check_param_bounds(params)
-    try:
-        rows = store.read_adhoc(text, {**params, TENANT_PARAM: tenant_id})
-    except CypherError as exc:  # the caller's text: a syntax error, a write, a type error
+    bound = bind_to_tenant(text)
+    missing = sorted(bound.parameters - params.keys())
+    if missing:
         raise ValidationError(
-            [FieldIssue("query", "cypher", f"the engine refused the query: {exc.message}")]
-        ) from exc
+            [FieldIssue(f"params.{n}", "required", f"the query uses ${n}") for n in missing]
+        )
+    try:
+        rows = store.read_adhoc(bound.text, bound.params(dict(params), tenant_id))
+    except EngineError as exc:
+        # the engine refused the caller's query as it ran (a type error, division by zero); an
+        # unclassified engine error here comes from the caller's text too. Availability and
+        # transient errors (and their 503s) pass through.
+        if isinstance(exc, CypherError) or type(exc) is EngineError:
+            refusals.engine_rejected(exc.message)
+        raise
     if any(_foreign(value, tenant_id) for row in rows for value in row.items()):
         raise ForbiddenError("the result reaches another tenant's data", rule="cross_tenant")
     return rows

@@ -14,14 +14,14 @@ from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
-from graphmem.errors import EngineBusyError
+from graphmem.errors import EngineBusyError, FieldIssue, ValidationError
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
-from graphmem.models.receipts import DeletionReceipt, WriteReceipt
+from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
@@ -30,9 +30,11 @@ from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
 from graphmem.settings import Settings, get_settings
+from graphmem.state import Runs
 from graphmem.store.base import GraphStore, Row
 from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
+from graphmem.write.grounding import Verifier
 from graphmem.write.pipeline import WritePipeline
 from graphmem.write.sources import SourceCreate, record_source
 
@@ -48,6 +50,15 @@ def cipher_from_settings(settings: Settings) -> ContentCipher | None:
 
 
 _PRELOAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-preload")
+
+
+def _run_ids(proposals: list[MemoryProposal | Mapping[str, Any]]) -> list[str | None]:
+    """The ``run_id`` each proposal names (before the batch is validated as a whole)."""
+    out: list[str | None] = []
+    for p in proposals:
+        run_id = p.run_id if isinstance(p, MemoryProposal) else p.get("run_id")
+        out.append(run_id if isinstance(run_id, str) else None)
+    return out
 
 
 def _load_embedder(embedder: Embedder) -> Embedder:
@@ -66,10 +77,13 @@ class Graphmem:
         *,
         clock: Clock = system_clock,
         cipher: ContentCipher | None = None,
+        verifier: Verifier | None = None,
     ):
         self.store = store
         self.settings = settings
         self.clock = clock
+        #: the write gate's claim ↔ span check; None: the rules (no model)
+        self.verifier = verifier
         #: encrypts HIGH-sensitivity content at rest (crypto-shredding); None: plaintext
         self.cipher = cipher
         self._embedder = embedder
@@ -120,7 +134,9 @@ class Graphmem:
 
     @cached_property
     def writer(self) -> WritePipeline:
-        return WritePipeline(self.store, self.embedder, clock=self.clock, cipher=self.cipher)
+        return WritePipeline(
+            self.store, self.embedder, clock=self.clock, cipher=self.cipher, verifier=self.verifier
+        )
 
     # -- writes ---------------------------------------------------------------------------
     def record_source(self, principal: Principal, body: SourceCreate | Mapping[str, Any]) -> Source:
@@ -132,14 +148,36 @@ class Graphmem:
     def propose(
         self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
     ) -> WriteReceipt:
-        """The only way memory is created or changed: runs the write gate, returns its receipt."""
+        """The only way memory is created or changed: runs the write gate, returns its receipt.
+        A proposal naming a ``run_id`` needs that run open (422 unknown, 409 ended)."""
+        if not isinstance(proposal, MemoryProposal):
+            proposal = parse(MemoryProposal, proposal)
+        if proposal.run_id is not None:
+            self.runs.open_for_writes(principal, proposal.run_id)
         return self.writer.propose(principal, proposal)
 
     def propose_many(
         self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
     ) -> list[WriteReceipt]:
         """A batch: validated together, embedded in one pass, each committed atomically."""
+        for i, run_id in enumerate(_run_ids(proposals)):
+            if run_id is not None:
+                try:
+                    self.runs.open_for_writes(principal, run_id)
+                except ValidationError as exc:
+                    raise ValidationError(
+                        [
+                            FieldIssue(f"proposals.{i}.{x.field}", x.rule, x.message)
+                            for x in exc.issues
+                        ]
+                    ) from None
         return self.writer.propose_many(principal, proposals)
+
+    # -- run state (working memory) ---------------------------------------------------------
+    @cached_property
+    def runs(self) -> Runs:
+        """Checkpoints, tool receipts, run ends and their purpose expiry (graphmem.state)."""
+        return Runs(self.store, self.settings, self.clock)
 
     # -- reads ------------------------------------------------------------------------------
     def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
@@ -177,10 +215,13 @@ class Graphmem:
         self, principal: Principal, request: ContextRequest | Mapping[str, Any]
     ) -> ContextResult:
         """One model call's context within ``budget_tokens``: instruction and goal, policy,
-        state and verified evidence, then memories from the retriever; logged."""
+        state (a ``run_id``'s latest checkpoint first) and verified evidence, then memories
+        from the retriever (one subject, or ``scopes``); logged."""
         if not isinstance(request, ContextRequest):
             request = parse(ContextRequest, request)
-        return ContextBuilder(self.retriever, clock=self.clock).build(principal, request)
+        return ContextBuilder(self.retriever, clock=self.clock, runs=self.runs).build(
+            principal, request
+        )
 
     def revoke(
         self,
@@ -197,6 +238,8 @@ class Graphmem:
             source_id=source_id,
             memory_id=memory_id,
             reason=reason,
+            embedder=self.embedder,
+            cipher=self.cipher,
             clock=self.clock,
         )
 
@@ -205,6 +248,13 @@ class Graphmem:
     ) -> dict[str, list[str]]:
         """Expire memories past ``expires_at`` (one tenant, or all); ``{tenant: [ids]}``."""
         return sweep_expired(self.store, tenant_id=tenant_id, actor=actor, clock=self.clock)
+
+    def sweep_due(self) -> dict[str, list[str]]:
+        """The schedule's round: memories past ``expires_at`` expire and run state past its
+        retention is deleted (every tenant); ``{tenant: [memory ids]}``."""
+        swept = self.sweep()
+        self.runs.sweep()
+        return swept
 
     def expire_purpose(self, principal: Principal, purpose: str) -> dict[str, Any]:
         """Memories kept only for ``purpose`` expire; others lose that purpose."""
@@ -228,13 +278,37 @@ class Graphmem:
             self._forget_features()
 
     def erase_memory(
-        self, principal: Principal, memory_id: str, reason: str = "ERASURE_REQUEST"
+        self,
+        principal: Principal,
+        memory_id: str,
+        reason: str = "ERASURE_REQUEST",
+        *,
+        with_history: bool = False,
     ) -> DeletionReceipt:
-        """Erase one memory with its whole version history."""
+        """Erase one memory — every copy of its statement; what it had superseded is believed
+        again — or, ``with_history``, every version of the claim."""
         try:
-            return self.eraser.erase_memory(principal, memory_id, reason)
+            return self.eraser.erase_memory(principal, memory_id, reason, with_history=with_history)
         finally:
             self._forget_features()
+
+    def preview_erasure(
+        self,
+        principal: Principal,
+        *,
+        subject_id: str | None = None,
+        memory_id: str | None = None,
+        with_history: bool = False,
+    ) -> ErasurePreview:
+        """What erasing a subject or a memory would do (``dry_run``); writes nothing."""
+        if (subject_id is None) == (memory_id is None):
+            raise ValidationError(
+                [FieldIssue("target", "exactly_one", "give exactly one of subject_id or memory_id")]
+            )
+        if subject_id is not None:
+            return self.eraser.preview_subject(principal, subject_id)
+        assert memory_id is not None
+        return self.eraser.preview_memory(principal, memory_id, with_history=with_history)
 
     def _forget_features(self) -> None:
         """Empty this process's feature cache now (other processes' empty at their next
@@ -289,12 +363,12 @@ class Graphmem:
         wait = self.settings.analyst_query_timeout_s
         if not self._analyst_slot.acquire(timeout=wait):
             raise EngineBusyError(
-                f"another analyst query is running; none finished within {wait:.0f} s — "
-                "try again",
+                f"another analyst query is running; none finished within {wait:.0f} s — try again",
                 rule="analyst_slot",
             )
         try:
-            yield
+            with self.logs.hold():  # a log batch would queue every read behind this query
+                yield
         finally:
             self._analyst_slot.release()
 

@@ -73,6 +73,10 @@ class Settings(BaseSettings):
 
     # Lifecycle: the expiry sweep inside the service (0 turns the schedule off).
     sweep_interval_s: float = Field(300.0, ge=0)
+    #: run state (checkpoints, tool receipts) is kept this long after the run ends …
+    run_retention_days: float = Field(30.0, gt=0, le=3650)
+    #: … and, while it is open, this long after its last checkpoint
+    run_idle_days: float = Field(30.0, gt=0, le=3650)
     #: RetrievalLogs: "background" writes them in batches off the request path (a crash can
     #: lose the last moments' logs), "sync" inside each retrieve/context call
     retrieval_log_mode: Literal["background", "sync"] = "background"

@@ -8,17 +8,20 @@ from fastapi import APIRouter, Path
 from pydantic import BaseModel
 
 from api.deps import AdminDep, GraphmemDep
+from graphmem.auth.scope import require_unbound
 
 router = APIRouter(tags=["admin"])
 
 
 @router.post("/v1/admin/sweep")
 def sweep(gm: GraphmemDep, principal: AdminDep) -> dict[str, Any]:
-    """Expire this tenant's memories past ``expires_at`` now (the service also sweeps on a
-    schedule, ``GRAPHMEM_SWEEP_INTERVAL_S``)."""
+    """Expire this tenant's memories past ``expires_at`` and delete its run state past its
+    retention, now (the service also sweeps on a schedule, ``GRAPHMEM_SWEEP_INTERVAL_S``)."""
+    require_unbound(principal, "the expiry sweep")
     swept = gm.sweep(principal.tenant_id, actor=principal.principal_id)
+    runs = gm.runs.sweep(principal.tenant_id, actor=principal.principal_id)
     ids = swept.get(principal.tenant_id, [])
-    return {"expired": ids, "count": len(ids)}
+    return {"expired": ids, "count": len(ids), "runs_deleted": runs.get(principal.tenant_id, [])}
 
 
 @router.post("/v1/purposes/{purpose}/expire")
@@ -28,6 +31,7 @@ def expire_purpose(
     principal: AdminDep,
 ) -> dict[str, Any]:
     """The purpose has ended: memories kept only for it expire; others lose it."""
+    require_unbound(principal, "purpose expiry")
     return gm.expire_purpose(principal, purpose)
 
 

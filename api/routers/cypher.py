@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from api.deps import AdminDep, AnalystDep, GraphmemDep
+from graphmem.adhoc import MAX_QUERY_CHARS
 from graphmem.auth.scope import require_unbound
 from graphmem.named_queries import list_queries
 
@@ -39,14 +40,15 @@ def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep
 class AdhocRun(BaseModel):
     model_config = {"extra": "forbid"}
 
-    query: str = Field(min_length=1, max_length=20_000)
+    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
     params: dict[str, Any] = Field(default_factory=dict)
 
 
 @router.post("-adhoc", response_model=CypherResult)
 def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
-    """Admins only: ad-hoc Cypher, read-only enforced by the engine, bound to the key's tenant
-    (the text must use ``$tenant_id``; results reaching another tenant are refused)."""
+    """Admins only: ad-hoc Cypher in a read-only subset of openCypher, rewritten so that every
+    pattern is bound to the key's tenant (graphmem.adhoc); outside the subset, a 422 naming the
+    construct. Not for subject-bound keys (the binding is per tenant)."""
     require_unbound(principal, "ad-hoc Cypher")
     rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
     return CypherResult(name="adhoc", rows=rows)

@@ -8,8 +8,10 @@ from fastapi import APIRouter
 from pydantic import BaseModel
 
 from api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
+from api.routers.erasure import DryRun, WithHistory, erase_or_preview
 from graphmem.errors import ForbiddenError
 from graphmem.lifecycle.selfservice import correct, own_memory
+from graphmem.models.receipts import DeletionReceipt, ErasurePreview
 
 router = APIRouter(prefix="/v1/me", tags=["me"])
 
@@ -48,8 +50,16 @@ def correct_my_memory(
     ).model_dump(mode="json")
 
 
-@router.delete("/memories/{memory_id}")
-def delete_my_memory(memory_id: IdPath, gm: GraphmemDep, principal: PrincipalDep) -> dict[str, Any]:
-    """Erase one of the caller's own memories with its history; returns the deletion receipt."""
+@router.delete("/memories/{memory_id}", response_model=DeletionReceipt | ErasurePreview)
+def delete_my_memory(
+    memory_id: IdPath,
+    gm: GraphmemDep,
+    principal: PrincipalDep,
+    dry_run: DryRun = False,
+    with_history: WithHistory = False,
+) -> DeletionReceipt | ErasurePreview:
+    """Erase one of the caller's own memories (every copy of the statement; what it had
+    superseded is believed again, unless ``with_history``); returns the deletion receipt.
+    ``dry_run=true`` lists what would happen and writes nothing."""
     own_memory(gm, principal, memory_id)
-    return gm.erase_memory(principal, memory_id).model_dump(mode="json")
+    return erase_or_preview(gm, principal, memory_id, dry_run, with_history)

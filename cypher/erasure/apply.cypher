@@ -2,7 +2,9 @@
 // timeout: long
 // Apply an erasure atomically: delete memory nodes (all versions; their vector-index entries go
 // with them), owned sources, the subject node, receipts and logs that are the subject's; scrub
-// erased ids from other logs; flag dependants; leave hash-only tombstones and the receipt.
+// erased ids from other logs; flag dependants; believe again what the erased memories had
+// superseded (lifecycle/_reinstate); delete the subject's run state (state/_delete_runs); leave
+// hash-only tombstones and the receipt.
 CALL () {
   UNWIND $memory_ids AS id
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})
@@ -58,8 +60,11 @@ CALL () {
                       erased_at: $now, receipt_id: $receipt_id})
   RETURN count(*) AS tombstones
 }
+{{> lifecycle/_reinstate}}
+{{> state/_delete_runs}}
 {{> schema/_forget_epoch}}
 CREATE (d:DeletionReceipt)
 SET d += $receipt
 RETURN memories, sources, flagged, logs_deleted, logs_scrubbed,
-       subject_receipts + memory_receipts AS receipts, subjects, tombstones
+       subject_receipts + memory_receipts AS receipts, subjects, tombstones, reinstated,
+       runs, checkpoints, tool_receipts

@@ -23,4 +23,8 @@ CALL () {
   MATCH (r:WriteReceipt {tenant_id: $tenant_id, subject_id: $subject_id})
   RETURN count(r) AS subject_receipts
 }
-RETURN memories, sources, subject_memories, subject_nodes, subject_receipts
+CALL () {
+  MATCH (r:Run {tenant_id: $tenant_id, subject_id: $subject_id})
+  RETURN count(r) AS subject_runs
+}
+RETURN memories, sources, subject_memories, subject_nodes, subject_receipts, subject_runs

@@ -1,7 +1,8 @@
 // mode: write
 // timeout: long
 // Apply a revocation atomically: revoke the target, close what lost all support, flag what kept
-// some (NEEDS_REVIEW, reduced confidence), and store the receipt.
+// some (NEEDS_REVIEW, reduced confidence), resolve the revoked memories' open conflicts, believe
+// again what they had superseded (lifecycle/_reinstate), and store the receipt.
 CALL () {
   MATCH (s:Source {tenant_id: $tenant_id, source_id: $source_id})
   SET s.revoked_at = coalesce(s.revoked_at, $now), s.revocation_reason = $reason
@@ -19,6 +20,15 @@ CALL () {
   SET m.status = 'NEEDS_REVIEW', m.confidence = r.confidence
   RETURN count(m) AS flagged
 }
+CALL () {
+  UNWIND $revoked AS r
+  MATCH (m:Memory {tenant_id: $tenant_id, memory_id: r})-[c:CONFLICTS_WITH]-(:Memory)
+  WHERE c.status = 'OPEN'
+  WITH DISTINCT c
+  SET c.status = 'RESOLVED', c.resolution = 'REVOKED', c.resolved_at = $now
+  RETURN count(c) AS conflicts_resolved
+}
+{{> lifecycle/_reinstate}}
 CREATE (rc:RevocationReceipt)
 SET rc += $receipt
-RETURN rc.receipt_id AS receipt_id, sources, revoked, flagged
+RETURN rc.receipt_id AS receipt_id, sources, revoked, flagged, conflicts_resolved, reinstated

@@ -4,11 +4,7 @@
 // serve other purposes lose this one and stay usable for the rest.
 MATCH (m:Memory {tenant_id: $tenant_id})
 WHERE $purpose IN coalesce(m.purposes, []) AND NOT m.status IN ['EXPIRED', 'ERASED']
-WITH m, [p IN m.purposes WHERE p <> $purpose] AS rest
-SET m.purposes = rest,
-    m.status = CASE WHEN size(rest) = 0 THEN 'EXPIRED' ELSE m.status END
-WITH collect(CASE WHEN size(rest) = 0 THEN m.memory_id END) AS expired,
-     collect(CASE WHEN size(rest) > 0 THEN m.memory_id END) AS narrowed
+{{> lifecycle/_drop_purpose}}
 CREATE (r:LifecycleReceipt {receipt_id: $receipt_id, tenant_id: $tenant_id, kind: 'PURPOSE_EXPIRY',
                             purpose: $purpose, memory_ids: expired, narrowed_ids: narrowed,
                             count: size(expired), recorded_at: $now, actor: $actor})

@@ -16,12 +16,12 @@ from graphmem.errors import ForbiddenError
 SUBJECT_SCOPE = "subject_scope"
 
 
-def _refuse(principal: Principal, subject_id: str) -> ForbiddenError:
+def _refuse(principal: Principal, subject_id: str, field: str = "subject_id") -> ForbiddenError:
     readable = ", ".join(sorted(principal.readable_subjects() or ()))
     return ForbiddenError(
         f"this key is bound to {principal.subject_id} and reads only {readable}; "
         f"{subject_id} is outside its scope",
-        field="subject_id",
+        field=field,
         rule=SUBJECT_SCOPE,
     )
 
@@ -34,6 +34,16 @@ def read_subject(principal: Principal, subject_id: str | None) -> str | None:
     if not principal.may_read(subject_id):
         raise _refuse(principal, subject_id)
     return subject_id
+
+
+def read_scopes(principal: Principal, subject_ids: list[str], field: str = "scopes") -> list[str]:
+    """The subjects a multi-scope read names (retrieve's and context's ``scopes``), each one
+    the key may read — else a 403 naming ``scopes.<i>.subject_id``, before anything is read.
+    An unbound key may name any subject of its tenant."""
+    for i, subject_id in enumerate(subject_ids):
+        if not principal.may_read(subject_id):
+            raise _refuse(principal, subject_id, f"{field}.{i}.subject_id")
+    return list(subject_ids)
 
 
 def read_subjects(principal: Principal, subject_id: str | None) -> list[str] | None:

@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from typing import Any, Literal
 
 from graphmem.auth.principal import Principal
+from graphmem.auth.scope import read_subject, require_unbound
 from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, ValidationError
@@ -38,6 +39,10 @@ def compact(
 ) -> list[dict[str, Any]]:
     if not principal.has_any("admin"):
         raise ForbiddenError("compaction needs an admin key")
+    if subject_id is None:
+        require_unbound(principal, "compaction of the whole tenant")
+    else:
+        read_subject(principal, subject_id)
     try:
         horizon = normalize(older_than)
     except ValueError as exc:

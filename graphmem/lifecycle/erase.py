@@ -1,15 +1,22 @@
 """Erasure with proof (seed: "삭제할 때 vector index, cache, summary, derived record, backup
 retention까지 범위를 정의해야 합니다").
 
-Erasing a subject (or one memory with its whole version history) removes, in one statement:
-every version node (and with it the vector-index entry), the sources the subject owns or that
-only the erased memories cite, the subject node, the subject's write receipts and retrieval logs;
-it scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what was derived from
+Erasing a subject, or one memory — every copy of its statement (version nodes, reinstated
+versions), or with ``with_history`` the whole history of the claim — removes, in one statement:
+every such node (and with it the vector-index entry), the sources the subject owns or that only
+the erased memories cite, the subject node, the subject's write receipts and retrieval logs; it
+scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what was derived from
 them — a dependant survives only if it is still grounded in live support (the least fixed point
-used by revocation). Then it clears the embedding cache entries, the engine's own logs of past
-statements (whose parameters can carry a memory's text) and rewrites the engine's append-only
-file so deleted text does not survive on disk. Hash-only tombstones and a
+used by revocation), so erasing a user also erases a project fact that only that user's messages
+support. What an erased memory had superseded is believed again unless something else supersedes
+it (:mod:`graphmem.lifecycle.reinstate`). Then it clears the embedding cache entries, the engine's
+own logs of past statements (whose parameters can carry a memory's text) and rewrites the engine's
+append-only file so deleted text does not survive on disk. Hash-only tombstones and a
 DeletionReceipt remain; ``verify`` re-runs every check later.
+
+A **preview** (``dry_run``) runs the same planning and writes nothing: what would be erased (the
+dependants of other subjects named as such), flagged, reinstated, and which logs deleted or
+scrubbed — so what an erasure then does is exactly what its preview said, given no writes between.
 """
 
 from __future__ import annotations
@@ -23,23 +30,26 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from graphmem.auth.principal import Principal
+from graphmem.auth.principal import Principal, Role
+from graphmem.auth.scope import read_subject, require_unbound
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.cache import CachedEmbedder
 from graphmem.errors import ForbiddenError, NotFoundError
 from graphmem.ids import new_id
+from graphmem.lifecycle.reinstate import ReinstatementPlan, plan_reinstatements
 from graphmem.lifecycle.revoke import _grounded
 from graphmem.models.enums import DeletionScope, VerificationStatus
-from graphmem.models.receipts import DeletionReceipt
+from graphmem.models.receipts import DeletionReceipt, ErasedDependant, ErasurePreview
 from graphmem.models.validation import parse
 from graphmem.read.log_sink import LogSink
+from graphmem.state import retention
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import to_iso
 
 POLICY_VERSION = "memory-erase-1"
-ERASERS = frozenset({"admin"})
+ERASERS = frozenset({Role.ADMIN})
 MAX_DEPTH = 50
 
 
@@ -51,6 +61,24 @@ class _Plan:
     hashes: dict[str, str | None]
     source_ids: list[str]
     review_ids: list[str]
+    #: erased memories of other subjects than the target (only its data supported them)
+    dependants: list[ErasedDependant]
+
+
+@dataclass
+class _Erasure:
+    """Everything an erasure will do, read before anything is written (and all a preview
+    reports)."""
+
+    scope: DeletionScope
+    target_id: str
+    subject_id: str | None
+    plan: _Plan
+    delete_logs: list[str]
+    scrub: list[dict[str, Any]]
+    reinstate: ReinstatementPlan
+    #: ``[{run_id, run_key}]`` of the subject's runs, whose state goes too
+    runs: list[dict[str, Any]]
 
 
 class Eraser:
@@ -74,26 +102,51 @@ class Eraser:
     def erase_subject(
         self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"
     ) -> DeletionReceipt:
+        return self._apply(principal, self._subject(principal, subject_id), reason)
+
+    def erase_memory(
+        self,
+        principal: Principal,
+        memory_id: str,
+        reason: str = "ERASURE_REQUEST",
+        *,
+        with_history: bool = False,
+    ) -> DeletionReceipt:
+        """Erase one statement (all its copies); ``with_history``: every version of the claim
+        linked by SUPERSEDES, so nothing of it is believed again."""
+        erasure = self._memory(principal, memory_id, with_history)
+        return self._apply(principal, erasure, reason)
+
+    def preview_subject(self, principal: Principal, subject_id: str) -> ErasurePreview:
+        """What :meth:`erase_subject` would do; writes nothing."""
+        return _preview(self._subject(principal, subject_id))
+
+    def preview_memory(
+        self, principal: Principal, memory_id: str, *, with_history: bool = False
+    ) -> ErasurePreview:
+        """What :meth:`erase_memory` would do; writes nothing."""
+        return _preview(self._memory(principal, memory_id, with_history))
+
+    def _subject(self, principal: Principal, subject_id: str) -> _Erasure:
         self._authorize(principal, subject_id)
+        read_subject(principal, subject_id)  # a bound key erases only inside its scope: 403
         rows = self.store.read(
             "erasure/subject_memories", {"tenant_id": principal.tenant_id, "subject_id": subject_id}
         )
-        return self._erase(principal, DeletionScope.SUBJECT, subject_id, subject_id, rows, reason)
+        return self._prepare(principal, DeletionScope.SUBJECT, subject_id, subject_id, rows)
 
-    def erase_memory(
-        self, principal: Principal, memory_id: str, reason: str = "ERASURE_REQUEST"
-    ) -> DeletionReceipt:
-        rows = self.store.read(
-            "erasure/memory_versions", {"tenant_id": principal.tenant_id, "memory_id": memory_id}
-        )
-        if not rows:
+    def _memory(self, principal: Principal, memory_id: str, with_history: bool) -> _Erasure:
+        query = "erasure/memory_history" if with_history else "memories/copies"
+        rows = self.store.read(query, {"tenant_id": principal.tenant_id, "memory_id": memory_id})
+        if not rows or not principal.may_read(str(rows[0]["subject_id"])):
+            # another subject's memory is not found by a bound key, as when reading it
             raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
         self._authorize(principal, str(rows[0]["subject_id"]))
-        return self._erase(principal, DeletionScope.MEMORY, memory_id, None, rows, reason)
+        return self._prepare(principal, DeletionScope.MEMORY, memory_id, None, rows)
 
     def _authorize(self, principal: Principal, subject_id: str) -> None:
         own = principal.subject_id is not None and principal.subject_id == subject_id
-        if not (principal.has_any(*ERASERS) or (principal.has_any("user") and own)):
+        if not (principal.has_any(*ERASERS) or (principal.has_any(Role.USER) and own)):
             raise ForbiddenError("erasure needs an admin key, or the subject's own user key")
 
     # -- planning and applying -----------------------------------------------------------------
@@ -160,12 +213,21 @@ class Eraser:
         all_rows = rows + extra
         hashes = {f"memory:{r['memory_id']}": r.get("content_hash") for r in all_rows}
         hashes |= {f"source:{r['source_id']}": r.get("content_hash") for r in sources}
+        target_subjects = {r["subject_id"] for r in rows}
         return _Plan(
             memory_ids=sorted({r["memory_id"] for r in all_rows}),
             texts=[self._plain(tenant, r) for r in all_rows if r.get("text")],
             hashes=hashes,
             source_ids=sorted(source_ids),
             review_ids=sorted(grounded),
+            dependants=sorted(
+                (
+                    ErasedDependant(memory_id=r["memory_id"], subject_id=r["subject_id"])
+                    for r in extra
+                    if r["subject_id"] not in target_subjects
+                ),
+                key=lambda d: (d.subject_id, d.memory_id),
+            ),
         )
 
     def _logs_mentioning(
@@ -204,17 +266,15 @@ class Eraser:
         opened = self.cipher.open_fields({"tenant_id": tenant, **row})
         return str(opened["text"])
 
-    def _erase(
+    def _prepare(
         self,
         principal: Principal,
         scope: DeletionScope,
         target_id: str,
         subject_id: str | None,
         rows: list[dict[str, Any]],
-        reason: str,
-    ) -> DeletionReceipt:
+    ) -> _Erasure:
         tenant = principal.tenant_id
-        requested = self.clock()
         if self.logs is not None:
             self.logs.flush()
         plan = self._plan(tenant, subject_id, rows)
@@ -223,6 +283,23 @@ class Eraser:
         delete_logs = [x["query_id"] for x in logs if subject_id and x["subject_id"] == subject_id]
         deleted = set(delete_logs)
         scrub = [_scrub(x, erased_set) for x in logs if x["query_id"] not in deleted]
+        reinstate = plan_reinstatements(
+            self.store,
+            tenant,
+            plan.memory_ids,
+            now=self.clock(),
+            keep_out=plan.review_ids,
+            embedder=self.embedder,
+            cipher=self.cipher,
+        )
+        runs = retention.subject_runs(self.store, tenant, subject_id)
+        return _Erasure(scope, target_id, subject_id, plan, delete_logs, scrub, reinstate, runs)
+
+    def _apply(self, principal: Principal, erasure: _Erasure, reason: str) -> DeletionReceipt:
+        tenant = principal.tenant_id
+        requested = self.clock()
+        plan, subject_id, scope = erasure.plan, erasure.subject_id, erasure.scope
+        delete_logs, scrub, target_id = erasure.delete_logs, erasure.scrub, erasure.target_id
         cache_keys = _cache_keys(self.embedder, plan.texts)
         receipt_id = new_id("del")
         receipt = parse(
@@ -238,6 +315,7 @@ class Eraser:
                 "memory_ids": plan.memory_ids,
                 "source_ids": plan.source_ids,
                 "content_hashes": sorted({h for h in plan.hashes.values() if h}),
+                "reinstated": erasure.reinstate.reinstated,
                 "cache_keys": cache_keys,
                 "policy_version": POLICY_VERSION,
                 "requested_at": requested,
@@ -260,7 +338,11 @@ class Eraser:
                 "receipt_id": receipt_id,
                 "receipt": receipt.to_graph_properties(),
                 "now": requested,
+                **erasure.reinstate.params(reason),
+                "run_keys": [r["run_key"] for r in erasure.runs],
+                "run_deadline": None,
             },
+            identifiers={"space_label": self.embedder.space_label},
         )[0]
         cache_cleared = _evict(self.embedder, plan.texts)
         keys_destroyed = 0
@@ -268,7 +350,7 @@ class Eraser:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
         query_log_entries = self.store.purge_query_logs()
         rewritten, residue = self._rewrite_until_clean(plan.texts)
-        counts = {k: int(v) for k, v in counts_row.items()}
+        counts = {k: int(v or 0) for k, v in counts_row.items()}
         counts |= {
             "storage_residue": residue,
             "keys_destroyed": keys_destroyed,
@@ -294,6 +376,7 @@ class Eraser:
 
     # -- audit ------------------------------------------------------------------------------
     def get(self, principal: Principal, receipt_id: str) -> DeletionReceipt:
+        require_unbound(principal, "the deletion audit")
         rows = self.store.read(
             "erasure/receipt_get", {"tenant_id": principal.tenant_id, "receipt_id": receipt_id}
         )
@@ -302,6 +385,7 @@ class Eraser:
         return DeletionReceipt.from_graph(rows[0]["d"])
 
     def list(self, principal: Principal, limit: int = 100) -> list[DeletionReceipt]:
+        require_unbound(principal, "the deletion audit")
         rows = self.store.read(
             "erasure/receipt_list", {"tenant_id": principal.tenant_id, "limit": limit}
         )
@@ -366,6 +450,43 @@ class Eraser:
             "verified_at": now,
             "data_files_checked": len(files),
         }
+
+
+def _preview(erasure: _Erasure) -> ErasurePreview:
+    plan = erasure.plan
+    notes = [
+        f"also erases {d.memory_id} of {d.subject_id}: only the erased data supports it"
+        for d in plan.dependants
+    ]
+    notes += [
+        f"{r.reinstates} is believed again ({r.status}, valid from {r.valid_from}"
+        + (f" to {r.valid_to})" if r.valid_to else ")")
+        + f": {r.because}, which superseded it, is erased"
+        for r in erasure.reinstate.reinstated
+    ]
+    if erasure.runs:
+        notes.append(
+            f"the state of {len(erasure.runs)} runs about the subject (checkpoints, tool "
+            "receipts) is deleted"
+        )
+    if plan.review_ids:
+        notes.append(
+            f"{len(plan.review_ids)} memories keep other support and are flagged NEEDS_REVIEW"
+        )
+    return ErasurePreview(
+        scope=erasure.scope,
+        target_id=erasure.target_id,
+        subject_id=erasure.subject_id,
+        memory_ids=plan.memory_ids,
+        dependants=plan.dependants,
+        flagged=plan.review_ids,
+        source_ids=plan.source_ids,
+        reinstated=[r.evolve(memory_id=None) for r in erasure.reinstate.reinstated],
+        run_ids=[r["run_id"] for r in erasure.runs],
+        retrieval_logs_deleted=len(erasure.delete_logs),
+        retrieval_logs_scrubbed=len(erasure.scrub),
+        notes=notes,
+    )
 
 
 def _scrub(log: dict[str, Any], erased: set[str]) -> dict[str, Any]:

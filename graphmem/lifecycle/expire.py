@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from graphmem.clock import Clock, system_clock
@@ -56,12 +57,12 @@ def expire_purpose(
 
 
 class Sweeper:
-    """The schedule inside the service: sweeps every ``interval_s`` on a daemon thread."""
+    """The schedule inside the service: runs ``sweep`` (memories past ``expires_at``, run state
+    past its retention: ``Graphmem.sweep``) every ``interval_s`` on a daemon thread."""
 
-    def __init__(self, store: GraphStore, interval_s: float, clock: Clock = system_clock):
-        self.store = store
+    def __init__(self, sweep: Callable[[], dict[str, list[str]]], interval_s: float):
+        self.sweep = sweep
         self.interval_s = interval_s
-        self.clock = clock
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -74,7 +75,7 @@ class Sweeper:
     def _run(self) -> None:
         while not self._stop.wait(self.interval_s):
             try:
-                swept = sweep_expired(self.store, clock=self.clock)
+                swept = self.sweep()
                 if swept:
                     log.info("expired %d memories", sum(len(v) for v in swept.values()))
             except Exception:  # keep the schedule alive; the next round retries

@@ -5,8 +5,11 @@ level, so chains, diamonds and cycles all terminate). A memory stays *grounded* 
 live supports still leads to a live source; grounding is a least fixed point, so two memories
 that only support each other do not keep each other alive. Affected memories that are no longer
 grounded become REVOKED (their ``tx_to`` closes); grounded ones that lost support are flagged
-NEEDS_REVIEW with confidence scaled by the share of support left. The receipt lists every
-affected id and the path that reached it, and everything is applied in one statement.
+NEEDS_REVIEW with confidence scaled by the share of support left. Revoking a memory revokes every
+copy of its statement (version nodes, reinstated versions). What a revoked memory had superseded
+is believed again unless something else supersedes it (:mod:`graphmem.lifecycle.reinstate`), and
+the revoked memories' open conflicts are resolved. The receipt lists every affected id with the
+path that reached it and every reinstatement, and everything is applied in one statement.
 """
 
 from __future__ import annotations
@@ -16,13 +19,18 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from graphmem.auth.principal import Principal
+from graphmem.auth.principal import Principal, Role
+from graphmem.auth.scope import require_unbound
 from graphmem.clock import Clock, system_clock
+from graphmem.crypto import ContentCipher
+from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.ids import new_id
+from graphmem.lifecycle.reinstate import plan_reinstatements
+from graphmem.models.receipts import Reinstated
 from graphmem.store.base import GraphStore
 
-REVOKERS = frozenset({"admin", "reviewer"})
+REVOKERS = frozenset({Role.ADMIN, Role.REVIEWER})
 MAX_DEPTH = 50
 POLICY_VERSION = "memory-revoke-1"
 
@@ -42,6 +50,7 @@ class RevocationReceipt:
     reason: str
     affected: list[Affected] = field(default_factory=list)
     recorded_at: str = ""
+    reinstated: list[Reinstated] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +60,7 @@ class RevocationReceipt:
             "revoked": [a.memory_id for a in self.affected if a.status == "REVOKED"],
             "needs_review": [a.memory_id for a in self.affected if a.status == "NEEDS_REVIEW"],
             "affected": [a.__dict__ for a in self.affected],
+            "reinstated": [r.model_dump(mode="json") for r in self.reinstated],
             "recorded_at": self.recorded_at,
             "policy_version": POLICY_VERSION,
         }
@@ -63,12 +73,19 @@ def revoke(
     source_id: str | None = None,
     memory_id: str | None = None,
     reason: str = "REVOKED",
+    embedder: Embedder,
+    cipher: ContentCipher | None = None,
     clock: Clock = system_clock,
 ) -> RevocationReceipt:
+    """Revoke one source or one memory (every copy of its statement) and what rests on it only;
+    ``embedder`` is the current embedding space, where reinstated versions are created."""
     if not principal.has_any(*REVOKERS):
         raise ForbiddenError(
             "revocation needs an admin or reviewer key", required_roles=sorted(REVOKERS)
         )
+    # the walk follows lineage across the tenant's subjects: a bound key cannot be held to
+    # its scope there
+    require_unbound(principal, "revocation")
     if (source_id is None) == (memory_id is None):
         raise ValidationError(
             [FieldIssue("target", "exactly_one", "give exactly one of source_id or memory_id")]
@@ -91,11 +108,15 @@ def revoke(
         revoked_roots: set[str] = set()
     else:
         assert memory_id is not None
-        if not store.read("memories/get", {"tenant_id": tenant, "memory_id": memory_id}):
+        copies = store.read("memories/copies", {"tenant_id": tenant, "memory_id": memory_id})
+        if not copies:
             raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
         root = f"memory:{memory_id}"
-        frontier = [memory_id]
-        revoked_roots = {memory_id}
+        frontier = sorted({str(r["memory_id"]) for r in copies})
+        revoked_roots = set(frontier)
+        for copy in frontier:
+            if copy != memory_id:
+                parents[copy] = root
 
     # downstream walk, level by level (cycles stop at visited nodes)
     seen: set[str] = set(frontier)
@@ -148,7 +169,17 @@ def revoke(
         affected.append(Affected(mid, "NEEDS_REVIEW", path, new_conf))
         review_rows.append({"memory_id": mid, "confidence": new_conf})
 
-    receipt = RevocationReceipt(new_id("rvk"), root, reason, affected, now)
+    revoked = [a.memory_id for a in affected if a.status == "REVOKED"]
+    plan = plan_reinstatements(
+        store,
+        tenant,
+        revoked,
+        now=now,
+        keep_out=[a.memory_id for a in affected if a.status == "NEEDS_REVIEW"],
+        embedder=embedder,
+        cipher=cipher,
+    )
+    receipt = RevocationReceipt(new_id("rvk"), root, reason, affected, now, plan.reinstated)
     store.write(
         "lifecycle/apply_revocation",
         {
@@ -156,8 +187,9 @@ def revoke(
             "source_id": source_id,
             "reason": reason,
             "now": now,
-            "revoked": [a.memory_id for a in affected if a.status == "REVOKED"],
+            "revoked": revoked,
             "review": review_rows,
+            **plan.params(reason),
             "receipt": {
                 "receipt_id": receipt.receipt_id,
                 "tenant_id": tenant,
@@ -167,10 +199,15 @@ def revoke(
                 "revoked_ids": [a.memory_id for a in affected if a.status == "REVOKED"],
                 "review_ids": [a.memory_id for a in affected if a.status == "NEEDS_REVIEW"],
                 "affected_json": json.dumps([a.__dict__ for a in affected], sort_keys=True),
+                "reinstated_ids": [r.memory_id for r in plan.reinstated],
+                "reinstated_json": json.dumps(
+                    [r.model_dump(mode="json") for r in plan.reinstated], sort_keys=True
+                ),
                 "policy_version": POLICY_VERSION,
                 "recorded_at": now,
             },
         },
+        identifiers={"space_label": embedder.space_label},
     )
     return receipt
 

@@ -57,7 +57,16 @@ from graphmem.models.receipts import (
     StageVerdict,
     WriteReceipt,
 )
-from graphmem.models.state import Approval, Budget, Checkpoint, ToolReceipt
+from graphmem.models.state import (
+    Approval,
+    Budget,
+    Checkpoint,
+    CheckpointCreate,
+    Run,
+    RunEnd,
+    RunToolReceipt,
+    ToolReceipt,
+)
 from graphmem.models.types import (
     ClaimObject,
     Code,
@@ -84,6 +93,7 @@ __all__ = [
     "Authority",
     "Budget",
     "Checkpoint",
+    "CheckpointCreate",
     "Claim",
     "ClaimContent",
     "ClaimObject",
@@ -118,7 +128,10 @@ __all__ = [
     "Record",
     "RetrievalLog",
     "Role",
+    "Run",
+    "RunEnd",
     "RunStatus",
+    "RunToolReceipt",
     "ScopePath",
     "Semver",
     "Sensitivity",

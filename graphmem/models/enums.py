@@ -240,8 +240,13 @@ class WriteStage(_Enum):
     """Stages of the write path, in order (seed: extraction → … → commit or reject)."""
 
     RECEIVE = "RECEIVE"
+    #: text made comparable before any scanner reads it (invisible characters, confusables,
+    #: markup, broken words, encoded runs); see ``graphmem.write.normalize``
+    NORMALIZE = "NORMALIZE"
     CLASSIFY = "CLASSIFY"
     PROVENANCE = "PROVENANCE"
+    #: the claim says what its quoted span says; see ``graphmem.write.grounding``
+    GROUNDING = "GROUNDING"
     SENSITIVITY_CONSENT = "SENSITIVITY_CONSENT"
     GATE = "GATE"
     CONFLICT = "CONFLICT"
@@ -294,7 +299,7 @@ class VerificationStatus(_Enum):
 
 
 class RunStatus(_Enum):
-    """Status of a run in a checkpoint."""
+    """Status of a run in a checkpoint. The last three end it (``POST /v1/runs/{id}/end``)."""
 
     RUNNING = "RUNNING"
     WAITING_APPROVAL = "WAITING_APPROVAL"
@@ -302,6 +307,19 @@ class RunStatus(_Enum):
     SUCCEEDED = "SUCCEEDED"
     FAILED = "FAILED"
     CANCELLED = "CANCELLED"
+
+    @property
+    def terminal(self) -> bool:
+        return self in (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED)
+
+
+class ToolCallStatus(_Enum):
+    """A tool call in a run's receipt: claimed before acting (STARTED), then its outcome.
+    Only STARTED may still change, once, to an outcome."""
+
+    STARTED = "STARTED"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
 
 
 class Outcome(_Enum):

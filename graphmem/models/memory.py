@@ -139,6 +139,9 @@ class Memory(GraphRecord):
     conflict_key: ShortText | None = None
     #: sha256 of the normalised content, for duplicates and erasure proofs
     content_hash: ContentHash | None = None
+    #: the run it was kept for (or, for an episode, the run it records): when that run ends,
+    #: a memory whose only purpose is the run's expires (graphmem.state.ending)
+    run_id: Identifier | None = None
 
     @model_validator(mode="before")
     @classmethod

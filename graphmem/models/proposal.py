@@ -71,6 +71,9 @@ class MemoryProposal(Record):
     valid_to: Timestamp | None = None
     expires_at: Timestamp | None = None
     supersedes: Identifier | None = None
+    #: the run this memory is kept for (an open run of the caller's): if its purposes are only
+    #: the run's purpose, it expires when the run ends
+    run_id: Identifier | None = None
     idempotency_key: Identifier | None = None
 
     @model_validator(mode="after")
@@ -87,6 +90,13 @@ class MemoryProposal(Record):
                     f"'{name}' belongs to {memory_type} proposals, not {self.memory_type}",
                 )
         check_valid_time(self.valid_from, self.valid_to)
+        recorded_run = self.episode.run_id if self.episode is not None else None
+        if self.run_id is not None and recorded_run not in (None, self.run_id):
+            raise field_error(
+                "run_id",
+                "mismatch",
+                f"the episode records run {recorded_run!r}, not {self.run_id!r}",
+            )
         sources = {e.event_id for e in self.evidence}
         if len(sources) > MAX_SOURCES_PER_PROPOSAL:
             raise field_error(

@@ -16,6 +16,7 @@ from graphmem.models.base import GraphRecord, Record
 from graphmem.models.enums import (
     Decision,
     DeletionScope,
+    MemoryStatus,
     MemoryType,
     Verdict,
     VerificationStatus,
@@ -34,11 +35,14 @@ from graphmem.models.types import (
 
 
 class Reason(Record):
-    """Why a stage decided as it did: ``{stage, code, detail}``."""
+    """Why a stage decided as it did: ``{stage, code, detail}``, and the ``rule`` that fired
+    (``graphmem.write.codes.Rule``) where one did: a detector, a structural rule or a
+    grounding test. ``detail`` holds ids and codes, never memory content."""
 
     stage: WriteStage
     code: Code
     detail: ShortText | None = None
+    rule: Code | None = None
 
 
 class StageVerdict(Record):
@@ -83,6 +87,22 @@ class WriteReceipt(GraphRecord):
         return self
 
 
+class Reinstated(Record):
+    """A belief restored because what superseded it was revoked or erased
+    (:mod:`graphmem.lifecycle.reinstate`): the new version node, the memory it restores, the
+    lost memory that had superseded it, its valid time, its status (ACTIVE when nothing later
+    bounds it, else a closed version: SUPERSEDED), and the copies it replaced. A preview has no
+    new node yet (``memory_id`` None)."""
+
+    memory_id: Identifier | None = None
+    reinstates: Identifier
+    because: Identifier
+    valid_from: Timestamp
+    valid_to: Timestamp | None = None
+    status: MemoryStatus
+    closed: list[Identifier] = Field(default_factory=list)
+
+
 class DeletionReceipt(GraphRecord):
     """Proof of an erasure: what was removed where, by whom, and whether a later query
     confirmed it. ``counts`` maps a store (``memories``, ``edges``, ``vectors``, ``cache``,
@@ -102,6 +122,8 @@ class DeletionReceipt(GraphRecord):
     memory_ids: list[Identifier] = Field(default_factory=list)
     source_ids: list[Identifier] = Field(default_factory=list)
     content_hashes: list[ContentHash] = Field(default_factory=list)
+    #: beliefs restored because an erased memory had superseded them
+    reinstated: list[Reinstated] = Field(default_factory=list)
     #: embedding-cache keys (sha256 of version and text) of the erased texts, for re-checks
     cache_keys: list[ShortText] = Field(default_factory=list)
     counts: dict[Key, NonNegativeInt] = Field(default_factory=dict)
@@ -126,6 +148,37 @@ class DeletionReceipt(GraphRecord):
                 "verification_failures", "required", "a FAILED verification must say what failed"
             )
         return self
+
+
+class ErasedDependant(Record):
+    """A memory of another subject that an erasure takes too: only the erased data supports it
+    (erasing a user takes a project fact that only that user's messages support)."""
+
+    memory_id: Identifier
+    subject_id: SubjectRef
+
+
+class ErasurePreview(Record):
+    """What an erasure would do, computed by the same planning and written nowhere
+    (``dry_run``): every memory id it would erase (the target's and its dependants'), the
+    dependants of other subjects on their own, what would be flagged NEEDS_REVIEW, the sources
+    erased, the beliefs reinstated, the runs whose state would be deleted, how many retrieval
+    logs would be deleted or scrubbed, and the same in sentences (``notes``)."""
+
+    dry_run: bool = True
+    scope: DeletionScope
+    target_id: Identifier
+    subject_id: SubjectRef | None = None
+    memory_ids: list[Identifier] = Field(default_factory=list)
+    dependants: list[ErasedDependant] = Field(default_factory=list)
+    flagged: list[Identifier] = Field(default_factory=list)
+    source_ids: list[Identifier] = Field(default_factory=list)
+    reinstated: list[Reinstated] = Field(default_factory=list)
+    #: runs about the subject whose state (checkpoints, tool receipts) would be deleted
+    run_ids: list[Identifier] = Field(default_factory=list)
+    retrieval_logs_deleted: NonNegativeInt = 0
+    retrieval_logs_scrubbed: NonNegativeInt = 0
+    notes: list[str] = Field(default_factory=list)
 
 
 class RetrievalLog(GraphRecord):

@@ -203,8 +203,16 @@ def _check_unit(value: float) -> float:
 UnitFloat = Annotated[float, AfterValidator(_check_unit)]
 
 
+#: graph engines store 64-bit integers
+_INT64 = range(-(2**63), 2**63)
+
+
 def _check_claim_object(value: Any) -> str | int | float | bool:
-    if isinstance(value, bool | int):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if value not in _INT64:
+            raise PydanticCustomError("range", "an integer must fit in 64 bits")
         return value
     if isinstance(value, float):
         if not math.isfinite(value):

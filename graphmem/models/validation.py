@@ -29,7 +29,7 @@ others               cross-field rules name themselves (``payload_mismatch``,
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import pydantic
@@ -96,17 +96,24 @@ def _message(error: Mapping[str, Any]) -> str:
     return message
 
 
+def field_of(error: Mapping[str, Any], *, loc: Sequence[Any] | None = None) -> str:
+    """The dotted field a pydantic error is about: its location (``loc`` when the caller
+    trimmed it) plus the field a model-level validator names (:func:`~.types.field_error`);
+    empty for the whole input."""
+    loc = [str(part) for part in (error.get("loc", ()) if loc is None else loc)]
+    ctx = error.get("ctx") or {}
+    extra_field = ctx.get("field")
+    if isinstance(extra_field, str) and extra_field:
+        loc.extend(extra_field.split("."))
+    return ".".join(loc)
+
+
 def issues_from(exc: pydantic.ValidationError) -> list[FieldIssue]:
     """The issues of a pydantic error, in order, without duplicates."""
     issues: list[FieldIssue] = []
     seen: set[tuple[str, str]] = set()
     for error in exc.errors(include_url=False):
-        loc = [str(part) for part in error.get("loc", ())]
-        ctx = error.get("ctx") or {}
-        extra_field = ctx.get("field")
-        if isinstance(extra_field, str) and extra_field:
-            loc.extend(extra_field.split("."))
-        field = ".".join(loc) or "__root__"
+        field = field_of(error) or "__root__"
         rule = _rule(str(error["type"]))
         if (field, rule) in seen:
             continue

@@ -7,6 +7,13 @@ one fsync, per batch). What it costs: a crash can lose the logs of the calls ans
 last moments before it, and a log appears a few milliseconds after its call returns. Whatever
 reads or rewrites logs in this process (erasure, the audit and analyst queries, ``close``)
 flushes first, so within the process a call's log is always seen.
+
+While an analyst's or admin's own query runs, the background writer *holds* its batches
+(:meth:`BackgroundLogSink.hold`): FalkorDB locks a graph for a write until every running read
+has finished, and reads that arrive after a waiting write queue behind it — so one log batch
+written beside a runaway ad-hoc query made every retrieval wait for the query's time limit
+(measured: p50 5.0 s beside a query cut off at 5 s, 10 ms alone; BENCHMARKS.md). A flush, a
+full queue or ``close`` writes regardless.
 """
 
 from __future__ import annotations
@@ -16,7 +23,8 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, Protocol
 
 from graphmem.store.base import GraphStore
@@ -36,6 +44,9 @@ class LogSink(Protocol):
     def close(self) -> None:
         """Flush and stop."""
 
+    def hold(self) -> AbstractContextManager[None]:
+        """Keep background writes back while the block runs (a long read is in flight)."""
+
 
 class SyncLogSink:
     """Each log is written inside the call that produced it."""
@@ -51,6 +62,9 @@ class SyncLogSink:
 
     def close(self) -> None:
         return None
+
+    def hold(self) -> AbstractContextManager[None]:
+        return nullcontext()
 
 
 class BackgroundLogSink:
@@ -78,6 +92,9 @@ class BackgroundLogSink:
         self._submitted = 0
         self._done = 0
         self._closed = False
+        #: blocks holding writes back (:meth:`hold`), and callers waiting in :meth:`flush`
+        self._holds = 0
+        self._flushing = 0
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         _at_exit(self)
@@ -101,7 +118,33 @@ class BackgroundLogSink:
     def flush(self, timeout_s: float | None = None) -> bool:
         with self._cond:
             target = self._submitted
-            return self._cond.wait_for(lambda: self._done >= target, timeout_s)
+            self._flushing += 1
+            self._cond.notify_all()
+            try:
+                return self._cond.wait_for(lambda: self._done >= target, timeout_s)
+            finally:
+                self._flushing -= 1
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        with self._cond:
+            self._holds += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._holds -= 1
+                self._cond.notify_all()
+
+    def _may_write(self) -> bool:
+        if not self._pending:
+            return False
+        return (
+            self._holds == 0
+            or self._flushing > 0
+            or self._closed
+            or len(self._pending) >= self.capacity
+        )
 
     def close(self) -> None:
         self.flush()
@@ -115,7 +158,9 @@ class BackgroundLogSink:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: bool(self._pending) or self._closed)
+                self._cond.wait_for(
+                    lambda: self._may_write() or (self._closed and not self._pending)
+                )
                 if not self._pending:
                     return
                 batch = self._pending[: self.batch]

@@ -30,12 +30,13 @@ from pydantic import (
     Field,
     ValidatorFunctionWrapHandler,
     WrapValidator,
+    model_validator,
     with_config,
 )
 from typing_extensions import TypedDict
 
 from graphmem.auth.principal import Principal
-from graphmem.auth.scope import read_subject
+from graphmem.auth.scope import read_scopes, read_subject
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
@@ -53,6 +54,7 @@ from graphmem.read.log_sink import LogSink, SyncLogSink
 from graphmem.read.procedures import procedure_filter
 from graphmem.read.ranking import Scored, Weights, score_rows
 from graphmem.read.scope_cache import FeatureCache
+from graphmem.read.scopes import Scopes, retrieval_plan, scope_error
 from graphmem.store.base import GraphStore, Row
 
 RETRIEVER_VERSION = "graphmem-ranker-2"
@@ -75,9 +77,7 @@ class RunState(TypedDict, total=False):
     facts: _Hints
     preconditions: _Hints
     #: the run's environment, matched against episodes'
-    environment: Annotated[
-        dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)
-    ]
+    environment: Annotated[dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)]
     tool_version: ShortText
     failure_code: ShortText
     goal: Text
@@ -99,10 +99,12 @@ StateField = Annotated[
 
 
 class RetrieveRequest(Record):
-    """``POST /v1/retrieve``."""
+    """``POST /v1/retrieve``. ``scopes`` instead of ``subject_id``: several subjects, each
+    allowed by the key and retrieved on its own (:mod:`.scopes`), results merged by score."""
 
     query: str = Field(min_length=1, max_length=4000)
     subject_id: SubjectRef | None = None
+    scopes: Scopes = None
     purpose: Key | None = None
     types: list[MemoryType] | None = Field(None, max_length=8)
     k: int = Field(10, ge=1, le=100)
@@ -112,6 +114,11 @@ class RetrieveRequest(Record):
     #: precondition keys), ``environment`` (map), ``tool_version``, ``failure_code``, ``goal``
     state: StateField = None
     include_excluded: bool = True
+
+    @model_validator(mode="after")
+    def _one_way_to_scope(self) -> RetrieveRequest:
+        scope_error(self.subject_id is not None, self.scopes)
+        return self
 
 
 @dataclass
@@ -139,6 +146,22 @@ class RetrieveResult:
             "retriever_version": RETRIEVER_VERSION,
             "policy_version": READ_POLICY_VERSION,
         }
+
+
+def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
+    """Several scopes' results as one: by score (then id), candidates and exclusions of all."""
+    results = sorted((s for p in parts for s in p.results), key=lambda s: (-s.score, s.memory_id))
+    excluded: dict[str, dict[str, str]] = {}
+    for p in parts:
+        for e in p.excluded:
+            excluded.setdefault(e["memory_id"], e)
+    return RetrieveResult(
+        query_id=new_id("mq"),
+        results=results,
+        excluded=list(excluded.values()),
+        candidate_ids=list(dict.fromkeys(i for p in parts for i in p.candidate_ids)),
+        candidate_count=sum(p.candidate_count for p in parts),
+    )
 
 
 _SCORING_ONLY = frozenset(("semantic", "lexical"))
@@ -219,6 +242,8 @@ class Retriever:
     def retrieve(
         self, principal: Principal, request: RetrieveRequest, *, log: bool = True
     ) -> RetrieveResult:
+        if request.scopes:
+            return self._retrieve_scopes(principal, request, log=log)
         now = self.clock()
         subject = read_subject(principal, request.subject_id)
         policy = read_policy(
@@ -264,9 +289,7 @@ class Retriever:
         # candidates beside phase 1 instead of after it (from the feature cache: with phase 1)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
         if query_terms and last_size > limit and not from_cache:
-            lexical_rows = SIDE_QUERIES.submit(
-                self.store.read, "retrieval/lexical", lexical_params
-            )
+            lexical_rows = SIDE_QUERIES.submit(self.store.read, "retrieval/lexical", lexical_params)
         params = scope_params(scoped, vector, query_terms, limit=limit, exact_limit=pool)
         phase1 = None
         if cached is not None and from_cache:
@@ -312,6 +335,24 @@ class Retriever:
             candidate_ids=[r["memory_id"] for r in candidates],
             candidate_count=len(found.ids),
         )
+        if log:
+            self._log(principal, request, result, now)
+        return result
+
+    def _retrieve_scopes(
+        self, principal: Principal, request: RetrieveRequest, *, log: bool
+    ) -> RetrieveResult:
+        """One retrieval per scope (and per type a scope limits), each exactly as a call about
+        that one subject; the results merged by score, the call logged once."""
+        assert request.scopes is not None
+        now = self.clock()
+        read_scopes(principal, [s.subject_id for s in request.scopes])
+        parts: list[RetrieveResult] = []
+        for scope in request.scopes:
+            for types, k in retrieval_plan(scope, request.types, request.k):
+                one = request.evolve(scopes=None, subject_id=scope.subject_id, types=types, k=k)
+                parts.append(self.retrieve(principal, one, log=False))
+        result = merge_results(parts)
         if log:
             self._log(principal, request, result, now)
         return result

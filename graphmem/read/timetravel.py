@@ -12,7 +12,7 @@ from graphmem.auth.scope import read_subjects
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.errors import FieldIssue, NotFoundError, ValidationError
-from graphmem.limits import MAX_OFFSET, MAX_PAGE
+from graphmem.limits import check_page
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
 from graphmem.store.base import GraphStore
@@ -48,10 +48,7 @@ def list_memories(
     clock: Clock = system_clock,
     cipher: ContentCipher | None = None,
 ) -> list[dict[str, Any]]:
-    if not 1 <= limit <= MAX_PAGE:
-        raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_PAGE}")])
-    if not 0 <= offset <= MAX_OFFSET:
-        raise ValidationError([FieldIssue("offset", "range", f"0..{MAX_OFFSET}")])
+    check_page(limit, offset)
     rows = store.read(
         "memories/list",
         {

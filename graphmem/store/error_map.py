@@ -31,6 +31,13 @@ _FALKOR_CYPHER = (
     "unhandled",
     "expected",
     "is not supported",
+    # run-time errors of the query's own values
+    "division by zero",
+    "must be a non-negative",
+    "argumenterror",
+    "cannot merge",
+    "unable to resolve",
+    "invalid use of",
 )
 
 

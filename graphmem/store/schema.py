@@ -23,6 +23,8 @@ UNIQUE: tuple[tuple[str, str], ...] = (
     ("DeletionReceipt", "receipt_id"),
     ("RetrievalLog", "query_id"),
     ("Checkpoint", "checkpoint_id"),
+    ("Run", "run_key"),
+    ("ToolReceipt", "receipt_key"),
     ("ApiKey", "key_id"),
     ("SchemaVersion", "key"),
 )
@@ -55,6 +57,11 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("RetrievalLog", "recorded_at"),
     ("Checkpoint", "run_id"),
     ("Checkpoint", "tenant_id"),
+    ("Checkpoint", "run_key"),
+    ("Run", "tenant_id"),
+    ("Run", "subject_id"),
+    ("ToolReceipt", "run_key"),
+    ("Memory", "run_id"),
 )
 
 FULLTEXT: tuple[tuple[str, str], ...] = (("Memory", "text"),)

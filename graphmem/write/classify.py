@@ -49,9 +49,10 @@ How each rule decides — structured fields first, text second:
 * **Preference kept as episode / transcript.** An EPISODIC proposal in a preference
   namespace, or whose goal/text states the user's preference ("user prefers", "선호"),
   backed by a USER_MESSAGE.
-* **Not memorable.** Joke or speculation markers ("lol", "haha", "just kidding", "jk",
-  "농담", "ㅋㅋ", "maybe", "I guess", "probably", "perhaps", "not sure", "아마", "추측",
-  "~인 것 같") in a claim's object, text or evidence spans, or in a procedure's text. An
+* **Not memorable.** A text that says it is a joke ("just kidding", "jk", "농담이야", "冗談",
+  "开玩笑", "es broma", "nur Spaß") or speculation markers ("maybe", "I guess", "probably",
+  "perhaps", "not sure", "아마", "추측", "~인 것 같") in a claim's object, text or evidence
+  spans, or in a procedure's text. Laughter ("lol", "haha", "ㅋㅋ", "ㅎㅎ") is tone, not a joke. An
   episode's own ``text`` is checked for jokes only, and only when short (a joke, not a
   report that mentions one); an episode may record what someone guessed.
 * **Transcript dump.** A namespace such as ``transcript``/``chat_log``, or a body with
@@ -184,9 +185,14 @@ _STANDING_PREFERENCE_RE: Final = re.compile(
     re.I,
 )
 
+#: A joke is *said to be* one: "just kidding", "jk", "농담이야", "장난이야", "冗談", "开玩笑",
+#: "es broma", "nur Spaß". Laughter (lol, haha, ㅋㅋ, ㅎㅎ, 笑, www, 哈哈, jaja) is tone: a sincere
+#: statement often ends in it ("반말로 편하게 해 줘 ㅎㅎ"), so it never makes a text a joke.
 _JOKE_RE: Final = re.compile(
-    r"\b(?:lol|lmao|rofl|haha(?:ha)*|hehe|jk|just\s+kidding|kidding|joking|as\s+a\s+joke)\b"
-    r"|농담|ㅋㅋ+|ㅎㅎ+|장난(?:이야|이에요|임)",
+    r"\b(?:jk|j/k|just\s+kidding|only\s+kidding|i'?m\s+kidding|kidding|joking|as\s+a\s+joke|"
+    r"not\s+serious)\b"
+    r"|농담(?:이야|이에요|입니다|임|이고|으로)?|장난(?:이야|이에요|임|으로)|冗談(?:です|だよ|だ)?|"
+    r"开玩笑|開玩笑|es\s+broma|era\s+broma|de\s+broma|nur\s+(?:ein\s+)?(?:Spaß|Scherz)",
     re.I,
 )
 _SPECULATION_RE: Final = re.compile(

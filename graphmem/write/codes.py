@@ -1,7 +1,15 @@
-"""Every reason code the write path can put on a receipt, with its stage.
+"""The write path's one reason-code vocabulary: every code a receipt can carry, with its stage,
+and every rule that can fire beneath a code.
 
-Codes are a contract: receipts, tests and dashboards key on them. Add codes freely; never
-rename one.
+* :class:`Code` is what a receipt's reason says happened (``SECRET``, ``POISONING``,
+  ``UNGROUNDED`` …); each code belongs to exactly one stage (:data:`STAGE`).
+* :class:`Rule` is which detector or structural rule fired (``SECRET_SEED_PHRASE``,
+  ``OVERRIDE_INSTRUCTIONS``, ``AUTHZ_EXEMPTION``, ``VALUE_MISMATCH`` …); a reason names it in
+  its ``rule`` field, so "which stage, which code, which rule" reads the same on every receipt.
+
+Both are a contract: receipts, tests and dashboards key on them. Add freely; never rename.
+Before issue 11 these lived in four places (this module's codes, the sensitivity module's
+``ReasonCode``, poisoning's ``FindingCode`` and a ``CAPABILITY_GRANT`` constant).
 """
 
 from __future__ import annotations
@@ -12,6 +20,9 @@ from graphmem.models.enums import WriteStage
 
 
 class Code(StrEnum):
+    # NORMALIZE (informational: what was undone before scanning)
+    OBFUSCATION = "OBFUSCATION"
+    HIDDEN_TEXT = "HIDDEN_TEXT"
     # CLASSIFY
     WRONG_TYPE = "WRONG_TYPE"
     NOT_MEMORABLE = "NOT_MEMORABLE"
@@ -23,6 +34,10 @@ class Code(StrEnum):
     HASH_MISMATCH = "HASH_MISMATCH"
     ROLE_MISMATCH = "ROLE_MISMATCH"
     SOURCE_REVOKED = "SOURCE_REVOKED"
+    # GROUNDING
+    UNGROUNDED = "UNGROUNDED"
+    SPAN_CONTRADICTS = "SPAN_CONTRADICTS"
+    NO_SPAN = "NO_SPAN"
     # SENSITIVITY_CONSENT
     SECRET = "SECRET"
     CONSENT_REQUIRED = "CONSENT_REQUIRED"
@@ -35,6 +50,7 @@ class Code(StrEnum):
     PROCEDURE_NOT_APPROVED_PATH = "PROCEDURE_NOT_APPROVED_PATH"
     TOOL_OUTPUT_NOT_AUTHORITATIVE = "TOOL_OUTPUT_NOT_AUTHORITATIVE"
     CAPABILITY_GRANT = "CAPABILITY_GRANT"
+    INSTRUCTION_SHAPED = "INSTRUCTION_SHAPED"
     POISONING = "POISONING"
     LOWER_AUTHORITY = "LOWER_AUTHORITY"
     UNTRUSTED_SOURCE = "UNTRUSTED_SOURCE"
@@ -53,6 +69,7 @@ class Code(StrEnum):
 
 
 STAGE: dict[Code, WriteStage] = {
+    **dict.fromkeys((Code.OBFUSCATION, Code.HIDDEN_TEXT), WriteStage.NORMALIZE),
     **dict.fromkeys(
         (Code.WRONG_TYPE, Code.NOT_MEMORABLE, Code.TRANSCRIPT_NOT_MEMORY), WriteStage.CLASSIFY
     ),
@@ -67,6 +84,7 @@ STAGE: dict[Code, WriteStage] = {
         ),
         WriteStage.PROVENANCE,
     ),
+    **dict.fromkeys((Code.UNGROUNDED, Code.SPAN_CONTRADICTS, Code.NO_SPAN), WriteStage.GROUNDING),
     **dict.fromkeys(
         (Code.SECRET, Code.CONSENT_REQUIRED, Code.PURPOSE_REQUIRED, Code.SENSITIVE_HIGH),
         WriteStage.SENSITIVITY_CONSENT,
@@ -79,6 +97,7 @@ STAGE: dict[Code, WriteStage] = {
             Code.PROCEDURE_NOT_APPROVED_PATH,
             Code.TOOL_OUTPUT_NOT_AUTHORITATIVE,
             Code.CAPABILITY_GRANT,
+            Code.INSTRUCTION_SHAPED,
             Code.POISONING,
             Code.LOWER_AUTHORITY,
             Code.UNTRUSTED_SOURCE,
@@ -99,3 +118,152 @@ STAGE: dict[Code, WriteStage] = {
     **dict.fromkeys((Code.EXPIRES_BEFORE_VALID, Code.ALREADY_EXPIRED), WriteStage.VALIDATE),
     Code.COMMITTED: WriteStage.COMMIT,
 }
+
+
+class Rule(StrEnum):
+    """Which rule fired. Grouped by the code they back (see :data:`RULE_CODE`)."""
+
+    # -- normalisation (OBFUSCATION / HIDDEN_TEXT)
+    INVISIBLE_CHARS = "INVISIBLE_CHARS"
+    TAG_CHARS = "TAG_CHARS"
+    CONFUSABLES = "CONFUSABLES"
+    COMPATIBILITY_FORMS = "COMPATIBILITY_FORMS"
+    MARKUP = "MARKUP"
+    BROKEN_WORDS = "BROKEN_WORDS"
+    LEETSPEAK = "LEETSPEAK"
+    ENCODED_BASE64 = "ENCODED_BASE64"
+    ENCODED_HEX = "ENCODED_HEX"
+    ENCODED_URL = "ENCODED_URL"
+    REVERSED_TEXT = "REVERSED_TEXT"
+    # -- grounding (UNGROUNDED / SPAN_CONTRADICTS / NO_SPAN)
+    VALUE_MISSING = "VALUE_MISSING"
+    VALUE_MISMATCH = "VALUE_MISMATCH"
+    POLARITY_MISMATCH = "POLARITY_MISMATCH"
+    NOT_SUPPORTED = "NOT_SUPPORTED"
+    SPAN_ABSENT = "SPAN_ABSENT"
+    TAINTED = "TAINTED"
+    # -- secrets (SECRET)
+    SECRET_API_KEY = "SECRET_API_KEY"
+    SECRET_CLOUD_KEY = "SECRET_CLOUD_KEY"
+    SECRET_JWT = "SECRET_JWT"
+    SECRET_PRIVATE_KEY = "SECRET_PRIVATE_KEY"
+    SECRET_PASSWORD = "SECRET_PASSWORD"
+    SECRET_CONNECTION_STRING = "SECRET_CONNECTION_STRING"
+    SECRET_TOKEN = "SECRET_TOKEN"
+    SECRET_OTP = "SECRET_OTP"
+    SECRET_PIN = "SECRET_PIN"
+    SECRET_SEED_PHRASE = "SECRET_SEED_PHRASE"
+    SECRET_HIGH_ENTROPY = "SECRET_HIGH_ENTROPY"
+    # -- personal data (CONSENT_REQUIRED / PURPOSE_REQUIRED / SENSITIVE_HIGH)
+    PII_EMAIL = "PII_EMAIL"
+    PII_PHONE = "PII_PHONE"
+    PII_CARD = "PII_CARD"
+    PII_NATIONAL_ID = "PII_NATIONAL_ID"
+    PII_IBAN = "PII_IBAN"
+    PII_HEALTH = "PII_HEALTH"
+    PII_ADDRESS = "PII_ADDRESS"
+    PII_PASSPORT = "PII_PASSPORT"
+    PII_DRIVERS_LICENCE = "PII_DRIVERS_LICENCE"
+    PII_BANK_ACCOUNT = "PII_BANK_ACCOUNT"
+    PII_SPECIAL_CATEGORY = "PII_SPECIAL_CATEGORY"
+    PII_CRIMINAL = "PII_CRIMINAL"
+    # consent decisions (the stage's verdict, with the finding rules above beside it)
+    CONSENT_REQUIRED = "CONSENT_REQUIRED"
+    PURPOSE_REQUIRED = "PURPOSE_REQUIRED"
+    SENSITIVE_CONSENTED = "SENSITIVE_CONSENTED"
+    SENSITIVITY_OK = "SENSITIVITY_OK"
+    CONSENT_NOT_FROM_SUBJECT = "CONSENT_NOT_FROM_SUBJECT"
+    # -- instruction findings (POISONING; weights in poisoning.WEIGHTS)
+    OVERRIDE_INSTRUCTIONS = "OVERRIDE_INSTRUCTIONS"
+    ROLE_IMPERSONATION = "ROLE_IMPERSONATION"
+    AGENT_DIRECTED = "AGENT_DIRECTED"
+    TOOL_CALL_INJECTION = "TOOL_CALL_INJECTION"
+    MEMORY_WRITE_REQUEST = "MEMORY_WRITE_REQUEST"
+    PERSISTENT_DIRECTIVE = "PERSISTENT_DIRECTIVE"
+    PREFERENCE_ASSERTION = "PREFERENCE_ASSERTION"
+    EXFILTRATION = "EXFILTRATION"
+    CREDENTIAL_CHANGE = "CREDENTIAL_CHANGE"
+    RESPONSE_MANIPULATION = "RESPONSE_MANIPULATION"
+    DIRECTIVE_MARKER = "DIRECTIVE_MARKER"
+    SECRECY = "SECRECY"
+    TRANSFER_TO_SINK = "TRANSFER_TO_SINK"
+    ACTION_IMPERATIVE = "ACTION_IMPERATIVE"
+    BULK_SCOPE = "BULK_SCOPE"
+    URGENCY_LABEL = "URGENCY_LABEL"
+    SENSITIVE_TARGET = "SENSITIVE_TARGET"
+    DANGEROUS_COMMAND = "DANGEROUS_COMMAND"
+    HIDDEN_PAYLOAD = "HIDDEN_PAYLOAD"
+    #: a claim value absent from a cited source whose secrets were redacted (SECRET)
+    LIFTED_SECRET = "LIFTED_SECRET"
+    # -- authorization vocabulary (CAPABILITY_GRANT)
+    AUTHZ_ROLE = "AUTHZ_ROLE"
+    AUTHZ_PERMISSION = "AUTHZ_PERMISSION"
+    AUTHZ_APPROVAL = "AUTHZ_APPROVAL"
+    AUTHZ_LIMIT = "AUTHZ_LIMIT"
+    AUTHZ_SECURITY_SETTING = "AUTHZ_SECURITY_SETTING"
+    AUTHZ_EXEMPTION = "AUTHZ_EXEMPTION"
+    # -- instruction shape (INSTRUCTION_SHAPED)
+    SHELL_COMMAND = "SHELL_COMMAND"
+    STANDING_RULE = "STANDING_RULE"
+    IMPERATIVE_STEPS = "IMPERATIVE_STEPS"
+
+
+_NORMALIZE_RULES = (
+    Rule.INVISIBLE_CHARS,
+    Rule.CONFUSABLES,
+    Rule.COMPATIBILITY_FORMS,
+    Rule.MARKUP,
+    Rule.BROKEN_WORDS,
+    Rule.LEETSPEAK,
+    Rule.ENCODED_BASE64,
+    Rule.ENCODED_HEX,
+    Rule.ENCODED_URL,
+    Rule.REVERSED_TEXT,
+)
+
+#: the code each rule backs on a receipt (a rule may back more than one; this is its home)
+RULE_CODE: dict[Rule, Code] = {
+    **dict.fromkeys(_NORMALIZE_RULES, Code.OBFUSCATION),
+    Rule.TAG_CHARS: Code.HIDDEN_TEXT,
+    **dict.fromkeys((Rule.VALUE_MISSING, Rule.NOT_SUPPORTED, Rule.TAINTED), Code.UNGROUNDED),
+    **dict.fromkeys((Rule.VALUE_MISMATCH, Rule.POLARITY_MISMATCH), Code.SPAN_CONTRADICTS),
+    Rule.SPAN_ABSENT: Code.NO_SPAN,
+    **{r: Code.SECRET for r in Rule if r.name.startswith("SECRET_")},
+    Rule.LIFTED_SECRET: Code.SECRET,
+    **{r: Code.SENSITIVE_HIGH for r in Rule if r.name.startswith("PII_")},
+    Rule.CONSENT_REQUIRED: Code.CONSENT_REQUIRED,
+    Rule.CONSENT_NOT_FROM_SUBJECT: Code.CONSENT_REQUIRED,
+    Rule.PURPOSE_REQUIRED: Code.PURPOSE_REQUIRED,
+    Rule.SENSITIVE_CONSENTED: Code.SENSITIVE_HIGH,
+    Rule.SENSITIVITY_OK: Code.SENSITIVE_HIGH,
+    **{
+        r: Code.POISONING
+        for r in (
+            Rule.OVERRIDE_INSTRUCTIONS,
+            Rule.ROLE_IMPERSONATION,
+            Rule.AGENT_DIRECTED,
+            Rule.TOOL_CALL_INJECTION,
+            Rule.MEMORY_WRITE_REQUEST,
+            Rule.PERSISTENT_DIRECTIVE,
+            Rule.PREFERENCE_ASSERTION,
+            Rule.EXFILTRATION,
+            Rule.CREDENTIAL_CHANGE,
+            Rule.RESPONSE_MANIPULATION,
+            Rule.DIRECTIVE_MARKER,
+            Rule.SECRECY,
+            Rule.TRANSFER_TO_SINK,
+            Rule.ACTION_IMPERATIVE,
+            Rule.BULK_SCOPE,
+            Rule.URGENCY_LABEL,
+            Rule.SENSITIVE_TARGET,
+            Rule.DANGEROUS_COMMAND,
+            Rule.HIDDEN_PAYLOAD,
+        )
+    },
+    **{r: Code.CAPABILITY_GRANT for r in Rule if r.name.startswith("AUTHZ_")},
+    **dict.fromkeys(
+        (Rule.SHELL_COMMAND, Rule.STANDING_RULE, Rule.IMPERATIVE_STEPS), Code.INSTRUCTION_SHAPED
+    ),
+}
+
+__all__ = ["RULE_CODE", "STAGE", "Code", "Rule"]

@@ -19,7 +19,7 @@ from typing import Any
 
 from graphmem.models.enums import Authority, SupersessionKind
 from graphmem.write.codes import Code
-from graphmem.write.outcome import Check, confirm, info, reject, warn
+from graphmem.write.stage import Check, confirm, info, reject, warn
 
 
 @dataclass(frozen=True)

@@ -1,154 +1,346 @@
-"""The write gate: who may say what about whom (seed: "Memory poisoning을 막는 기본 경계").
+"""The write gate's stages before conflicts: normalisation, classification, provenance,
+sensitivity & consent, and the gate proper (who may say what about whom; seed: "Memory
+poisoning을 막는 기본 경계").
+
+The gate proper (:class:`GateStage`):
 
 * a user's preferences and facts come only from that user's authenticated statements or a
-  HUMAN_REVIEW;
+  HUMAN_REVIEW — among the evidence that *grounds* the claim (per-claim authority: a harmless
+  genuine message or an unrelated review cited beside the real carrier lends nothing, and
+  untrusted evidence that grounds a claim taints it);
 * procedures come only through the approved path (admin or reviewer keys), never from tool
   or model output;
 * tool output is at most an episode observation, with no instruction authority;
 * claims derived from model output carry MODEL_OUTPUT authority, below any user statement;
-* no memory grants a capability; instruction-like text from an untrusted source is POISONING.
+* the authorization vocabulary (roles, permissions, approvals, limits, security settings,
+  exemptions) is set only from an admin-authenticated SYSTEM policy source
+  (:mod:`graphmem.write.capabilities`);
+* a claim never holds an instruction (shell command, standing rule, imperative steps), nor an
+  episode's lessons (:mod:`graphmem.write.instructions`);
+* instruction-like text from an untrusted source is POISONING (:mod:`graphmem.write.poisoning`),
+  read on every field that would be stored and, for claims and procedures, on the whole
+  cited untrusted source.
 """
 
 from __future__ import annotations
 
-from graphmem.auth.principal import Principal
-from graphmem.models.enums import Authority, MemoryType, SourceKind, SubjectKind
-from graphmem.models.nodes import Source
-from graphmem.models.proposal import MemoryProposal
-from graphmem.models.types import subject_kind
-from graphmem.write import poisoning
-from graphmem.write.capabilities import capability_grant
-from graphmem.write.codes import Code
-from graphmem.write.materialize import memory_text
-from graphmem.write.outcome import Check, reject, warn
+import json
 
-UNTRUSTED = frozenset({SourceKind.TOOL_RESULT, SourceKind.DOCUMENT, SourceKind.MODEL_OUTPUT})
+from graphmem.models.enums import (
+    Authority,
+    MemoryType,
+    Sensitivity,
+    SourceKind,
+    SubjectKind,
+    WriteStage,
+)
+from graphmem.models.nodes import Source
+from graphmem.models.types import subject_kind
+from graphmem.write import classify, poisoning, provenance, sensitivity
+from graphmem.write.authority import evidence_authority, own_statement, untrusted
+from graphmem.write.capabilities import capability_grant
+from graphmem.write.codes import RULE_CODE, Code, Rule
+from graphmem.write.instructions import instruction_shape
+from graphmem.write.materialize import memory_text, stored_texts
+from graphmem.write.normalize import normalize
+from graphmem.write.stage import Check, Severity, StageInput, confirm, info, reject, warn
+
 APPROVERS = frozenset({"admin", "reviewer"})
 
-
-def evidence_authority(source: Source, subject_id: str) -> Authority:
-    """What one source can vouch for about ``subject_id``."""
-    if source.kind is SourceKind.USER_MESSAGE:
-        if not source.authenticated:
-            return Authority.UNTRUSTED
-        if subject_kind(subject_id) is SubjectKind.USER and source.speaker != subject_id:
-            return Authority.INFERRED_FROM_USER  # someone else's word about a user
-        return Authority.EXPLICIT_USER_STATEMENT
-    return source.kind.default_authority(authenticated=source.authenticated)
+__all__ = [
+    "APPROVERS",
+    "ClassifyStage",
+    "GateStage",
+    "NormalizeStage",
+    "ProvenanceStage",
+    "SensitivityStage",
+]
 
 
-def authority_of(sources: list[Source], subject_id: str) -> Authority:
-    if not sources:
-        return Authority.UNTRUSTED
-    return max((evidence_authority(s, subject_id) for s in sources), key=lambda a: a.rank)
+class NormalizeStage:
+    """Reports what normalisation undid in the stored texts (every scanner reads the
+    normalised views itself). Hidden TAG-character text is refused: nothing honest hides
+    ASCII in invisible characters (an emoji flag's tag sequence excepted)."""
+
+    name = WriteStage.NORMALIZE
+
+    def run(self, run: StageInput) -> list[Check]:
+        found: set[Rule] = set()
+        hidden: str | None = None
+        for where, text in stored_texts(run.proposal):
+            n = normalize(text)
+            found.update(n.findings)
+            if Rule.TAG_CHARS in n.findings and _hidden_tags(text):
+                hidden = hidden or where
+        checks: list[Check] = [
+            info(RULE_CODE[r], None, r) for r in sorted(found - {Rule.TAG_CHARS})
+        ]
+        if hidden is not None:
+            checks.append(reject(Code.HIDDEN_TEXT, f"field={hidden}", Rule.TAG_CHARS))
+        return checks
 
 
-def _own_statement(sources: list[Source], subject_id: str) -> bool:
-    return any(
-        (s.kind is SourceKind.USER_MESSAGE and s.authenticated and s.speaker == subject_id)
-        or s.kind is SourceKind.HUMAN_REVIEW
-        for s in sources
-    )
+def _hidden_tags(text: str) -> bool:
+    for i, ch in enumerate(text):
+        if 0xE0000 <= ord(ch) <= 0xE007F:
+            prev = text[i - 1] if i else ""
+            if not (prev == "\U0001f3f4" or 0xE0000 <= ord(prev or " ") <= 0xE007F):
+                return True
+    return False
 
 
-def check(
-    proposal: MemoryProposal, principal: Principal, sources: list[Source]
-) -> tuple[list[Check], Authority]:
-    checks: list[Check] = []
-    subject = proposal.subject
-    kinds = {s.kind for s in sources}
-    authority = authority_of(sources, subject)
+class ClassifyStage:
+    name = WriteStage.CLASSIFY
 
-    user_only = principal.has_any("user") and not principal.has_any("agent", "admin", "reviewer")
-    if user_only and subject != principal.subject_id:
-        checks.append(reject(Code.SUBJECT_NOT_OWN, "a user key writes its own memories"))
+    def run(self, run: StageInput) -> list[Check]:
+        verdict = classify.classify(
+            run.proposal, {s.kind for s in run.cited}, set(run.principal.roles)
+        )
+        if verdict.ok:
+            return []
+        detail = f"{verdict.detail or ''} → {verdict.recommended_place}".strip()
+        return [reject(Code(verdict.code), detail[:480])]
 
-    if proposal.memory_type is MemoryType.SEMANTIC and sources:
-        if subject_kind(subject) is SubjectKind.USER and not _own_statement(sources, subject):
-            if kinds == {SourceKind.MODEL_OUTPUT}:
-                checks.append(reject(Code.MODEL_INVENTED, "only model output supports it"))
-            else:
+
+class ProvenanceStage:
+    name = WriteStage.PROVENANCE
+
+    def run(self, run: StageInput) -> list[Check]:
+        return provenance.bind(run.proposal, run.sources)
+
+
+class SensitivityStage:
+    """Secrets are refused; personal data is HIGH and needs an explicit basis and a purpose.
+    The basis counts only when the consent comes from the data subject: their own key, their
+    own authenticated statement among the evidence that grounds the memory, or a recorded
+    consent source (HUMAN_REVIEW, SYSTEM) — never from a field the proposing agent sets."""
+
+    name = WriteStage.SENSITIVITY_CONSENT
+
+    def run(self, run: StageInput) -> list[Check]:
+        p = run.proposal
+        report = sensitivity.scan("\n".join(t for _, t in stored_texts(p)))
+        verdict = sensitivity.consent_decision(
+            report,
+            p.consent_basis,
+            p.purposes,
+            declared_sensitivity=p.sensitivity or Sensitivity.LOW,
+        )
+        codes = ",".join(str(c) for c in verdict.finding_codes) or None
+        first = report.findings[0].code if report.findings else None
+        checks: list[Check] = []
+        if verdict.outcome is sensitivity.ConsentOutcome.REJECT:
+            secret = report.secrets[0].code if report.secrets else None
+            return [reject(Code.SECRET, codes, secret)]
+        if verdict.outcome is sensitivity.ConsentOutcome.NEEDS_CONFIRMATION:
+            code = (
+                Code.PURPOSE_REQUIRED
+                if verdict.code is Rule.PURPOSE_REQUIRED
+                else Code.CONSENT_REQUIRED
+            )
+            checks.append(Check(code, Severity.CONFIRM, codes, first))
+        elif (
+            verdict.accepted
+            and verdict.sensitivity is not None
+            and (verdict.sensitivity.rank >= Sensitivity.HIGH.rank)
+        ):
+            if not self._consent_from_subject(run):
                 checks.append(
-                    reject(
-                        Code.USER_STATEMENT_REQUIRED,
-                        f"{subject}: needs the user's authenticated statement or a review",
+                    confirm(
+                        Code.CONSENT_REQUIRED,
+                        "consent must come from the data subject",
+                        Rule.CONSENT_NOT_FROM_SUBJECT,
                     )
                 )
-        elif kinds and kinds <= {SourceKind.TOOL_RESULT}:
-            checks.append(
-                reject(Code.TOOL_OUTPUT_NOT_AUTHORITATIVE, "tool output is an episode at most")
-            )
-        elif authority is Authority.MODEL_OUTPUT:
-            checks.append(warn(Code.LOWER_AUTHORITY, "derived from model output"))
+            else:
+                checks.append(info(Code.SENSITIVE_HIGH, codes, first))
+        if verdict.sensitivity is not None:
+            run.sensitivity = verdict.sensitivity
+        return checks
 
-    if proposal.memory_type is MemoryType.PROCEDURAL:
-        if not principal.has_any(*APPROVERS):
-            checks.append(
-                reject(Code.PROCEDURE_NOT_APPROVED_PATH, "procedures need an admin/reviewer key")
-            )
-        elif kinds and kinds <= {SourceKind.TOOL_RESULT, SourceKind.MODEL_OUTPUT}:
-            checks.append(
-                reject(Code.PROCEDURE_NOT_APPROVED_PATH, "procedures never come from tool/model")
-            )
-
-    predicate = proposal.claim.predicate if proposal.claim else None
-    obj = str(proposal.claim.object) if proposal.claim else None
-    grant = capability_grant(predicate, obj if obj is not None else memory_text(proposal))
-    if grant is not None:
-        checks.append(reject(Code.CAPABILITY_GRANT, grant.detail))
-
-    if (
-        authority is Authority.UNTRUSTED
-        and sources
-        and proposal.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
-    ):
-        checks.append(reject(Code.UNTRUSTED_SOURCE, "no source vouches for it"))
-
-    poisoned = _poisoning(proposal, sources)
-    if poisoned is not None:
-        checks.append(poisoned)
-    lifted = _lifted_secret(proposal, sources)
-    if lifted is not None:
-        checks.append(lifted)
-    return checks, authority
+    @staticmethod
+    def _consent_from_subject(run: StageInput) -> bool:
+        subject = run.proposal.subject
+        pr = run.principal
+        if pr.subject_id == subject and pr.has_any("user"):
+            return True
+        backing = run.backing()
+        return any(
+            own_statement(s, subject) or s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM)
+            for s in backing
+        )
 
 
-def _untrusted(src: Source) -> bool:
-    return src.kind in UNTRUSTED or (src.kind is SourceKind.USER_MESSAGE and not src.authenticated)
+class GateStage:
+    name = WriteStage.GATE
+
+    def run(self, run: StageInput) -> list[Check]:
+        p, principal = run.proposal, run.principal
+        checks: list[Check] = []
+        subject = p.subject
+        backing = run.backing()
+        # when nothing grounds a claim, grounding already asks for confirmation; the rules
+        # below still refuse what the cited sources could never back
+        judged = backing or run.cited
+        kinds = {s.kind for s in judged}
+        authority = run.authority if backing else _weakest(judged, subject)
+
+        user_only = principal.has_any("user") and not principal.has_any(
+            "agent", "admin", "reviewer"
+        )
+        if user_only and subject != principal.subject_id:
+            checks.append(reject(Code.SUBJECT_NOT_OWN, "a user key writes its own memories"))
+
+        if p.memory_type is MemoryType.SEMANTIC and judged:
+            if subject_kind(subject) is SubjectKind.USER and not any(
+                own_statement(s, subject) or s.kind is SourceKind.HUMAN_REVIEW for s in judged
+            ):
+                if kinds == {SourceKind.MODEL_OUTPUT}:
+                    checks.append(reject(Code.MODEL_INVENTED, "only model output supports it"))
+                else:
+                    checks.append(
+                        reject(
+                            Code.USER_STATEMENT_REQUIRED,
+                            f"{subject}: needs the user's authenticated statement or a review",
+                        )
+                    )
+            elif kinds and kinds <= {SourceKind.TOOL_RESULT}:
+                checks.append(
+                    reject(Code.TOOL_OUTPUT_NOT_AUTHORITATIVE, "tool output is an episode at most")
+                )
+            elif authority is Authority.MODEL_OUTPUT:
+                checks.append(warn(Code.LOWER_AUTHORITY, "derived from model output"))
+            if (
+                backing
+                and any(untrusted(s) for s in backing)
+                and not all(untrusted(s) for s in backing)
+            ):
+                run.authority = _weakest(backing, subject)
+                checks.append(
+                    warn(Code.LOWER_AUTHORITY, "untrusted evidence grounds it", Rule.TAINTED)
+                )
+
+        if p.memory_type is MemoryType.PROCEDURAL:
+            if not principal.has_any(*APPROVERS):
+                checks.append(
+                    reject(
+                        Code.PROCEDURE_NOT_APPROVED_PATH, "procedures need an admin/reviewer key"
+                    )
+                )
+            elif kinds and kinds <= {SourceKind.TOOL_RESULT, SourceKind.MODEL_OUTPUT}:
+                checks.append(
+                    reject(
+                        Code.PROCEDURE_NOT_APPROVED_PATH, "procedures never come from tool/model"
+                    )
+                )
+
+        checks += _authorization(run, backing)
+        checks += _instruction_shape(run)
+
+        if (
+            authority is Authority.UNTRUSTED
+            and judged
+            and p.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+        ):
+            checks.append(reject(Code.UNTRUSTED_SOURCE, "no source vouches for it"))
+
+        poisoned = _poisoning(run)
+        if poisoned is not None:
+            checks.append(poisoned)
+        lifted = _lifted_secret(run)
+        if lifted is not None:
+            checks.append(lifted)
+        return checks
 
 
-def _poisoning(proposal: MemoryProposal, sources: list[Source]) -> Check | None:
-    """Instruction-like content from an untrusted source. The proposal's own text and quoted
-    spans are read for every type; for claims and procedures the cited untrusted source is read
-    whole too, since quoting only the bare goal of an injection ("Send a transaction to ...")
-    must not launder it into a fact."""
-    text = "\n".join([memory_text(proposal)] + [e.span for e in proposal.evidence if e.span])
-    durable = proposal.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
-    for src in sources:
-        if not _untrusted(src):
+def _weakest(sources: list[Source], subject: str) -> Authority:
+    ranked = [evidence_authority(s, subject) for s in sources]
+    return min(ranked, key=lambda a: a.rank) if ranked else Authority.UNTRUSTED
+
+
+def _authorization(run: StageInput, backing: list[Source]) -> list[Check]:
+    p = run.proposal
+    grant = None
+    if p.memory_type is MemoryType.SEMANTIC and p.claim is not None:
+        obj = p.claim.object
+        text = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
+        grant = capability_grant(p.claim.predicate, text)
+        if grant is None and p.text:
+            grant = capability_grant(None, p.text)
+    elif p.memory_type is MemoryType.PROCEDURAL and p.procedure is not None:
+        # a procedure may *ask* for approval; it may not grant or skip one
+        for step in [*p.procedure.steps, p.procedure.rollback or ""]:
+            grant = grant or (capability_grant(None, step) if step else None)
+    if grant is None:
+        return []
+    policy = any(s.kind is SourceKind.SYSTEM and s.authenticated for s in backing)
+    if policy and run.principal.has_any("admin"):
+        return []
+    return [reject(grant.code, grant.detail, grant.rule)]
+
+
+def _instruction_shape(run: StageInput) -> list[Check]:
+    p = run.proposal
+    fields: list[tuple[str, str]] = []
+    if p.memory_type is MemoryType.SEMANTIC and p.claim is not None:
+        if isinstance(p.claim.object, str):
+            fields.append(("claim.object", p.claim.object))
+        if p.text:
+            fields.append(("text", p.text))
+    elif p.memory_type is MemoryType.EPISODIC and p.episode is not None:
+        ep = p.episode
+        lessons = (("episode.feedback", ep.feedback), ("episode.outcome_detail", ep.outcome_detail))
+        fields += [(f, t) for f, t in lessons if t]
+    for where, text in fields:
+        shape = instruction_shape(text)
+        if shape is not None:
+            return [
+                reject(
+                    Code.INSTRUCTION_SHAPED,
+                    f"field={where}: a rule belongs in a reviewed procedure release",
+                    shape,
+                )
+            ]
+    return []
+
+
+def _poisoning(run: StageInput) -> Check | None:
+    """Instruction-like content from an untrusted source, read on every stored field (an
+    episode's observations, actions and feedback too); for claims and procedures the cited
+    untrusted source is read whole too, since quoting only the bare goal of an injection
+    ("Send a transaction to ...") must not launder it into a fact."""
+    p = run.proposal
+    text = "\n".join([memory_text(p)] + [t for _, t in stored_texts(p)])
+    durable = p.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
+    for src in run.cited:
+        if not untrusted(src):
             continue
-        kind = src.kind if src.kind in UNTRUSTED else SourceKind.TOOL_RESULT
+        kind = src.kind if src.kind in poisoning.UNTRUSTED_KINDS else SourceKind.TOOL_RESULT
         for candidate in (text, src.content if durable else None):
             if not candidate:
                 continue
             verdict = poisoning.poisoning_verdict(candidate, kind, src.source_id)
             if not verdict.ok:
-                return reject(Code.POISONING, verdict.detail)
+                strongest = max(verdict.findings, key=lambda f: f.weight)
+                return reject(Code.POISONING, verdict.detail, Rule(strongest.code))
     return None
 
 
-def _lifted_secret(proposal: MemoryProposal, sources: list[Source]) -> Check | None:
+def _lifted_secret(run: StageInput) -> Check | None:
     """A value lifted from a redacted secret: the source's stored content no longer holds it,
     so a claim whose object is absent from every cited source that had secrets redacted (or a
     span quoting a redaction marker) is refused as SECRET."""
-    redacted = [s for s in sources if s.redactions]
+    p = run.proposal
+    redacted = [s for s in run.cited if s.redactions]
     if not redacted:
         return None
-    if any(e.span and "[REDACTED" in e.span for e in proposal.evidence):
-        return reject(Code.SECRET, "span quotes a redacted secret")
-    if proposal.claim is not None and isinstance(proposal.claim.object, str):
-        needle = proposal.claim.object.casefold()
+    if any(e.span and "[REDACTED" in e.span for e in p.evidence):
+        return reject(Code.SECRET, "span quotes a redacted secret", Rule.LIFTED_SECRET)
+    if p.claim is not None and isinstance(p.claim.object, str):
+        needle = p.claim.object.casefold()
         if not any(needle in (s.content or "").casefold() for s in redacted):
             codes = ",".join(sorted({c for s in redacted for c in s.redactions}))
-            return reject(Code.SECRET, f"value not in redacted source ({codes})")
+            return reject(
+                Code.SECRET, f"value not in redacted source ({codes})", Rule.LIFTED_SECRET
+            )
     return None

@@ -57,14 +57,37 @@ def memory_text(proposal: MemoryProposal) -> str:
     return ""
 
 
+def _strings(value: Any, where: str) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(where, value)] if value else []
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
+    if isinstance(value, list):
+        return [x for i, v in enumerate(value) for x in _strings(v, f"{where}[{i}]")]
+    if value is None or isinstance(value, bool):
+        return []
+    return [(where, str(value))]
+
+
+def stored_texts(proposal: MemoryProposal) -> list[tuple[str, str]]:
+    """``(field, text)`` of every piece of text the memory would store (and a model could
+    later read): its text, every payload field (an episode's observations, actions and
+    feedback too, not only the first non-empty one), and the quoted spans."""
+    out: list[tuple[str, str]] = []
+    if proposal.text:
+        out.append(("text", proposal.text))
+    if proposal.memory_type is not None:
+        kind = {"SEMANTIC": "claim", "EPISODIC": "episode", "PROCEDURAL": "procedure"}.get(
+            str(proposal.memory_type), "payload"
+        )
+        out += _strings(payload_dict(proposal), kind)
+    out += [(f"evidence[{i}].span", ev.span) for i, ev in enumerate(proposal.evidence) if ev.span]
+    return out
+
+
 def scan_texts(proposal: MemoryProposal) -> list[str]:
     """Every piece of proposal text the sensitivity and poisoning checks must read."""
-    texts = [memory_text(proposal)]
-    if proposal.text:
-        texts.append(proposal.text)
-    texts += [json.dumps(payload_dict(proposal), ensure_ascii=False)]
-    texts += [ev.span for ev in proposal.evidence if ev.span]
-    return texts
+    return [memory_text(proposal)] + [t for _, t in stored_texts(proposal)]
 
 
 TYPE_LABEL = {

@@ -1,8 +1,10 @@
 """``propose(proposal) → WriteReceipt``: the only way memory is created or changed.
 
-Stages run in the seed's order — classify, bind provenance, sensitivity & consent, the gate
-(authority, capability, poisoning), conflict detection, validation — and each leaves its
-verdict and reason codes on the receipt. The receipt is stored whatever the decision, and
+Stages run in the seed's order, with normalisation at the front and grounding after
+provenance — normalize, classify, bind provenance, ground, sensitivity & consent, the gate
+(authority, authorization, instruction shape, poisoning), conflict detection, validation —
+each one a :class:`~graphmem.write.stage.Stage`, and each leaves its verdict and reason codes
+(stage, code, rule, detail) on the receipt. The receipt is stored whatever the decision, and
 holds ids, hashes and codes only. A commit is one statement: memory, ABOUT, PROVENANCE,
 SUPERSEDES / CONFLICTS_WITH and the receipt land together or not at all.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from graphmem.auth.principal import Principal
@@ -43,27 +45,29 @@ from graphmem.models.receipts import Reason, StageVerdict, WriteReceipt
 from graphmem.models.types import subject_kind
 from graphmem.models.validation import parse
 from graphmem.store.base import GraphStore
-from graphmem.write import classify, gate, provenance, sensitivity
+from graphmem.write import gate
 from graphmem.write.codes import Code
 from graphmem.write.conflicts import Competitor, Resolution, overlaps, resolve
+from graphmem.write.grounding import GroundingStage, Verifier
 from graphmem.write.materialize import (
     TYPE_LABEL,
     conflict_key,
     memory_content_hash,
     memory_text,
     payload_dict,
-    scan_texts,
 )
-from graphmem.write.outcome import Check, Severity, reject
 from graphmem.write.sources import load_sources
+from graphmem.write.stage import Check, Severity, Stage, StageInput, reject
 
 log = logging.getLogger(__name__)
 
-WRITE_POLICY_VERSION = "memory-write-1"
+WRITE_POLICY_VERSION = "memory-write-2"
 _RACE_RETRIES = 5
 _STAGES = (
+    WriteStage.NORMALIZE,
     WriteStage.CLASSIFY,
     WriteStage.PROVENANCE,
+    WriteStage.GROUNDING,
     WriteStage.SENSITIVITY_CONSENT,
     WriteStage.GATE,
     WriteStage.CONFLICT,
@@ -72,19 +76,160 @@ _STAGES = (
 )
 
 
+def gate_stages(verifier: Verifier | None = None) -> tuple[Stage, ...]:
+    """The stages before conflict detection, in order: pure functions of the proposal, the
+    principal and the cited sources (no store access)."""
+    return (
+        gate.NormalizeStage(),
+        gate.ClassifyStage(),
+        gate.ProvenanceStage(),
+        GroundingStage(verifier),
+        gate.SensitivityStage(),
+        gate.GateStage(),
+    )
+
+
+def evaluate(
+    stages: tuple[Stage, ...],
+    principal: Principal,
+    proposal: MemoryProposal,
+    sources: dict[str, Source],
+) -> StageInput:
+    """Run ``stages`` over one proposal; the checks they found are on the result."""
+    run = StageInput(proposal, principal, sources)
+    for stage in stages:
+        run.checks += stage.run(run)
+    return run
+
+
+class ConflictStage:
+    """CONFLICT: competitors read from the store and resolved (``conflicts.resolve``); skipped
+    when an earlier stage refused. Hands the resolution and the competitor set it decided
+    against to the commit."""
+
+    name = WriteStage.CONFLICT
+
+    def __init__(self, store: GraphStore, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
+
+    def run(self, run: StageInput) -> list[Check]:
+        if run.refused:
+            run.skipped.add(WriteStage.CONFLICT)
+            return []
+        resolution = self._resolve(run)
+        run.resolution = resolution
+        return resolution.checks
+
+    def _resolve(self, run: StageInput) -> Resolution:
+        p = run.proposal
+        valid_from = p.valid_from or self.clock()
+        chash = memory_content_hash(p)
+        key = conflict_key(p)
+        tenant = run.principal.tenant_id
+        if key is not None:
+            # every current competitor, read once: the commit re-counts exactly this set
+            rows = self.store.read(
+                "memories/competitors",
+                {
+                    "tenant_id": tenant,
+                    "subject_id": p.subject,
+                    "conflict_key": key,
+                    "namespace": p.namespace,
+                },
+            )
+            competitors = [Competitor.of(r) for r in rows]
+            run.competitor_ids = [m.memory_id for m in competitors]
+            existing = [
+                m for m in competitors if overlaps(valid_from, p.valid_to, m.valid_from, m.valid_to)
+            ]
+        else:
+            rows = self.store.read(
+                "memories/episode_duplicates",
+                {"tenant_id": tenant, "subject_id": p.subject, "content_hash": chash},
+            )
+            existing = [Competitor.of(r) for r in rows]
+        if p.supersedes is not None and p.supersedes not in {m.memory_id for m in existing}:
+            target = self.store.read(
+                "memories/get", {"tenant_id": tenant, "memory_id": p.supersedes}
+            )
+            memory = memory_from_graph(target[0]["m"]) if target else None
+            if (
+                memory is None
+                or memory.subject_id != p.subject
+                or memory.tx_to is not None
+                or memory.status is not MemoryStatus.ACTIVE
+            ):
+                return Resolution(checks=[reject(Code.SUPERSEDES_UNKNOWN, p.supersedes)])
+            existing.append(Competitor.of(memory.model_dump(mode="json")))
+        return resolve(
+            content_hash=chash,
+            authority=run.authority,
+            valid_from=valid_from,
+            valid_to=p.valid_to,
+            explicit=p.supersedes,
+            existing=existing,
+        )
+
+
+class ValidateStage:
+    """VALIDATE: retention against valid time and the clock."""
+
+    name = WriteStage.VALIDATE
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def run(self, run: StageInput) -> list[Check]:
+        p = run.proposal
+        checks: list[Check] = []
+        if p.expires_at is not None:
+            now = self.clock()
+            if p.expires_at <= (p.valid_from or now):
+                checks.append(reject(Code.EXPIRES_BEFORE_VALID, "expires_at <= valid_from"))
+            elif p.expires_at <= now:
+                checks.append(reject(Code.ALREADY_EXPIRED, "expires_at is in the past"))
+        return checks
+
+
 @dataclass
 class _Run:
     """What the stages found for one proposal."""
 
-    proposal: MemoryProposal
-    principal: Principal
+    state: StageInput
     proposal_hash: str
-    sources: list[Source]
-    checks: list[Check]
-    authority: Authority = Authority.UNTRUSTED
-    sensitivity: Sensitivity = Sensitivity.LOW
-    skipped: frozenset[WriteStage] = frozenset()
-    competitor_ids: list[str] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> set[WriteStage]:
+        return self.state.skipped
+
+    @property
+    def competitor_ids(self) -> list[str]:
+        return self.state.competitor_ids
+
+    @property
+    def proposal(self) -> MemoryProposal:
+        return self.state.proposal
+
+    @property
+    def principal(self) -> Principal:
+        return self.state.principal
+
+    @property
+    def checks(self) -> list[Check]:
+        return self.state.checks
+
+    @property
+    def authority(self) -> Authority:
+        return self.state.authority
+
+    @property
+    def sensitivity(self) -> Sensitivity:
+        return self.state.sensitivity
+
+    @property
+    def sources(self) -> list[Source]:
+        return self.state.cited
 
     def worst(self) -> Severity | None:
         order = [Severity.REJECT, Severity.CONFIRM, Severity.WARN, Severity.INFO]
@@ -101,12 +246,18 @@ class WritePipeline:
         clock: Clock = system_clock,
         space_label: str | None = None,
         cipher: ContentCipher | None = None,
+        verifier: Verifier | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.clock = clock
         self.cipher = cipher
         self.space_label = space_label or embedder.space_label
+        self.stages = (
+            *gate_stages(verifier),
+            ConflictStage(store, clock),
+            ValidateStage(clock),
+        )
 
     # -- entry --------------------------------------------------------------------------
     def propose(
@@ -182,22 +333,8 @@ class WritePipeline:
     ) -> WriteReceipt | None:
         ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
         by_id = load_sources(self.store, principal.tenant_id, ids, self.cipher) if ids else {}
-        sources = [by_id[i] for i in ids if i in by_id]
-        run = _Run(proposal, principal, proposal_hash, sources, checks=[])
-
-        run.checks += classify_stage(proposal, sources, principal)
-        run.checks += provenance.bind(proposal, by_id)
-        self._sensitivity(run)
-        gate_checks, run.authority = gate.check(proposal, principal, sources)
-        run.checks += gate_checks
-
-        resolution = Resolution()
-        if run.worst() is Severity.REJECT:
-            run.skipped = frozenset({WriteStage.CONFLICT})
-        else:
-            resolution = self._conflicts(run)
-            run.checks += resolution.checks
-        run.checks += self._validate(proposal)
+        run = _Run(evaluate(self.stages, principal, proposal, by_id), proposal_hash)
+        resolution = run.state.resolution or Resolution()
 
         worst = run.worst()
         if worst is Severity.REJECT:
@@ -209,90 +346,7 @@ class WritePipeline:
         return self._commit(run, resolution)
 
     # -- stages -----------------------------------------------------------------------------
-    def _sensitivity(self, run: _Run) -> None:
-        p = run.proposal
-        report = sensitivity.scan("\n".join(scan_texts(p)))
-        verdict = sensitivity.consent_decision(
-            report,
-            p.consent_basis,
-            p.purposes,
-            declared_sensitivity=p.sensitivity or Sensitivity.LOW,
-        )
-        codes = ",".join(str(c) for c in verdict.finding_codes) or None
-        if verdict.outcome is sensitivity.ConsentOutcome.REJECT:
-            run.checks.append(reject(Code.SECRET, codes))
-        elif verdict.outcome is sensitivity.ConsentOutcome.NEEDS_CONFIRMATION:
-            code = (
-                Code.PURPOSE_REQUIRED
-                if verdict.code is sensitivity.ReasonCode.PURPOSE_REQUIRED
-                else Code.CONSENT_REQUIRED
-            )
-            run.checks.append(Check(code, Severity.CONFIRM, codes))
-        if verdict.sensitivity is not None:
-            run.sensitivity = verdict.sensitivity
-            if verdict.sensitivity.rank >= Sensitivity.HIGH.rank and verdict.accepted:
-                run.checks.append(Check(Code.SENSITIVE_HIGH, Severity.INFO, codes))
-
-    def _conflicts(self, run: _Run) -> Resolution:
-        p = run.proposal
-        valid_from = p.valid_from or self.clock()
-        chash = memory_content_hash(p)
-        key = conflict_key(p)
-        tenant = run.principal.tenant_id
-        if key is not None:
-            # every current competitor, read once: the commit re-counts exactly this set
-            rows = self.store.read(
-                "memories/competitors",
-                {
-                    "tenant_id": tenant,
-                    "subject_id": p.subject,
-                    "conflict_key": key,
-                    "namespace": p.namespace,
-                },
-            )
-            competitors = [Competitor.of(r) for r in rows]
-            run.competitor_ids = [m.memory_id for m in competitors]
-            existing = [
-                m for m in competitors if overlaps(valid_from, p.valid_to, m.valid_from, m.valid_to)
-            ]
-        else:
-            rows = self.store.read(
-                "memories/episode_duplicates",
-                {"tenant_id": tenant, "subject_id": p.subject, "content_hash": chash},
-            )
-            existing = [Competitor.of(r) for r in rows]
-        if p.supersedes is not None and p.supersedes not in {m.memory_id for m in existing}:
-            target = self.store.read(
-                "memories/get", {"tenant_id": tenant, "memory_id": p.supersedes}
-            )
-            memory = memory_from_graph(target[0]["m"]) if target else None
-            if (
-                memory is None
-                or memory.subject_id != p.subject
-                or memory.tx_to is not None
-                or memory.status is not MemoryStatus.ACTIVE
-            ):
-                return Resolution(checks=[reject(Code.SUPERSEDES_UNKNOWN, p.supersedes)])
-            existing.append(Competitor.of(memory.model_dump(mode="json")))
-        return resolve(
-            content_hash=chash,
-            authority=run.authority,
-            valid_from=valid_from,
-            valid_to=p.valid_to,
-            explicit=p.supersedes,
-            existing=existing,
-        )
-
-    def _validate(self, p: MemoryProposal) -> list[Check]:
-        checks: list[Check] = []
-        if p.expires_at is not None:
-            now = self.clock()
-            if p.expires_at <= (p.valid_from or now):
-                checks.append(reject(Code.EXPIRES_BEFORE_VALID, "expires_at <= valid_from"))
-            elif p.expires_at <= now:
-                checks.append(reject(Code.ALREADY_EXPIRED, "expires_at is in the past"))
-        return checks
-
+    # -- stages that read the store ---------------------------------------------------------
     # -- receipts and commits ------------------------------------------------------------------
     def _receipt(
         self,
@@ -337,7 +391,13 @@ class WritePipeline:
                 "superseded": superseded or [],
                 "conflicts": conflicts or [],
                 "reasons": [
-                    Reason(stage=c.stage, code=str(c.code), detail=c.detail) for c in checks
+                    Reason(
+                        stage=c.stage,
+                        code=str(c.code),
+                        detail=c.detail,
+                        rule=str(c.rule) if c.rule is not None else None,
+                    )
+                    for c in checks
                 ],
                 "stage_verdicts": verdicts,
                 "policy_version": WRITE_POLICY_VERSION,
@@ -415,6 +475,7 @@ class WritePipeline:
             "embedding_version": self.embedder.embedding_version,
             "conflict_key": conflict_key(p),
             "content_hash": memory_content_hash(p),
+            "run_id": p.run_id,
         }
         data |= payload_dict(p)
         if p.memory_type is MemoryType.PROCEDURAL:
@@ -515,13 +576,3 @@ class WritePipeline:
 
 def _idem_scope(tenant_id: str, key: str | None) -> str:
     return f"{tenant_id}|{key}"
-
-
-def classify_stage(
-    proposal: MemoryProposal, sources: list[Source], principal: Principal
-) -> list[Check]:
-    verdict = classify.classify(proposal, {s.kind for s in sources}, set(principal.roles))
-    if verdict.ok:
-        return []
-    detail = f"{verdict.detail or ''} → {verdict.recommended_place}".strip()
-    return [reject(Code(verdict.code), detail[:480])]

@@ -44,59 +44,39 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from graphmem.models.enums import MemoryType, SourceKind
+from graphmem.write.authority import UNTRUSTED_KINDS
+from graphmem.write.codes import Rule
+from graphmem.write.instructions import dangerous_command
+from graphmem.write.normalize import normalize
 
 POISONING: Final = "POISONING"
 UNTRUSTED_AUTHORITY: Final = "UNTRUSTED_AUTHORITY"
 
-#: source kinds whose content never carries instruction authority
-UNTRUSTED_KINDS: Final = frozenset(
-    {SourceKind.TOOL_RESULT, SourceKind.DOCUMENT, SourceKind.MODEL_OUTPUT}
-)
 
 #: total weight at or above which a text is instruction-like
 THRESHOLD: Final = 3
 
 
-class FindingCode:
-    """Stable codes of instruction findings (weights in :data:`WEIGHTS`)."""
-
-    OVERRIDE_INSTRUCTIONS = "OVERRIDE_INSTRUCTIONS"
-    ROLE_IMPERSONATION = "ROLE_IMPERSONATION"
-    AGENT_DIRECTED = "AGENT_DIRECTED"
-    TOOL_CALL_INJECTION = "TOOL_CALL_INJECTION"
-    MEMORY_WRITE_REQUEST = "MEMORY_WRITE_REQUEST"
-    PERSISTENT_DIRECTIVE = "PERSISTENT_DIRECTIVE"
-    PREFERENCE_ASSERTION = "PREFERENCE_ASSERTION"
-    EXFILTRATION = "EXFILTRATION"
-    CREDENTIAL_CHANGE = "CREDENTIAL_CHANGE"
-    RESPONSE_MANIPULATION = "RESPONSE_MANIPULATION"
-    DIRECTIVE_MARKER = "DIRECTIVE_MARKER"
-    SECRECY = "SECRECY"
-    TRANSFER_TO_SINK = "TRANSFER_TO_SINK"
-    ACTION_IMPERATIVE = "ACTION_IMPERATIVE"
-    BULK_SCOPE = "BULK_SCOPE"
-    URGENCY_LABEL = "URGENCY_LABEL"
-    SENSITIVE_TARGET = "SENSITIVE_TARGET"
-
-
 WEIGHTS: Final[dict[str, int]] = {
-    FindingCode.OVERRIDE_INSTRUCTIONS: 3,
-    FindingCode.ROLE_IMPERSONATION: 3,
-    FindingCode.AGENT_DIRECTED: 3,
-    FindingCode.TOOL_CALL_INJECTION: 3,
-    FindingCode.MEMORY_WRITE_REQUEST: 3,
-    FindingCode.PERSISTENT_DIRECTIVE: 3,
-    FindingCode.PREFERENCE_ASSERTION: 2,
-    FindingCode.EXFILTRATION: 2,
-    FindingCode.CREDENTIAL_CHANGE: 2,
-    FindingCode.RESPONSE_MANIPULATION: 2,
-    FindingCode.DIRECTIVE_MARKER: 2,
-    FindingCode.SECRECY: 2,
-    FindingCode.TRANSFER_TO_SINK: 1,
-    FindingCode.ACTION_IMPERATIVE: 1,
-    FindingCode.BULK_SCOPE: 1,
-    FindingCode.URGENCY_LABEL: 1,
-    FindingCode.SENSITIVE_TARGET: 1,
+    Rule.OVERRIDE_INSTRUCTIONS: 3,
+    Rule.ROLE_IMPERSONATION: 3,
+    Rule.AGENT_DIRECTED: 3,
+    Rule.TOOL_CALL_INJECTION: 3,
+    Rule.MEMORY_WRITE_REQUEST: 3,
+    Rule.PERSISTENT_DIRECTIVE: 3,
+    Rule.PREFERENCE_ASSERTION: 2,
+    Rule.EXFILTRATION: 2,
+    Rule.CREDENTIAL_CHANGE: 2,
+    Rule.RESPONSE_MANIPULATION: 2,
+    Rule.DIRECTIVE_MARKER: 2,
+    Rule.SECRECY: 2,
+    Rule.TRANSFER_TO_SINK: 1,
+    Rule.ACTION_IMPERATIVE: 1,
+    Rule.BULK_SCOPE: 1,
+    Rule.URGENCY_LABEL: 1,
+    Rule.SENSITIVE_TARGET: 1,
+    Rule.DANGEROUS_COMMAND: 3,
+    Rule.HIDDEN_PAYLOAD: 3,
 }
 
 
@@ -131,7 +111,9 @@ class PoisonVerdict:
 
 _I = re.IGNORECASE
 
-_EMAIL = r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+"
+_EMAIL = (
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63})+"
+)
 _URL = (
     r"(?:https?://|www\.)[^\s'\"<>]+"
     r"|\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.(?:com|net|org|io|ly|ru|cn|xyz|info|biz)/[^\s'\"<>]*"
@@ -197,7 +179,7 @@ _KO_DIRECTIVE_ACTION_RE: Final = re.compile(
 
 _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
     (
-        FindingCode.OVERRIDE_INSTRUCTIONS,
+        Rule.OVERRIDE_INSTRUCTIONS,
         re.compile(
             r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|of\s+)*"
             r"(?:previous|prior|above|earlier|preceding|original|former|existing|other)\s+"
@@ -214,7 +196,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.ROLE_IMPERSONATION,
+        Rule.ROLE_IMPERSONATION,
         re.compile(
             r"#{2,}\s*\(?\s*system(?:_message)?\s*\)?"
             r"|<\s*/?\s*(?:information|system|sys|instructions?|admin|important)\s*>"
@@ -234,7 +216,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.AGENT_DIRECTED,
+        Rule.AGENT_DIRECTED,
         re.compile(
             r"\b(?:the\s+)?user\s+(?:wants|would\s+like|asked|asks|needs|expects|instructed|"
             r"has\s+asked|requires)\s+you\s+to\b"
@@ -255,7 +237,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.TOOL_CALL_INJECTION,
+        Rule.TOOL_CALL_INJECTION,
         re.compile(
             r"<\s*/?\s*(?:tool_call|function_call|tool_use|function|invoke)\b[^>]*>"
             r"|\"(?:tool_calls?|function_call|tool_name)\"\s*:"
@@ -269,7 +251,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.MEMORY_WRITE_REQUEST,
+        Rule.MEMORY_WRITE_REQUEST,
         re.compile(
             r"\b(?:remember|memori[sz]e|store|save|record|note|keep|add|write)\s+(?:this|that|the\s+"
             r"following|it)?\s*(?:\w+\s+){0,4}?(?:in|to|into)\s+(?:your|the\s+assistant'?s|the\s+agent'?s|"
@@ -284,7 +266,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.PERSISTENT_DIRECTIVE,
+        Rule.PERSISTENT_DIRECTIVE,
         re.compile(
             r"\b(?:from\s+now\s+on|going\s+forward|henceforth|from\s+this\s+point(?:\s+on)?|in\s+"
             r"(?:all\s+)?future\s+(?:conversations|sessions|tasks|chats|requests|interactions|"
@@ -303,7 +285,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.PREFERENCE_ASSERTION,
+        Rule.PREFERENCE_ASSERTION,
         re.compile(
             r"\b(?:important|critical|new|updated|confirmed|verified)?\s*user(?:'s)?\s+"
             r"(?:preference|policy|setting|instruction|rule)s?\s*[:：]"
@@ -316,7 +298,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.CREDENTIAL_CHANGE,
+        Rule.CREDENTIAL_CHANGE,
         re.compile(
             r"\b(?:change|set|reset|update|modify)\s+(?:the\s+|your\s+|my\s+|user'?s\s+)?(?:\w+\s+)?"
             r"(?:password|passcode|pin|2fa|mfa|api\s+key|credentials?)\b(?:\s+of\s+the\s+\w+)?\s+to\b"
@@ -325,7 +307,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.RESPONSE_MANIPULATION,
+        Rule.RESPONSE_MANIPULATION,
         re.compile(
             r"(?:^|(?<=[.!?\n:]))\s*(?:please\s+|todo:?\s*|also\s+)?(?:say|tell\s+(?:the\s+user|me|them)|"
             r"respond|reply|answer|recommend|mention)\s+(?:that|with|only|to\s+the\s+user)\b"
@@ -337,7 +319,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.DIRECTIVE_MARKER,
+        Rule.DIRECTIVE_MARKER,
         re.compile(
             r"\b(?:todo|to-do)\s*[:：]|할\s*일\s*[:：]"
             r"|(?:^|(?<=[\n.!?]))\s*(?:instructions?|new\s+task|task|action\s+required|"
@@ -346,7 +328,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.SECRECY,
+        Rule.SECRECY,
         re.compile(
             r"\b(?:without|no\s+need\s+(?:for|to))\s+(?:asking|telling|notifying|informing|"
             r"confirming|confirmation|approval|asking\s+(?:me|the\s+user))\b"
@@ -358,7 +340,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.BULK_SCOPE,
+        Rule.BULK_SCOPE,
         re.compile(
             r"\b(?:all|every(?:\s+single)?|each\s+of\s+the|the\s+entire|the\s+contents\s+of\s+all)\s+"
             r"(?:\w+\s+){0,2}?(?:messages?|e-?mails?|files?|documents?|contacts?|conversations?|"
@@ -369,7 +351,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.URGENCY_LABEL,
+        Rule.URGENCY_LABEL,
         re.compile(
             r"(?:^|\n)\s*(?:\W{0,3})(?:important|urgent|attention|warning|critical|notice|"
             r"중요|긴급|주의|필독)\s*(?:[!:：]|\s+(?:message|notice|update|사항|공지|알림))",
@@ -377,7 +359,7 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
     (
-        FindingCode.SENSITIVE_TARGET,
+        Rule.SENSITIVE_TARGET,
         re.compile(
             r"\b(?:password|passcode|security\s+code|verification\s+code|2fa\s+code|otp|"
             r"passport\s+(?:number|no)|credit\s+card|card\s+number|cvv|bank\s+account(?:\s+number)?|"
@@ -388,12 +370,91 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
     ),
 ]
 
+#: the same signals in Japanese, Chinese, Spanish and German (Korean and English are above)
+_SINK_ANY = rf"(?:{_EMAIL}|https?://\S+|外部|外部の|外部邮箱|externa?|extern)"
+_PATTERNS.extend(
+    [
+        (
+            Rule.OVERRIDE_INSTRUCTIONS,
+            re.compile(
+                r"(?:これまで|以前|前|上記|先ほど)の(?:すべての|全ての)?(?:指示|命令|指令|ルール)"
+                r"(?:は|を)?(?:すべて|全て)?無視|指示を(?:すべて|全て)?無視"
+                r"|忽略(?:之前|以上|上面|先前|所有|全部)(?:的)?(?:所有|全部)?(?:的)?(?:指令|指示|说明|规则)"
+                r"|ignora(?:r)?\s+(?:todas\s+)?(?:las\s+)?instrucciones\s+(?:anteriores|previas)"
+                r"|olvida\s+(?:todas\s+)?las\s+instrucciones"
+                r"|ignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|früheren)\s+"
+                r"(?:Anweisungen|Instruktionen|Befehle)",
+                _I,
+            ),
+        ),
+        (
+            Rule.AGENT_DIRECTED,
+            re.compile(
+                r"(?:nota|aviso)\s+(?:para|al)\s+(?:el\s+)?(?:asistente|agente|modelo)"
+                r"|(?:hinweis|nachricht)\s+(?:an|für)\s+(?:den\s+|die\s+)?(?:assistenten|agenten|ki|modell)"
+                r"|(?:アシスタント|エージェント|AI)(?:へ|に)(?:の)?(?:注意|指示|メッセージ)"
+                r"|(?:致|给)(?:助手|智能体|AI)",
+                _I,
+            ),
+        ),
+        (
+            Rule.PERSISTENT_DIRECTIVE,
+            re.compile(
+                r"(?:今後|これから(?:は)?|次回から)[^。\n]{0,30}(?:すべて|全て|常に|必ず|毎回)"
+                r"|(?:以后|今后|从现在起|从今以后)[^。\n]{0,30}(?:所有|全部|总是|每次|一律|都)"
+                r"|(?:a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|en\s+adelante)[^.\n]{0,40}"
+                r"(?:siempre|todos?|todas?|nunca)"
+                r"|(?:ab\s+jetzt|von\s+nun\s+an|ab\s+sofort|künftig)[^.\n]{0,40}(?:immer|alle|jede|nie)",
+                _I,
+            ),
+        ),
+        (
+            Rule.EXFILTRATION,
+            re.compile(
+                r"(?:転送|送信|送って|送付)(?:して|してください|しろ|する)?[^。\n]{0,5}"
+                rf"|{_SINK_ANY}[^。\n]{{0,20}}(?:に|へ)(?:転送|送信|送って|送付)"
+                rf"|(?:发送|转发|发到|发给|传到)[^。\n]{{0,30}}{_SINK_ANY}|{_SINK_ANY}[^。\n]{{0,10}}(?:发送|转发)"
+                rf"|\b(?:env[ií]a|reenv[ií]a|manda|transfiere)\b[^.\n]{{0,80}}{_SINK_ANY}"
+                rf"|\b(?:sende|schicke|leite|übermittle|überweise)\b[^.\n]{{0,80}}{_SINK_ANY}",
+                _I,
+            ),
+        ),
+        (
+            Rule.SECRECY,
+            re.compile(
+                r"知らせずに|黙って|内緒で|こっそり|ユーザーに(?:は)?(?:知らせ|言わ|伝え)(?:ない|ず)"
+                r"|不要告诉|别告诉|悄悄|偷偷|不要通知"
+                r"|sin\s+(?:decir|avisar|informar|notificar)(?:le)?|en\s+secreto|a\s+escondidas"
+                r"|ohne\s+(?:\w+\s+){0,2}zu\s+(?:informieren|benachrichtigen|sagen)|heimlich",
+                _I,
+            ),
+        ),
+        (
+            Rule.BULK_SCOPE,
+            re.compile(
+                r"すべての|全ての|所有(?:的)?(?:文件|邮件|消息|数据|发票|合同)|全部(?:文件|邮件)"
+                r"|\btod(?:os|as)\s+(?:los|las)\s+\w+|\balle\s+\w+",
+                _I,
+            ),
+        ),
+        (
+            Rule.MEMORY_WRITE_REQUEST,
+            re.compile(
+                r"(?:メモリ|記憶)に(?:保存|記録)|覚えておいて|(?:记住|记下来|存入记忆)"
+                r"|(?:recuerda|memoriza|guarda\s+en\s+(?:tu\s+)?memoria)"
+                r"|(?:merke\s+dir|speichere\s+(?:das\s+)?in\s+(?:deinem\s+)?gedächtnis)",
+                _I,
+            ),
+        ),
+    ]
+)
+
 _SINK_WINDOW: Final = 240
 _QUOTES: Final = "'\"‘’“”「」『』`"
 #: strong signals that an article may *mention* in quotes ("text such as 'ignore previous
 #: instructions'"); a quoted mention is not a use
 _MENTIONABLE: Final = frozenset(
-    {FindingCode.OVERRIDE_INSTRUCTIONS, FindingCode.ROLE_IMPERSONATION, FindingCode.AGENT_DIRECTED}
+    {Rule.OVERRIDE_INSTRUCTIONS, Rule.ROLE_IMPERSONATION, Rule.AGENT_DIRECTED}
 )
 
 
@@ -411,7 +472,7 @@ def _sink_before(text: str, pos: int) -> bool:
     return _SINK_RE.search(text, max(0, pos - 80), pos) is not None
 
 
-def detect_instruction(text: str) -> list[InstructionFinding]:
+def _detect_raw(text: str) -> list[InstructionFinding]:
     """Every instruction-like signal in ``text``, at most one finding per code (the first),
     in order of position. Pure: no I/O, no state.
 
@@ -437,25 +498,67 @@ def detect_instruction(text: str) -> list[InstructionFinding]:
     for pattern in (_IMPERATIVE_TRANSFER_RE, _MODAL_TRANSFER_RE):
         for match in pattern.finditer(text):
             if _sink_after(text, match.start()):
-                add(FindingCode.EXFILTRATION, match.start(), match.end())
+                add(Rule.EXFILTRATION, match.start(), match.end())
                 break
     for match in _KO_DIRECTIVE_TRANSFER_RE.finditer(text):
         if _sink_before(text, match.start()) or _sink_after(text, match.start()):
-            add(FindingCode.EXFILTRATION, match.start(), match.end())
+            add(Rule.EXFILTRATION, match.start(), match.end())
             break
 
     # a mention of moving something near a destination ("was sent to a@b.c"): weak
-    if FindingCode.EXFILTRATION not in found:
+    if Rule.EXFILTRATION not in found:
         for match in _ANY_TRANSFER_RE.finditer(text):
             if _sink_after(text, match.start()) or _sink_before(text, match.start()):
-                add(FindingCode.TRANSFER_TO_SINK, match.start(), match.end())
+                add(Rule.TRANSFER_TO_SINK, match.start(), match.end())
                 break
 
     # a consequential imperative at the start of a clause (delete, book, visit …): weak
     action = _IMPERATIVE_ACTION_RE.search(text) or _KO_DIRECTIVE_ACTION_RE.search(text)
     if action is not None:
-        add(FindingCode.ACTION_IMPERATIVE, action.start(), action.end())
+        add(Rule.ACTION_IMPERATIVE, action.start(), action.end())
 
+    return sorted(found.values(), key=lambda f: (f.start, f.code))
+
+
+_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed")
+
+
+def detect_instruction(text: str) -> list[InstructionFinding]:
+    """Every instruction-like signal in ``text``, read on every normalised view (see
+    :mod:`graphmem.write.normalize`), at most one finding per code, with offsets into ``text``.
+
+    A signal found only after decoding (base64, hex, URL escapes, TAG characters) or only in
+    the reversed text is also a ``HIDDEN_PAYLOAD`` finding: honest content does not hide its
+    instructions. A command that harms the machine or runs remote code is
+    ``DANGEROUS_COMMAND``.
+    """
+    found: dict[str, InstructionFinding] = {}
+    hidden_only: dict[str, InstructionFinding] = {}
+    seen: set[str] = set()
+    for view in normalize(text).views:
+        if view.text in seen:
+            continue
+        seen.add(view.text)
+        hidden = any(tag in view.name for tag in _HIDDEN_VIEWS)
+        for f in _detect_raw(view.text):
+            s, e = view.original_span(f.start, min(f.end, len(view.text)))
+            mapped = InstructionFinding(f.code, f.weight, s, e)
+            if hidden:
+                hidden_only.setdefault(f.code, mapped)
+            elif f.code not in found:
+                found[f.code] = mapped
+    strong_hidden = [f for code, f in hidden_only.items() if code not in found]
+    for f in strong_hidden:
+        found[f.code] = f
+    if strong_hidden and sum(f.weight for f in strong_hidden) >= 2:
+        first = strong_hidden[0]
+        found[Rule.HIDDEN_PAYLOAD] = InstructionFinding(
+            Rule.HIDDEN_PAYLOAD, WEIGHTS[Rule.HIDDEN_PAYLOAD], first.start, first.end
+        )
+    if dangerous_command(text):
+        found[Rule.DANGEROUS_COMMAND] = InstructionFinding(
+            Rule.DANGEROUS_COMMAND, WEIGHTS[Rule.DANGEROUS_COMMAND], 0, len(text)
+        )
     return sorted(found.values(), key=lambda f: (f.start, f.code))
 
 
@@ -532,7 +635,6 @@ __all__ = [
     "UNTRUSTED_KINDS",
     "WEIGHTS",
     "AuthorityFinding",
-    "FindingCode",
     "InstructionFinding",
     "PoisonVerdict",
     "detect_instruction",

@@ -9,7 +9,7 @@ import unicodedata
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.codes import Code
-from graphmem.write.outcome import Check, reject
+from graphmem.write.stage import Check, reject
 
 _WS = re.compile(r"\s+")
 

@@ -41,6 +41,9 @@ from typing import Any
 
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.models.enums import ConsentBasis, Sensitivity, Verdict
+from graphmem.write import secret_shapes
+from graphmem.write.codes import Rule
+from graphmem.write.normalize import normalize
 
 __all__ = [
     "EXPLICIT_CONSENT_BASES",
@@ -49,7 +52,6 @@ __all__ = [
     "ConsentVerdict",
     "Finding",
     "FindingKind",
-    "ReasonCode",
     "SensitivityReport",
     "SensitivityVerdict",
     "consent_decision",
@@ -82,31 +84,6 @@ class ConsentOutcome(StrEnum):
     REJECT = "REJECT"
 
 
-class ReasonCode(StrEnum):
-    """Stable reason codes of this stage; receipts carry them, so never rename one."""
-
-    # secrets: the write is refused
-    SECRET_API_KEY = "SECRET_API_KEY"
-    SECRET_CLOUD_KEY = "SECRET_CLOUD_KEY"
-    SECRET_JWT = "SECRET_JWT"
-    SECRET_PRIVATE_KEY = "SECRET_PRIVATE_KEY"
-    SECRET_PASSWORD = "SECRET_PASSWORD"
-    SECRET_CONNECTION_STRING = "SECRET_CONNECTION_STRING"
-    SECRET_TOKEN = "SECRET_TOKEN"
-    # personal data: sensitivity HIGH
-    PII_EMAIL = "PII_EMAIL"
-    PII_PHONE = "PII_PHONE"
-    PII_CARD = "PII_CARD"
-    PII_NATIONAL_ID = "PII_NATIONAL_ID"
-    PII_IBAN = "PII_IBAN"
-    PII_HEALTH = "PII_HEALTH"
-    # decisions
-    CONSENT_REQUIRED = "CONSENT_REQUIRED"
-    PURPOSE_REQUIRED = "PURPOSE_REQUIRED"
-    SENSITIVE_CONSENTED = "SENSITIVE_CONSENTED"
-    SENSITIVITY_OK = "SENSITIVITY_OK"
-
-
 #: Bases that count as an explicit decision to keep sensitive data (GDPR art. 9 wants
 #: explicit consent or a comparable ground for special categories; legitimate interest and
 #: public task are not enough for this gate).
@@ -129,7 +106,7 @@ class Finding:
     """
 
     kind: FindingKind
-    code: ReasonCode
+    code: Rule
     start: int
     end: int
     detector: str
@@ -182,7 +159,7 @@ class SensitivityReport:
         return tuple(f for f in self.findings if f.kind is FindingKind.PII)
 
     @property
-    def codes(self) -> tuple[ReasonCode, ...]:
+    def codes(self) -> tuple[Rule, ...]:
         """Distinct finding codes, in order of first appearance in the text."""
         return tuple(dict.fromkeys(f.code for f in self.findings))
 
@@ -201,14 +178,14 @@ class ConsentVerdict:
     """The stage's decision. ``code`` is the decisive reason; ``codes`` all of them."""
 
     outcome: ConsentOutcome
-    code: ReasonCode
-    codes: tuple[ReasonCode, ...]
+    code: Rule
+    codes: tuple[Rule, ...]
     #: the sensitivity to store; None when the write is refused
     sensitivity: Sensitivity | None
     consent_basis: ConsentBasis | None
     purposes: tuple[str, ...]
     #: finding codes that led here (PII_EMAIL, SECRET_JWT …)
-    finding_codes: tuple[ReasonCode, ...] = field(default=())
+    finding_codes: tuple[Rule, ...] = field(default=())
     detail: str = ""
 
     @property
@@ -242,7 +219,7 @@ class ConsentVerdict:
 # ---------------------------------------------------------------------------------------
 
 #: A resolver turns a regex match into the span to report and its code, or None to drop it.
-_Resolve = Callable[[re.Match[str], str], "tuple[int, int, ReasonCode] | None"]
+_Resolve = Callable[[re.Match[str], str], "tuple[int, int, Rule] | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,8 +230,8 @@ class _Detector:
     resolve: _Resolve
 
 
-def _whole(code: ReasonCode, check: Callable[[str], bool] | None = None) -> _Resolve:
-    def resolve(m: re.Match[str], _text: str) -> tuple[int, int, ReasonCode] | None:
+def _whole(code: Rule, check: Callable[[str], bool] | None = None) -> _Resolve:
+    def resolve(m: re.Match[str], _text: str) -> tuple[int, int, Rule] | None:
         if check is not None and not check(m.group(0)):
             return None
         return m.start(), m.end(), code
@@ -263,11 +240,11 @@ def _whole(code: ReasonCode, check: Callable[[str], bool] | None = None) -> _Res
 
 
 def _group(
-    code: ReasonCode, names: tuple[str, ...], check: Callable[[str], bool] | None = None
+    code: Rule, names: tuple[str, ...], check: Callable[[str], bool] | None = None
 ) -> _Resolve:
     """Report the first named group that matched (the value, not its key)."""
 
-    def resolve(m: re.Match[str], _text: str) -> tuple[int, int, ReasonCode] | None:
+    def resolve(m: re.Match[str], _text: str) -> tuple[int, int, Rule] | None:
         for name in names:
             if m.group(name) is not None:
                 start, end = m.span(name)
@@ -288,10 +265,10 @@ def _group(
 def _keyed_group(names: tuple[str, ...]) -> _Resolve:
     """Like :func:`_group` for prose about keys and tokens: the code follows the key's
     name (an "API key" is SECRET_API_KEY, a "token" SECRET_TOKEN)."""
-    as_key = _group(ReasonCode.SECRET_API_KEY, names, _plausible_token)
-    as_token = _group(ReasonCode.SECRET_TOKEN, names, _plausible_token)
+    as_key = _group(Rule.SECRET_API_KEY, names, _plausible_token)
+    as_token = _group(Rule.SECRET_TOKEN, names, _plausible_token)
 
-    def resolve(m: re.Match[str], text: str) -> tuple[int, int, ReasonCode] | None:
+    def resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
         key = m.group("key").lower()
         keyish = "key" in key or "키" in key or key.startswith("secret")
         return (as_key if keyish else as_token)(m, text)
@@ -455,7 +432,7 @@ _IBAN_LENGTHS: dict[str, int] = {
 }  # fmt: skip
 
 
-def _iban_resolve(m: re.Match[str], _text: str) -> tuple[int, int, ReasonCode] | None:
+def _iban_resolve(m: re.Match[str], _text: str) -> tuple[int, int, Rule] | None:
     """Cut the match to its country's IBAN length, then check mod 97."""
     raw = m.group(0)
     length = _IBAN_LENGTHS.get(raw[:2])
@@ -481,13 +458,13 @@ def _iban_resolve(m: re.Match[str], _text: str) -> tuple[int, int, ReasonCode] |
     number = "".join(str(int(c, 36)) for c in rearranged)
     if int(number) % 97 != 1:
         return None
-    return m.start(), end, ReasonCode.PII_IBAN
+    return m.start(), end, Rule.PII_IBAN
 
 
 # --- e-mail ------------------------------------------------------------------------------
 
 
-def _email_resolve(m: re.Match[str], text: str) -> tuple[int, int, ReasonCode] | None:
+def _email_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
     start, end = m.span()
     local = m.group("local")
     # git@github.com:org/repo.git is an SSH remote, not a person
@@ -498,7 +475,7 @@ def _email_resolve(m: re.Match[str], text: str) -> tuple[int, int, ReasonCode] |
     before = text[max(0, start - 256) : start]
     if re.search(r"://[^\s/@]*$", before):
         return None
-    return start, end, ReasonCode.PII_EMAIL
+    return start, end, Rule.PII_EMAIL
 
 
 # --- phones ------------------------------------------------------------------------------
@@ -519,28 +496,28 @@ _CARD_CONTEXT = re.compile(
 )
 
 
-def _card_bare_resolve(m: re.Match[str], text: str) -> tuple[int, int, ReasonCode] | None:
+def _card_bare_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
     """An unseparated 13–19 digit number is a card only when the text says so nearby."""
     if not _card_ok(m.group(0)):
         return None
     if not _CARD_CONTEXT.search(text[max(0, m.start() - 40) : m.start()]):
         return None
-    return m.start(), m.end(), ReasonCode.PII_CARD
+    return m.start(), m.end(), Rule.PII_CARD
 
 
 _RRN_CONTEXT = re.compile(r"(?i)(?:주민|등록번호|RRN|resident)[^\n]{0,20}$")
 
 
-def _rrn_resolve(m: re.Match[str], text: str) -> tuple[int, int, ReasonCode] | None:
+def _rrn_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
     raw = m.group(0)
     digits = raw.replace("-", "")
     if not _rrn_date_ok(digits):
         return None
     hyphenated = "-" in raw
     if hyphenated or _rrn_checksum_ok(digits):
-        return m.start(), m.end(), ReasonCode.PII_NATIONAL_ID
+        return m.start(), m.end(), Rule.PII_NATIONAL_ID
     if _RRN_CONTEXT.search(text[max(0, m.start() - 30) : m.start()]):
-        return m.start(), m.end(), ReasonCode.PII_NATIONAL_ID
+        return m.start(), m.end(), Rule.PII_NATIONAL_ID
     return None
 
 
@@ -554,7 +531,7 @@ _DB_SCHEMES = frozenset(
 )
 
 
-def _url_cred_resolve(m: re.Match[str], _text: str) -> tuple[int, int, ReasonCode] | None:
+def _url_cred_resolve(m: re.Match[str], _text: str) -> tuple[int, int, Rule] | None:
     password = m.group("pw")
     if not _plausible_value(password) and password.lower() not in {"pass"}:
         return None
@@ -562,9 +539,9 @@ def _url_cred_resolve(m: re.Match[str], _text: str) -> tuple[int, int, ReasonCod
         return None
     scheme = m.group("scheme").lower()
     code = (
-        ReasonCode.SECRET_CONNECTION_STRING
+        Rule.SECRET_CONNECTION_STRING
         if scheme in _DB_SCHEMES or scheme.startswith("jdbc")
-        else ReasonCode.SECRET_PASSWORD
+        else Rule.SECRET_PASSWORD
     )
     return m.start("pw"), m.end("pw"), code
 
@@ -617,19 +594,19 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?:.*?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
             re.DOTALL,
         ),
-        _whole(ReasonCode.SECRET_PRIVATE_KEY),
+        _whole(Rule.SECRET_PRIVATE_KEY),
     ),
     _Detector(
         "putty_private_key",
         _S,
         _rx(r"PuTTY-User-Key-File-\d+:[^\n]*(?:\n[^\n]*){0,60}Private-MAC:[^\n]*"),
-        _whole(ReasonCode.SECRET_PRIVATE_KEY),
+        _whole(Rule.SECRET_PRIVATE_KEY),
     ),
     _Detector(
         "gcp_service_account",
         _S,
         _rx(r'"private_key(?:_id)?"\s*:\s*"[^"]{16,}"'),
-        _whole(ReasonCode.SECRET_CLOUD_KEY),
+        _whole(Rule.SECRET_CLOUD_KEY),
     ),
     _Detector(
         "azure_connection_string",
@@ -637,13 +614,13 @@ _DETECTORS: tuple[_Detector, ...] = (
         _rx(
             r"(?i)\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=&:\-._]{16,}"
         ),
-        _whole(ReasonCode.SECRET_CONNECTION_STRING),
+        _whole(Rule.SECRET_CONNECTION_STRING),
     ),
     _Detector(
         "azure_sas_signature",
         _S,
         _rx(r"(?i)(?<=[?&])sig=[A-Za-z0-9%+/=]{16,}"),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "ado_connection_string",
@@ -652,7 +629,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?i)\b(?:Server|Data Source|Host|Addr|Address)\s*=[^;\n]{1,200};"
             r"[^\n]{0,300}?\b(?:Password|Pwd)\s*=\s*(?P<bare>[^;\n\"']{1,128})"
         ),
-        _group(ReasonCode.SECRET_CONNECTION_STRING, ("bare",), _plausible_value),
+        _group(Rule.SECRET_CONNECTION_STRING, ("bare",), _plausible_value),
     ),
     _Detector(
         "url_credentials",
@@ -668,13 +645,13 @@ _DETECTORS: tuple[_Detector, ...] = (
         "anthropic_key",
         _S,
         _rx(_TB + r"sk-ant-[A-Za-z0-9_\-]{20,}" + _TE),
-        _whole(ReasonCode.SECRET_API_KEY),
+        _whole(Rule.SECRET_API_KEY),
     ),
     _Detector(
         "openai_key",
         _S,
         _rx(_TB + r"sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,}" + _TE),
-        _whole(ReasonCode.SECRET_API_KEY, _has_digit_and_letter),
+        _whole(Rule.SECRET_API_KEY, _has_digit_and_letter),
     ),
     _Detector(
         "stripe_key",
@@ -687,13 +664,13 @@ _DETECTORS: tuple[_Detector, ...] = (
             + _TB
             + r"whsec_[A-Za-z0-9]{24,}"
         ),
-        _whole(ReasonCode.SECRET_API_KEY),
+        _whole(Rule.SECRET_API_KEY),
     ),
     _Detector(
         "aws_access_key_id",
         _S,
         _rx(r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
-        _whole(ReasonCode.SECRET_CLOUD_KEY),
+        _whole(Rule.SECRET_CLOUD_KEY),
     ),
     _Detector(
         "aws_secret_access_key",
@@ -704,31 +681,31 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"|(?i:secret access key)\s*(?:is|:|=)?\s*[\"']?"
             r"(?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"
         ),
-        _group(ReasonCode.SECRET_CLOUD_KEY, ("bare", "v"), _has_digit_and_letter),
+        _group(Rule.SECRET_CLOUD_KEY, ("bare", "v"), _has_digit_and_letter),
     ),
     _Detector(
         "gcp_api_key",
         _S,
         _rx(_TB + r"AIza[0-9A-Za-z_\-]{35}" + _TE),
-        _whole(ReasonCode.SECRET_CLOUD_KEY),
+        _whole(Rule.SECRET_CLOUD_KEY),
     ),
     _Detector(
         "gcp_oauth",
         _S,
         _rx(_TB + r"(?:GOCSPX-[A-Za-z0-9_\-]{20,}|ya29\.[A-Za-z0-9_\-]{20,})" + _TE),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "github_token",
         _S,
         _rx(_TB + r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})" + _TE),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "gitlab_token",
         _S,
         _rx(_TB + r"gl(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{20,}" + _TE),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "slack_token",
@@ -743,7 +720,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             + _TE
             + r"|https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}"
         ),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "package_registry_token",
@@ -753,19 +730,19 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"|dop_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|glc_[A-Za-z0-9+/=]{32,}"
             r"|SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}|key-[0-9a-f]{32})" + _TE
         ),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "telegram_bot_token",
         _S,
         _rx(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{33}" + _TE),
-        _whole(ReasonCode.SECRET_TOKEN),
+        _whole(Rule.SECRET_TOKEN),
     ),
     _Detector(
         "jwt",
         _S,
         _rx(_TB + r"eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]*" + _TE),
-        _whole(ReasonCode.SECRET_JWT, _jwt_ok),
+        _whole(Rule.SECRET_JWT, _jwt_ok),
     ),
     _Detector(
         "authorization_header",
@@ -774,14 +751,14 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?i)\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9\-._~+/]{16,}=*)"
             r"|(?i:x-api-key|api-key|x-auth-token)\s*:\s*(?P<bare>[A-Za-z0-9\-._~+/=]{12,})"
         ),
-        _group(ReasonCode.SECRET_TOKEN, ("v", "bare"), _plausible_token),
+        _group(Rule.SECRET_TOKEN, ("v", "bare"), _plausible_token),
     ),
     # ---- keyword contexts ----
     _Detector(
         "password_assignment",
         _S,
         _rx(r"(?i)(?<![A-Za-z0-9])" + _PASSWORD_KEYS + _KV_SEP + _KV_VALUE),
-        _group(ReasonCode.SECRET_PASSWORD, _VALUE_GROUPS, _plausible_value),
+        _group(Rule.SECRET_PASSWORD, _VALUE_GROUPS, _plausible_value),
     ),
     _Detector(
         "api_key_assignment",
@@ -791,7 +768,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?:api[_\-]?key|apikey|api[_\-]?secret|secret[_\-]?key|client[_\-]?secret"
             r"|app[_\-]?secret|private[_\-]?key|access[_\-]?key|secret)" + _KV_SEP + _KV_VALUE
         ),
-        _group(ReasonCode.SECRET_API_KEY, _VALUE_GROUPS, _plausible_token),
+        _group(Rule.SECRET_API_KEY, _VALUE_GROUPS, _plausible_token),
     ),
     _Detector(
         "token_assignment",
@@ -801,7 +778,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?:access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|bearer[_\-]?token"
             r"|session[_\-]?token|private[_\-]?token|token)" + _KV_SEP + _KV_VALUE
         ),
-        _group(ReasonCode.SECRET_TOKEN, _VALUE_GROUPS, _plausible_token),
+        _group(Rule.SECRET_TOKEN, _VALUE_GROUPS, _plausible_token),
     ),
     _Detector(
         "password_in_prose",
@@ -814,7 +791,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             + r"|(?i:\b(?:changed|set|reset|updated)\s+(?:my|the|our|his|her|their)(?:\s+\S+){0,2}?"
             r"\s+(?:password|passcode|passphrase|pin)\s+to)\s+" + _NL_VALUE.replace("<v>", "<v2>")
         ),
-        _group(ReasonCode.SECRET_PASSWORD, ("v", "v2"), _plausible_value),
+        _group(Rule.SECRET_PASSWORD, ("v", "v2"), _plausible_value),
     ),
     _Detector(
         # a bare "pin" is also a badge ("a spiderman pin on your purse"): only digits count
@@ -824,7 +801,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?i)\bpin(?:\s+(?:for|to|of|on)(?:\s+\S+){1,4}?)?\s+(?:is|was)(?:\s+now|\s+still)?"
             r"\s+(?:set\s+to\s+)?[\"'“‘`]?(?P<v>\d{4,12})\b"
         ),
-        _group(ReasonCode.SECRET_PASSWORD, ("v",), None),
+        _group(Rule.SECRET_PASSWORD, ("v",), None),
     ),
     _Detector(
         "secret_in_prose",
@@ -842,7 +819,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?:비밀\s?번호|패스워드|비번|암호|핀\s?번호|PIN\s?번호)\s*(?:는|은|가|이|:|=|를|을)?"
             r"\s*[:=]?\s*[\"'“‘`]?(?P<v>[!-~]{3,128})" + _KO_AFTER
         ),
-        _group(ReasonCode.SECRET_PASSWORD, ("v",), _plausible_value),
+        _group(Rule.SECRET_PASSWORD, ("v",), _plausible_value),
     ),
     _Detector(
         "secret_korean",
@@ -874,7 +851,7 @@ _DETECTORS: tuple[_Detector, ...] = (
         "us_ssn",
         _P,
         _rx(r"(?<![\w\-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\w\-])"),
-        _whole(ReasonCode.PII_NATIONAL_ID),
+        _whole(Rule.PII_NATIONAL_ID),
     ),
     _Detector(
         "card_grouped",
@@ -883,7 +860,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?<![\w\-])(?:\d{4}[ \-]\d{4}[ \-]\d{4}[ \-]\d{1,7}"
             r"|\d{4}[ \-]\d{6}[ \-]\d{4,5})(?![\w\-])"
         ),
-        _whole(ReasonCode.PII_CARD, _card_ok),
+        _whole(Rule.PII_CARD, _card_ok),
     ),
     _Detector(
         "card_bare",
@@ -904,13 +881,13 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?<![\w\-+.])(?:01[016789][\-. ]?\d{3,4}[\-. ]?\d{4}"
             r"|\(?0(?:2|[3-6][1-5]|70)\)?[\-. )]\s?\d{3,4}[\-. ]\d{4})(?![\w\-])"
         ),
-        _whole(ReasonCode.PII_PHONE, _phone_digits_ok(9, 11)),
+        _whole(Rule.PII_PHONE, _phone_digits_ok(9, 11)),
     ),
     _Detector(
         "intl_phone",
         _P,
         _rx(r"(?<![\w+])\+[1-9]\d{0,2}(?:[ .\-]?\(?\d{1,5}\)?){1,6}(?![\w\-])"),
-        _whole(ReasonCode.PII_PHONE, _phone_digits_ok(8, 15)),
+        _whole(Rule.PII_PHONE, _phone_digits_ok(8, 15)),
     ),
     _Detector(
         "us_phone",
@@ -919,7 +896,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?<![\w\-+.])(?:1[ .\-])?(?:\(\d{3}\)[ .\-]?|\d{3}[ .\-])\d{3}[ .\-]\d{4}"
             r"(?![\w\-]|\.\d)"
         ),
-        _whole(ReasonCode.PII_PHONE),
+        _whole(Rule.PII_PHONE),
     ),
 )
 
@@ -971,8 +948,8 @@ ADHD 자폐 아스퍼거 치매 알츠하이머 파킨슨 뇌전증 간질\s?발
 _HEALTH_KO = re.compile("|".join(_words(_HEALTH_KO_WORDS)))
 
 _HEALTH_DETECTORS: tuple[_Detector, ...] = (
-    _Detector("health_terms_en", _P, _HEALTH_EN, _whole(ReasonCode.PII_HEALTH)),
-    _Detector("health_terms_ko", _P, _HEALTH_KO, _whole(ReasonCode.PII_HEALTH)),
+    _Detector("health_terms_en", _P, _HEALTH_EN, _whole(Rule.PII_HEALTH)),
+    _Detector("health_terms_ko", _P, _HEALTH_KO, _whole(Rule.PII_HEALTH)),
 )
 
 _ALL_DETECTORS: tuple[_Detector, ...] = _DETECTORS + _HEALTH_DETECTORS
@@ -982,34 +959,18 @@ _ALL_DETECTORS: tuple[_Detector, ...] = _DETECTORS + _HEALTH_DETECTORS
 # scanning
 # ---------------------------------------------------------------------------------------
 
-#: Invisible characters someone may slip into a key to dodge a regex ("sk-\u200bproj…").
-_ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
-
-
-def _normalise(text: str) -> tuple[str, list[int] | None]:
-    """Drop zero-width characters and fold full-width ASCII (``ｓｋ－``) to ASCII.
-
-    Returns the scanned string and, when it differs from ``text``, the index in ``text`` of
-    each of its characters, so findings still point into the caller's text.
-    """
-    if not any(c in _ZERO_WIDTH or "\uff01" <= c <= "\uff5e" or c == "\u3000" for c in text):
-        return text, None
-    out: list[str] = []
-    index: list[int] = []
-    for i, c in enumerate(text):
-        if c in _ZERO_WIDTH:
-            continue
-        if "\uff01" <= c <= "\uff5e":
-            c = chr(ord(c) - 0xFEE0)
-        elif c == "\u3000":
-            c = " "
-        out.append(c)
-        index.append(i)
-    return "".join(out), index
+#: which normalised views each kind of finding is looked for in: personal data is not read
+#: backwards (a reversed phone number is not a phone number) nor through leetspeak
+_SECRET_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed"})
+_PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed"})
 
 
 def scan(text: str) -> SensitivityReport:
-    """Find secrets and personal data in ``text``.
+    """Find secrets and personal data in ``text``, on every normalised view of it
+    (:mod:`graphmem.write.normalize`: invisible characters, look-alikes, spaced-out and
+    hyphen-broken words, spelled-out digits, reversed text, base64 / hex / URL-encoded runs),
+    with every finding mapped back to the characters of ``text`` it stands for (a decoded run
+    maps to the whole run), so :func:`redact` removes the original.
 
     Findings are sorted by position. One contained wholly in a stronger finding (a JWT in
     an ``Authorization: Bearer`` header, a Korean mobile number also matched as an
@@ -1018,19 +979,43 @@ def scan(text: str) -> SensitivityReport:
     """
     if not isinstance(text, str):
         raise TypeError(f"scan() wants str, got {type(text).__name__}")
-    scanned, index = _normalise(text)
     raw: list[tuple[int, int, int, Finding]] = []
-    for priority, det in enumerate(_ALL_DETECTORS):
-        for m in det.pattern.finditer(scanned):
-            resolved = det.resolve(m, scanned)
-            if resolved is None:
+    seen: set[tuple[str, bool, bool]] = set()
+    for view in normalize(text).views:
+        kind = view.name.rsplit("/", 1)[-1]
+        want_secret, want_pii = kind in _SECRET_VIEWS, kind in _PII_VIEWS
+        key = (view.text, want_secret, want_pii)
+        if key in seen or not (want_secret or want_pii):
+            continue
+        seen.add(key)
+        scanned = view.text
+        for priority, det in enumerate(_ALL_DETECTORS):
+            if not (want_secret if det.kind is FindingKind.SECRET else want_pii):
                 continue
-            start, end, code = resolved
+            for m in det.pattern.finditer(scanned):
+                resolved = det.resolve(m, scanned)
+                if resolved is None:
+                    continue
+                start, end, code = resolved
+                if end <= start:
+                    continue
+                s, e = view.original_span(start, end)
+                raw.append((s, e, priority, Finding(det.kind, code, s, e, det.name)))
+        shapes = []
+        if want_secret:
+            shapes += [
+                (FindingKind.SECRET, f)
+                for f in secret_shapes.secrets(
+                    scanned, structured_only=kind in ("reversed", "leet")
+                )
+            ]
+        if want_pii:
+            shapes += [(FindingKind.PII, f) for f in secret_shapes.personal_data(scanned)]
+        for fkind, (start, end, rule, name) in shapes:
             if end <= start:
                 continue
-            if index is not None:
-                start, end = index[start], index[end - 1] + 1
-            raw.append((start, end, priority, Finding(det.kind, code, start, end, det.name)))
+            s, e = view.original_span(start, end)
+            raw.append((s, e, len(_ALL_DETECTORS), Finding(fkind, rule, s, e, name)))
     return SensitivityReport(findings=_dedupe(raw), text_length=len(text))
 
 
@@ -1158,19 +1143,19 @@ def consent_decision(
     if effective < Sensitivity.HIGH:
         return ConsentVerdict(
             outcome=ConsentOutcome.ACCEPT,
-            code=ReasonCode.SENSITIVITY_OK,
-            codes=(ReasonCode.SENSITIVITY_OK,),
+            code=Rule.SENSITIVITY_OK,
+            codes=(Rule.SENSITIVITY_OK,),
             sensitivity=effective,
             consent_basis=basis,
             purposes=wanted,
             finding_codes=finding_codes,
         )
 
-    problems: list[ReasonCode] = []
+    problems: list[Rule] = []
     if basis not in EXPLICIT_CONSENT_BASES:
-        problems.append(ReasonCode.CONSENT_REQUIRED)
+        problems.append(Rule.CONSENT_REQUIRED)
     if not wanted:
-        problems.append(ReasonCode.PURPOSE_REQUIRED)
+        problems.append(Rule.PURPOSE_REQUIRED)
     why = (
         "personal data found (" + ", ".join(c.value for c in finding_codes) + ")"
         if finding_codes
@@ -1178,9 +1163,9 @@ def consent_decision(
     )
     if problems:
         needs = []
-        if ReasonCode.CONSENT_REQUIRED in problems:
+        if Rule.CONSENT_REQUIRED in problems:
             needs.append("an explicit consent basis")
-        if ReasonCode.PURPOSE_REQUIRED in problems:
+        if Rule.PURPOSE_REQUIRED in problems:
             needs.append("at least one purpose")
         return ConsentVerdict(
             outcome=ConsentOutcome.NEEDS_CONFIRMATION,
@@ -1194,8 +1179,8 @@ def consent_decision(
         )
     return ConsentVerdict(
         outcome=ConsentOutcome.ACCEPT,
-        code=ReasonCode.SENSITIVE_CONSENTED,
-        codes=(ReasonCode.SENSITIVE_CONSENTED,),
+        code=Rule.SENSITIVE_CONSENTED,
+        codes=(Rule.SENSITIVE_CONSENTED,),
         sensitivity=effective,
         consent_basis=basis,
         purposes=wanted,
@@ -1227,7 +1212,7 @@ def redact(
         (f for f in report.findings if kinds is None or f.kind in kinds),
         key=lambda f: (f.start, -f.end),
     )
-    merged: list[tuple[int, int, ReasonCode]] = []
+    merged: list[tuple[int, int, Rule]] = []
     for f in chosen:
         if merged and f.start < merged[-1][1]:
             s, e, code = merged[-1]

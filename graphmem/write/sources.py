@@ -61,6 +61,18 @@ def content_hash(content: str) -> str:
     return "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
+def redacted(content: str) -> tuple[str, list[str], sensitivity.SensitivityReport]:
+    """What a source keeps of ``content``: every secret the scan finds (on every normalised
+    view: split, spaced, reversed or encoded forms included) replaced by a marker, the codes
+    of what was redacted, and the report. A refused proposal therefore cannot leave its
+    secret in the stored source: the source never held it."""
+    report = sensitivity.scan(content)
+    stored = content
+    if report.secrets:
+        stored = sensitivity.redact(content, report, kinds=[sensitivity.FindingKind.SECRET])
+    return stored, sorted({str(f.code) for f in report.secrets}), report
+
+
 def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | None, bool]:
     if body.kind is SourceKind.USER_MESSAGE:
         if principal.subject_id is not None:
@@ -96,14 +108,10 @@ def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | N
     return body.speaker or actor, True
 
 
-def record_source(
-    store: GraphStore,
-    principal: Principal,
-    body: SourceCreate,
-    clock: Clock = system_clock,
-    *,
-    cipher: ContentCipher | None = None,
-) -> Source:
+def _checked(
+    principal: Principal, body: SourceCreate
+) -> tuple[SourceRole, str | None, bool, str | None]:
+    """Role, speaker, authenticated and subject of a source, or the error that refuses it."""
     if not principal.has_any(*RECORDERS[body.kind]):
         raise ForbiddenError(
             f"recording a {body.kind} source needs one of the roles: "
@@ -126,12 +134,54 @@ def record_source(
     if user_only and body.subject_id not in (None, principal.subject_id):
         raise ForbiddenError("a user key records sources about its own subject only")
     subject_id = body.subject_id or (speaker if body.kind is SourceKind.USER_MESSAGE else None)
+    return role, speaker, authenticated, subject_id
 
+
+def build_source(
+    principal: Principal,
+    body: SourceCreate,
+    *,
+    source_id: str,
+    recorded_at: str,
+    previous: str | None = None,
+) -> tuple[Source, sensitivity.SensitivityReport]:
+    """The Source a recording makes of ``body`` (secrets redacted), without storing it."""
+    role, speaker, authenticated, subject_id = _checked(principal, body)
+    stored, redactions, report = redacted(body.content)
+    source = parse(
+        Source,
+        {
+            "source_id": source_id,
+            "tenant_id": principal.tenant_id,
+            "kind": body.kind,
+            "content_hash": content_hash(body.content),
+            "revision": body.revision,
+            "uri": body.uri,
+            "owner": body.owner,
+            "role": role,
+            "authenticated": authenticated,
+            "subject_id": subject_id,
+            "recorded_by": principal.principal_id,
+            "recorded_at": recorded_at,
+            "content": stored,
+            "speaker": speaker,
+            "redactions": redactions,
+            "previous_source_id": previous,
+        },
+    )
+    return source, report
+
+
+def record_source(
+    store: GraphStore,
+    principal: Principal,
+    body: SourceCreate,
+    clock: Clock = system_clock,
+    *,
+    cipher: ContentCipher | None = None,
+) -> Source:
+    _, speaker, _, subject_id = _checked(principal, body)
     digest = content_hash(body.content)
-    report = sensitivity.scan(body.content)
-    stored = body.content
-    if report.secrets:
-        stored = sensitivity.redact(body.content, report, kinds=[sensitivity.FindingKind.SECRET])
 
     previous: str | None = None
     if body.kind is SourceKind.DOCUMENT:
@@ -167,26 +217,8 @@ def record_source(
                 )
             return existing
 
-    source = parse(
-        Source,
-        {
-            "source_id": source_id,
-            "tenant_id": principal.tenant_id,
-            "kind": body.kind,
-            "content_hash": digest,
-            "revision": body.revision,
-            "uri": body.uri,
-            "owner": body.owner,
-            "role": role,
-            "authenticated": authenticated,
-            "subject_id": subject_id,
-            "recorded_by": principal.principal_id,
-            "recorded_at": clock(),
-            "content": stored,
-            "speaker": speaker,
-            "redactions": sorted({str(f.code) for f in report.secrets}),
-            "previous_source_id": previous,
-        },
+    source, report = build_source(
+        principal, body, source_id=source_id, recorded_at=clock(), previous=previous
     )
     props = source.to_graph_properties()
     if cipher is not None and report.pii:

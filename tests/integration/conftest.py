@@ -15,6 +15,7 @@ from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
+from tests.integration.write_fixtures import FakeClock
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -41,6 +42,33 @@ def hashing_gm(store: GraphStore) -> Iterator[Graphmem]:
 
 
 @pytest.fixture
+def clock() -> FakeClock:
+    """A settable clock (files that need another start define their own ``clock``)."""
+    return FakeClock("2026-07-01T00:00:00Z")
+
+
+@pytest.fixture
+def clocked_gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
+    """As :func:`hashing_gm`, on ``clock``."""
+    service = Graphmem(
+        store,
+        Settings(embedder="hashing", retrieval_log_mode="sync", scope_cache_mb=0),
+        embedder=HashingEmbedder(),
+        clock=clock,
+    )
+    bootstrap(store, [service.embedding_space])
+    yield service
+    service.logs.close()
+
+
+@pytest.fixture
+def clocked_rest(clocked_gm: Graphmem) -> Iterator[TestClient]:
+    """A REST client on :func:`clocked_gm`."""
+    with TestClient(create_app(graphmem=clocked_gm), raise_server_exceptions=False) as client:
+        yield client
+
+
+@pytest.fixture
 def rest(hashing_gm: Graphmem) -> Iterator[TestClient]:
     """A REST client on :func:`hashing_gm` (no exceptions raised through: every error is an
     HTTP answer, as a stranger would see it)."""
@@ -52,7 +80,7 @@ KeyMaker = Callable[..., dict[str, str]]
 
 
 @pytest.fixture
-def key_for(hashing_gm: Graphmem) -> KeyMaker:
+def key_for(store: GraphStore) -> KeyMaker:
     """``key_for("agent", tenant="acme", subject=…, grants=[…])`` → bearer headers."""
 
     def make(
@@ -62,7 +90,7 @@ def key_for(hashing_gm: Graphmem) -> KeyMaker:
         grants: list[str] | None = None,
     ) -> dict[str, str]:
         created = create_key(
-            hashing_gm.store,
+            store,
             tenant_id=tenant,
             roles=list(roles),
             subject_id=subject,

@@ -178,3 +178,57 @@ def test_cli_errors_name_field_and_rule(data_dir: Path) -> None:
     assert write.returncode == 2 and "READ_ONLY_VIOLATION" in write.stderr
     ok = cli(data_dir, "cypher", "run", "stats/memory_counts", "--tenant", "acme")
     assert ok.returncode == 0 and json.loads(ok.stdout) == []
+
+
+def test_cli_run_state_and_erasure_preview(data_dir: Path, tmp_path: Path) -> None:
+    """``graphmem runs …`` writes and reads run state as a local operator; a replayed tool
+    receipt answers with the recorded one; ``erase --dry-run`` changes nothing."""
+    op = ("--tenant", "acme", "--role", "agent", "--subject", "user:u1")
+    state = tmp_path / "cp.json"
+    state.write_text(json.dumps({"expected_version": 0, "goal": "refund", "purpose": "refund"}))
+    put = cli(data_dir, "runs", "checkpoint", "run_cli", str(state), *op)
+    assert put.returncode == 0, put.stderr
+    assert json.loads(put.stdout)["checkpoint"]["version"] == 1
+    retry = cli(data_dir, "runs", "checkpoint", "run_cli", str(state), *op)
+    assert json.loads(retry.stdout)["created"] is False  # the same write again: recognised
+    state.write_text(json.dumps({"expected_version": 0, "goal": "another"}))
+    stale = cli(data_dir, "runs", "checkpoint", "run_cli", str(state), *op)
+    assert stale.returncode == 2 and json.loads(stale.stderr)["error"]["code"] == "STALE_VERSION"
+    receipt = tmp_path / "tr.json"
+    receipt.write_text(
+        json.dumps(
+            {"idempotency_key": "k1", "tool": "kb.search", "status": "SUCCEEDED", "result": 7}
+        )
+    )
+    first = cli(data_dir, "runs", "receipt", "run_cli", str(receipt), *op)
+    again = cli(data_dir, "runs", "receipt", "run_cli", str(receipt), *op)
+    assert json.loads(first.stdout)["replayed"] is False
+    assert json.loads(again.stdout)["replayed"] is True
+    assert json.loads(again.stdout)["receipt"]["result"] == 7
+    end = cli(data_dir, "runs", "end", "run_cli", "--status", "SUCCEEDED", *op)
+    assert end.returncode == 0, end.stderr
+    assert json.loads(end.stdout)["run"]["status"] == "SUCCEEDED"
+    shown = json.loads(cli(data_dir, "runs", "show", "run_cli", *op).stdout)
+    assert shown["latest"]["version"] == 2 and shown["run"]["ended_at"]
+
+    preview = cli(data_dir, "erase", "--subject", "user:u1", "--dry-run", "--tenant", "acme")
+    assert preview.returncode == 0, preview.stderr
+    assert json.loads(preview.stdout)["run_ids"] == ["run_cli"]
+    assert json.loads(cli(data_dir, "runs", "show", "run_cli", *op).stdout)["run"]["run_id"]
+
+
+def test_cli_adhoc_goes_through_the_tenant_binding(data_dir: Path) -> None:
+    hostile = "MATCH (m) WHERE m.tenant_id <> $tenant_id OR true RETURN count(m) AS n"
+    shown = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "acme", "--show-bound")
+    assert shown.returncode == 0
+    assert "[m.tenant_id] = [$tenant_id]" in shown.stdout and "OR true" in shown.stdout
+    # another tenant's key is a node the hostile text would count without the binding
+    assert cli(data_dir, "keys", "create", "--tenant", "globex", "--role", "admin").returncode == 0
+    ran = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "acme")
+    assert ran.returncode == 0 and json.loads(ran.stdout) == [{"n": 0}]
+    theirs = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "globex")
+    assert theirs.returncode == 0 and json.loads(theirs.stdout) == [{"n": 1}]
+    write = cli(data_dir, "cypher", "adhoc", "MATCH (n) DETACH DELETE n", "--tenant", "acme")
+    assert write.returncode == 2
+    [issue] = json.loads(write.stderr)["error"]["errors"]
+    assert (issue["field"], issue["rule"]) == ("query", "write_clause")

@@ -14,17 +14,24 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from graphmem.auth.keys import create_key
-from graphmem.auth.principal import Principal
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import ValidationError
-from graphmem.models.enums import Decision
 from graphmem.read.context import HEADERS, SECTION_ORDER, WITHHELD, ContextResult
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
 from tests.integration.phase1 import PHASE1_MODES, use_phase1
-from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
+from tests.integration.write_fixtures import (
+    ADMIN,
+    FakeClock,
+    claim,
+    episode,
+    principal,
+    procedure,
+    remember,
+    source,
+)
 
 U1 = "user:u_1"
 U2 = "user:u_2"
@@ -45,60 +52,6 @@ def gm(store: GraphStore, clock: FakeClock, request: pytest.FixtureRequest) -> I
     service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
     bootstrap(store, [service.embedding_space])
     yield use_phase1(service, request.param)
-
-
-def remember(
-    gm: Graphmem, who: Principal, subject: str, predicate: str, obj: str, text: str
-) -> str:
-    sid = source(gm, who, "USER_MESSAGE", text)
-    receipt = gm.propose(who, claim(subject, predicate, obj, [(sid, text, "user")], text=text))
-    assert receipt.decision is Decision.COMMITTED, receipt.reasons
-    return receipt.memory_id or ""
-
-
-def episode(
-    gm: Graphmem, who: Principal, subject: str, goal: str, observations: list[str], outcome: str
-) -> str:
-    content = " ".join([goal, *observations])
-    sid = source(gm, who, "TOOL_RESULT", content)
-    receipt = gm.propose(
-        who,
-        {
-            "memory_type": "EPISODIC",
-            "subject": subject,
-            "episode": {"goal": goal, "observations": observations, "outcome": outcome},
-            "evidence": [{"event_id": sid, "span": goal, "source_role": "tool"}],
-            "confidence": 0.9,
-        },
-    )
-    assert receipt.decision is Decision.COMMITTED, receipt.reasons
-    return receipt.memory_id or ""
-
-
-def procedure(gm: Graphmem, subject: str = "project:it") -> str:
-    review = source(gm, ADMIN, "HUMAN_REVIEW", "Reviewed the VPN runbook; tests pass.")
-    receipt = gm.propose(
-        ADMIN,
-        {
-            "memory_type": "PROCEDURAL",
-            "subject": subject,
-            "procedure": {
-                "procedure_key": "vpn-720-fix",
-                "version": "1.0.0",
-                "scope": "tenant/acme/it",
-                "preconditions": ["error_720"],
-                "steps": ["collect_logs", "safe_reset", "verify"],
-                "effect": "REVERSIBLE_WRITE",
-                "owner": "sre",
-                "tests": ["eval-18"],
-            },
-            "evidence": [{"event_id": review, "span": "tests pass", "source_role": "reviewer"}],
-            "confidence": 1.0,
-            "text": "VPN error 720 fix: collect logs, safe reset, verify",
-        },
-    )
-    assert receipt.decision is Decision.COMMITTED, receipt.reasons
-    return receipt.memory_id or ""
 
 
 def request(**extra: Any) -> dict[str, Any]:
@@ -187,7 +140,12 @@ def test_limits_cap_each_type_and_zero_skips_it(gm: Graphmem) -> None:
 def test_the_budget_is_never_exceeded_and_drops_say_budget(gm: Graphmem) -> None:
     for i in range(6):
         remember(
-            gm, A1, U1, f"fact_{i}", f"v{i}", f"Fact {i} about the VPN setup: " + "detail " * i * 3
+            gm,
+            A1,
+            U1,
+            f"fact_{i}",
+            f"profile{i}",
+            f"Fact {i} about the VPN setup: profile{i} " + "detail " * i * 3,
         )
     episode(gm, A1, U1, "fix VPN error 720", ["DNS flush did not help", "reset worked"], "SUCCESS")
     count = gm.embedder.count_tokens
@@ -253,10 +211,12 @@ def test_unresolved_conflict_gets_a_marker(gm: Graphmem, clock: FakeClock) -> No
     )
     selected = item_ids(result, "semantic")
     assert selected and set(selected) <= {a.memory_id, b.memory_id}
+    ref = {memory_id: name for name, memory_id in result.refs.items()}
     for memory_id in selected:
         other = b.memory_id if memory_id == a.memory_id else a.memory_id
+        # both sides named by their short references, which the answer maps to ids
         marker = (
-            f"[CONFLICT {memory_id} ↔ {other}: unresolved — "
+            f"[CONFLICT {ref[memory_id]} ↔ {ref[other or '']}: unresolved — "
             "confirm with the user before relying on it]"
         )
         assert marker in result.text

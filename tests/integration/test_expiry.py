@@ -37,7 +37,7 @@ def gm(store: GraphStore, clock: FakeClock) -> Iterator[Graphmem]:
 
 def remember(gm: Graphmem, predicate: str, text: str, **extra) -> str:  # type: ignore[no-untyped-def]
     sid = source(gm, A, "USER_MESSAGE", text)
-    r = gm.propose(A, claim(U, predicate, "x", [(sid, text, "user")], **extra))
+    r = gm.propose(A, claim(U, predicate, text, [(sid, text, "user")], **extra))
     assert r.decision is Decision.COMMITTED, r.reasons
     return r.memory_id or ""
 
@@ -102,7 +102,7 @@ def test_schedule_inside_the_service(gm: Graphmem, clock: FakeClock) -> None:
         gm, "current_city", "I am in Busan this week", expires_at="2026-07-08T00:00:00Z"
     )
     clock.set("2026-07-09T00:00:00Z")
-    sweeper = Sweeper(gm.store, 0.05, clock)
+    sweeper = Sweeper(gm.sweep_due, 0.05)
     sweeper.start()
     try:
         deadline = time.monotonic() + 10
@@ -129,6 +129,7 @@ def test_admin_endpoints(gm: Graphmem, clock: FakeClock) -> None:
         assert client.post("/v1/admin/sweep", headers=admin).json() == {
             "expired": [short],
             "count": 1,
+            "runs_deleted": [],
         }
         bad = client.post("/v1/purposes/Not Valid/expire", headers=admin)
         assert bad.status_code == 422

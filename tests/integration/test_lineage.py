@@ -454,6 +454,36 @@ def test_another_tenant_gets_nothing(world: World) -> None:
     }
 
 
+def test_lineage_queries_answer_the_same_as_ad_hoc_text(world: World) -> None:
+    """An admin pasting a lineage query into ad-hoc Cypher gets the named query's answer: the
+    tenant binding changes no row (and the evil tenant's node stays out)."""
+    world.gm.store._execute(
+        "CREATE (:DeletionReceipt {receipt_id: 'del_1', tenant_id: 'acme', actor: 'admin:ops', "
+        "scope: 'SUBJECT', recorded_at: '2026-07-18T00:00:00.000000Z'})",
+        {},
+        read_only=False,
+    )
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("provenance_chain", {"memory_id": world.mina}),
+        ("provenance_chain", {"memory_id": "chain3"}),
+        ("provenance_chain", {"memory_id": "top"}),
+        ("provenance_chain", {"memory_id": "cyc1"}),
+        ("derived_from_source", {"source_id": world.s_mina}),
+        ("derived_from_source", {"source_id": world.s_fri}),
+        ("supersession_history", {"memory_id": world.jin}),
+        ("known_at_snapshot", {"subject_id": ALPHA, "known_at": "2026-07-10T00:00:00Z"}),
+        ("known_at_snapshot", {"subject_id": ALPHA, "known_at": "2026-07-20T00:00:00Z"}),
+        ("open_conflicts", {"subject_id": None}),
+        ("logs_selecting_memory", {"memory_id": world.mina}),
+        ("deletion_receipts", {"from": "2026-07-01T00:00:00Z", "to": "2026-08-01T00:00:00Z"}),
+    ]
+    for name, params in calls:
+        named = run(world.gm, name, **params)
+        text = world.gm.store.queries.get(f"lineage/{name}").render({})
+        assert world.gm.adhoc_query(text, params, tenant_id="acme") == named, name
+        assert named, name  # every call answers something, so the equality says something
+
+
 # -- through the API ------------------------------------------------------------------------------
 
 

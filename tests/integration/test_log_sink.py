@@ -118,3 +118,21 @@ def test_sync_mode_and_the_setting(ready: GraphStore) -> None:
     sink.submit(props(7))
     assert stored(ready) == ["mq_t0_7"]  # no flush needed
     assert isinstance(log_sink("background", ready), BackgroundLogSink)
+
+
+def test_a_hold_keeps_batches_back_until_it_ends_or_a_flush(ready: GraphStore) -> None:
+    """While an analyst's query runs, a log batch would queue every read behind it."""
+    sink = BackgroundLogSink(ready, batch=16)
+    with sink.hold():
+        sink.submit(props(1))
+        time.sleep(0.3)
+        assert stored(ready) == []  # held back
+        assert sink.flush(timeout_s=10)  # a flush writes regardless
+        assert stored(ready) == ["mq_t0_1"]
+        sink.submit(props(2))
+        time.sleep(0.3)
+        assert stored(ready) == ["mq_t0_1"]
+    assert sink.flush(timeout_s=10)
+    assert stored(ready) == ["mq_t0_1", "mq_t0_2"]
+    assert SyncLogSink(ready).hold() is not None
+    sink.close()

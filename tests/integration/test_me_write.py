@@ -59,6 +59,16 @@ def test_user_corrects_and_deletes_only_own_memories(store: GraphStore) -> None:
             json={"object": "sk-proj-AbCdEf0123456789GhIjKlMnOpQrStUvWx"},
         )
         assert sneaky.json()["decision"] == "REJECTED"
+        # erasing the correction: Busan, which only it had superseded, is believed again
         gone = client.delete(f"/v1/me/memories/{fixed['memory_id']}", headers=me).json()
-        assert fixed["memory_id"] in gone["memory_ids"] and mid in gone["memory_ids"]
+        assert gone["memory_ids"] == [fixed["memory_id"]]
+        assert [r["reinstates"] for r in gone["reinstated"]] == [mid]
+        now = client.get("/v1/me/memories", headers=me).json()["memories"]
+        assert [m["object"] for m in now] == ["Busan"]
+        # erasing it with its history leaves nothing of the claim
+        gone = client.delete(
+            f"/v1/me/memories/{now[0]['memory_id']}?with_history=true", headers=me
+        ).json()
+        assert {mid, now[0]["memory_id"]} <= set(gone["memory_ids"])
+        assert gone["reinstated"] == []
         assert client.get("/v1/me/memories", headers=me).json()["memories"] == []

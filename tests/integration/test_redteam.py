@@ -27,7 +27,8 @@ from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
-from tests.integration.write_fixtures import FakeClock, principal
+from tests.integration.scenarios import graph_dump, record_sources, scenario_principal
+from tests.integration.write_fixtures import FakeClock
 
 DATA = Path(__file__).parents[1] / "data" / "redteam_proposals.jsonl"
 SCENARIOS: list[dict[str, Any]] = [
@@ -80,41 +81,17 @@ class Outcome:
         return str(self.scenario["label"])
 
 
-def _principal(spec: dict[str, Any]) -> Any:
-    return principal(
-        *spec["roles"],
-        tenant=spec.get("tenant", "acme"),
-        subject=spec.get("subject"),
-        pid=spec.get("pid"),
-    )
-
-
-def _record_sources(gm: Graphmem, scenario: dict[str, Any], problems: list[str]) -> None:
-    default = scenario["principal"]
-    for spec in scenario["sources"]:
-        body = {k: v for k, v in spec.items() if k not in ("principal", "expect_record_error")}
-        wanted = spec.get("expect_record_error")
-        try:
-            gm.record_source(_principal(spec.get("principal", default)), body)
-        except errors.GraphmemError as exc:
-            if type(exc).__name__ != wanted:
-                problems.append(f"recording {spec['source_id']} raised {type(exc).__name__}")
-        else:
-            if wanted is not None:
-                problems.append(f"recording {spec['source_id']} did not raise {wanted}")
-
-
 def run_scenario(
     gm: Graphmem, clock: FakeClock, scenario: dict[str, Any], done: dict[str, Outcome]
 ) -> Outcome:
     problems: list[str] = []
-    _record_sources(gm, scenario, problems)
+    record_sources(gm, scenario, problems)
     proposal = copy.deepcopy(scenario["proposal"])
     ref = scenario.get("supersedes_ref")
     if ref is not None:
         proposal["supersedes"] = (done[ref].memory_id if ref in done else None) or "mem_missing"
     try:
-        receipt = gm.propose(_principal(scenario["principal"]), proposal)
+        receipt = gm.propose(scenario_principal(scenario["principal"]), proposal)
     except errors.ValidationError as exc:
         outcome = Outcome(scenario, INVALID, [f"{i.field}:{i.rule}" for i in exc.issues])
     else:
@@ -135,12 +112,6 @@ def run_scenario(
     if missing:
         outcome.problems.append(f"missing codes {missing}")
     return outcome
-
-
-def graph_dump(store: GraphStore) -> str:
-    nodes = store.read_adhoc("MATCH (n) RETURN properties(n) AS p")
-    edges = store.read_adhoc("MATCH ()-[r]->() RETURN properties(r) AS p")
-    return json.dumps([r["p"] for r in nodes + edges], ensure_ascii=False, default=str)
 
 
 def summary(outcomes: list[Outcome]) -> str:

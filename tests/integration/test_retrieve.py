@@ -239,9 +239,14 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
         remember(gm, A1, U1, f"note_{i}", f"noted item day {i}", f"Noted item day {i}")
         for i in range(20)
     ]
-    exact = remember(gm, A1, U1, "allergy", f"peanuts {filler}", "Keep away from peanuts")
+    exact = remember(gm, A1, U1, "allergy", f"peanuts {filler}", f"Keep away from peanuts {filler}")
     lexical = remember(
-        gm, A1, U1, "travel_plan", f"zyxwv noted item day {filler}", "The zyxwv trip"
+        gm,
+        A1,
+        U1,
+        "travel_plan",
+        f"zyxwv noted item day {filler}",
+        f"The zyxwv trip: zyxwv noted item day {filler}",
     )
     # in the "cache" mode the lexical candidates come from the feature cache's texts
     features = FeatureCache(100, gm.embedder.dimension) if gm.retriever.cached else None

@@ -65,7 +65,7 @@ def test_seed_korean_language_preference_commits_as_written(gm: Graphmem, clock:
     source(gm, AGENT_FOR_USER, "USER_MESSAGE", "답변은 계속 한국어로 해 줘", source_id="msg_9821")
     receipt = gm.propose(AGENT_FOR_USER, SEED_PROPOSAL)
     assert receipt.decision is Decision.COMMITTED, receipt.reasons
-    assert receipt.policy_version == "memory-write-1"
+    assert receipt.policy_version == "memory-write-2"
     detail = gm.memory(AGENT_FOR_USER, receipt.memory_id or "")
     memory = detail.memory
     assert memory["object"] == "ko-KR" and memory["authority"] == "explicit_user_statement"

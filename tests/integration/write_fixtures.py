@@ -1,4 +1,5 @@
-"""Helpers for write-path tests: a settable clock, principals, sources and proposals."""
+"""Helpers for write-path tests: a settable clock, principals, sources and proposals, and
+memories committed through the gate (a claim, an episode, an approved procedure)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.auth.principal import Principal
+from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.models.enums import Decision
 from graphmem.models.receipts import WriteReceipt
 from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
 from graphmem.timeutil import normalize
 
 
@@ -23,6 +29,13 @@ class FakeClock:
 
     def set(self, value: str) -> None:
         self.now = normalize(value)
+
+
+def hashing_graphmem(store: GraphStore, clock: FakeClock) -> Graphmem:
+    """A service on ``store`` with the hashing embedder and ``clock``, schema bootstrapped."""
+    service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
+    bootstrap(store, [service.embedding_space])
+    return service
 
 
 def principal(
@@ -73,3 +86,57 @@ def claim(
 
 def codes(receipt: WriteReceipt) -> set[str]:
     return {r.code for r in receipt.reasons}
+
+
+def remember(
+    gm: Graphmem, who: Principal, subject: str, predicate: str, obj: str, text: str
+) -> str:
+    sid = source(gm, who, "USER_MESSAGE", text)
+    receipt = gm.propose(who, claim(subject, predicate, obj, [(sid, text, "user")], text=text))
+    assert receipt.decision is Decision.COMMITTED, receipt.reasons
+    return receipt.memory_id or ""
+
+
+def episode(
+    gm: Graphmem, who: Principal, subject: str, goal: str, observations: list[str], outcome: str
+) -> str:
+    content = " ".join([goal, *observations])
+    sid = source(gm, who, "TOOL_RESULT", content)
+    receipt = gm.propose(
+        who,
+        {
+            "memory_type": "EPISODIC",
+            "subject": subject,
+            "episode": {"goal": goal, "observations": observations, "outcome": outcome},
+            "evidence": [{"event_id": sid, "span": goal, "source_role": "tool"}],
+            "confidence": 0.9,
+        },
+    )
+    assert receipt.decision is Decision.COMMITTED, receipt.reasons
+    return receipt.memory_id or ""
+
+
+def procedure(gm: Graphmem, subject: str = "project:it") -> str:
+    review = source(gm, ADMIN, "HUMAN_REVIEW", "Reviewed the VPN runbook; tests pass.")
+    receipt = gm.propose(
+        ADMIN,
+        {
+            "memory_type": "PROCEDURAL",
+            "subject": subject,
+            "procedure": {
+                "procedure_key": "vpn-720-fix",
+                "version": "1.0.0",
+                "scope": "tenant/acme/it",
+                "preconditions": ["error_720"],
+                "steps": ["collect_logs", "safe_reset", "verify"],
+                "effect": "REVERSIBLE_WRITE",
+                "owner": "sre",
+                "tests": ["eval-18"],
+            },
+            "evidence": [{"event_id": review, "span": "tests pass", "source_role": "reviewer"}],
+            "confidence": 1.0,
+            "text": "VPN error 720 fix: collect logs, safe reset, verify",
+        },
+    )
+    assert receipt.decision is Decision.COMMITTED, receipt.reasons
+    return receipt.memory_id or ""

@@ -249,20 +249,50 @@ def test_neutralise_withholds_or_quotes_only_the_instruction_like_sentence() -> 
     assert neutralise(OVERRIDE, "drop") == (None, 1)
 
 
+def placed_text(draft: Draft | None, budget: int = 1000) -> tuple[str, dict[str, str]]:
+    """A memory draft as the fitter places it: its short references filled in."""
+    assert draft is not None
+    fitted = fit([*mandatory(), draft], budget, words)
+    return fitted.placed[-1].draft.text, fitted.refs
+
+
 def test_memory_lines_carry_conflict_markers_and_episode_outcomes() -> None:
     row = {"memory_id": "mem_a", "text": "ship day: monday", "valid_from": "2026-06-01T00:00:00Z",
            "open_conflicts": 1}  # fmt: skip
     draft, _ = memory_draft(SEMANTIC, row, ["mem_b"])
-    assert draft is not None
-    assert draft.text == (
-        "- [mem_a] ship day: monday (valid from 2026-06-01) " + conflict_marker("mem_a", ["mem_b"])
+    text, refs = placed_text(draft)
+    assert text == "- [m1] ship day: monday (valid from 2026-06-01) " + conflict_marker(
+        "m1", ["m2"]
     )
-    assert "[CONFLICT mem_a ↔ mem_b: unresolved" in draft.text
+    assert "[CONFLICT m1 ↔ m2: unresolved" in text and refs == {"m1": "mem_a", "m2": "mem_b"}
     ep = {"memory_id": "mem_e", "text": f"goal | {OVERRIDE}", "outcome": "FAILURE",
           "recorded_at": "2026-05-01T00:00:00.000000Z"}  # fmt: skip
     draft, hits = memory_draft(EPISODES, ep, [])
-    assert draft is not None and hits == 1
-    assert draft.text == f"- [mem_e] 2026-05-01 (outcome FAILURE): goal | {WITHHELD}"
+    assert hits == 1
+    text, refs = placed_text(draft)
+    assert text == f"- [m1] 2026-05-01 (outcome FAILURE): goal | {WITHHELD}"
+    assert refs == {"m1": "mem_e"}
+
+
+def test_short_references_follow_placement() -> None:
+    """Numbered as placed: a dropped item takes no number, a memory named by a conflict marker
+    keeps its number when placed itself, braces in a memory's own text stay as they are."""
+    rows = [
+        {"memory_id": "mem_big", "text": "word " * 500},
+        {"memory_id": "mem_x", "text": "uses {braces} and {0}", "open_conflicts": 1},
+        {"memory_id": "mem_y", "text": "the other side"},
+    ]
+    drafts = [
+        memory_draft(SEMANTIC, rows[0], [])[0],
+        memory_draft(SEMANTIC, rows[1], ["mem_y"])[0],
+        memory_draft(SEMANTIC, rows[2], [])[0],
+    ]
+    fitted = fit([*mandatory(), *(d for d in drafts if d)], 100, words)
+    texts = [p.draft.text for p in fitted.placed if p.draft.memory]
+    assert texts[0].startswith("- [m1] uses {braces} and {0} [CONFLICT m1 ↔ m2")
+    assert texts[1] == "- [m2] the other side"
+    assert fitted.refs == {"m1": "mem_x", "m2": "mem_y"}
+    assert [d.id for d in fitted.dropped] == ["mem_big"]
 
 
 def test_fitting_counts_each_item_once_whatever_the_budget() -> None:

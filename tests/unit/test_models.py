@@ -10,6 +10,7 @@ import pytest
 from graphmem.errors import ValidationError
 from graphmem.models import (
     Authority,
+    Budget,
     Checkpoint,
     Claim,
     ConflictsWith,
@@ -30,6 +31,7 @@ from graphmem.models import (
     SourceKind,
     Subject,
     SubjectKind,
+    ToolReceipt,
     WriteReceipt,
     memory_from_graph,
     parse,
@@ -463,10 +465,16 @@ def graph_records() -> list[GraphRecord]:
             "checkpoint_id": "cp_3",
             "run_id": "run_884",
             "tenant_id": "acme",
+            "version": 3,
+            "principal_id": "key:k1",
+            "created_at": "2026-07-10T01:00:00Z",
+            "state_hash": HASH,
             "step": 3,
             "plan_version": 2,
             "budget": {"tokens_limit": 8000, "tokens_used": 1200},
-            "tool_receipts": [{"receipt_id": "tr_1", "tool": "kb.search", "status": "OK"}],
+            "tool_receipts": [
+                {"idempotency_key": "tr_1", "tool": "kb.search", "status": "SUCCEEDED"}
+            ],
             "evidence_ids": ["ev_1", "ev_2"],
             "approvals": [
                 {"action": "reset adapter", "approved_by": "u_104", "at": "2026-07-10T01:00:00Z"}
@@ -654,14 +662,71 @@ def test_subject_and_source_rules() -> None:
 
 
 def test_checkpoint_rules() -> None:
+    base = {
+        "checkpoint_id": "c",
+        "run_id": "r",
+        "tenant_id": "t",
+        "version": 1,
+        "principal_id": "p",
+        "created_at": "2026-07-10T01:00:00Z",
+        "state_hash": HASH,
+    }
     with pytest.raises(ValidationError) as exc:
-        parse(
-            Checkpoint, {"checkpoint_id": "c", "run_id": "r", "tenant_id": "t", "status": "FAILED"}
-        )
+        parse(Checkpoint, {**base, "status": "FAILED"})
     assert issues(exc) == {("failure_code", "required")}
     with pytest.raises(ValidationError) as exc:
-        parse(Checkpoint, {"checkpoint_id": "c", "run_id": "r", "tenant_id": "t", "step": -1})
+        parse(Checkpoint, {**base, "step": -1})
     assert issues(exc) == {("step", "range")}
+    with pytest.raises(ValidationError) as exc:
+        parse(Checkpoint, {**base, "version": 0})
+    assert issues(exc) == {("version", "range")}
+    receipt = {"idempotency_key": "k", "tool": "t", "status": "SUCCEEDED"}
+    with pytest.raises(ValidationError) as exc:
+        parse(Checkpoint, {**base, "tool_receipts": [receipt, receipt]})
+    assert issues(exc) == {("tool_receipts.1.idempotency_key", "duplicate")}
+
+
+def test_tool_receipt_rules() -> None:
+    done = parse(
+        ToolReceipt,
+        {"idempotency_key": "k", "tool": "t", "status": "SUCCEEDED", "result": {"a": 1}},
+    )
+    assert done.result_hash == sha256_hash('{"a":1}') and done.listed().result is None
+    with pytest.raises(ValidationError) as exc:
+        parse(
+            ToolReceipt,
+            {
+                "idempotency_key": "k",
+                "tool": "t",
+                "status": "SUCCEEDED",
+                "result": 1,
+                "result_hash": HASH,
+            },
+        )
+    assert issues(exc) == {("result_hash", "mismatch")}
+    with pytest.raises(ValidationError) as exc:
+        parse(ToolReceipt, {"idempotency_key": "k", "tool": "t", "status": "STARTED", "result": 1})
+    assert issues(exc) == {("status", "started_has_outcome")}
+    with pytest.raises(ValidationError) as exc:
+        parse(
+            ToolReceipt,
+            {"idempotency_key": "k", "tool": "t", "status": "SUCCEEDED", "result": "x" * 17_000},
+        )
+    assert issues(exc) == {("result", "too_large")}
+
+
+def test_budget_remaining_counts_reservations() -> None:
+    budget = parse(
+        Budget,
+        {
+            "tokens_limit": 1000,
+            "tokens_used": 600,
+            "cost_limit": 1.0,
+            "reservations": [{"reservation_id": "r", "tokens": 400, "cost": 0.25}],
+        },
+    )
+    assert budget.remaining() == {"tokens": 0, "tool_calls": None, "cost": 0.75}
+    assert budget.exhausted
 
 
 def test_embedding_needs_version_and_finite_values() -> None:

@@ -19,11 +19,11 @@ import pytest
 
 from graphmem.errors import ValidationError
 from graphmem.models.enums import ConsentBasis, Sensitivity, Verdict
+from graphmem.write.codes import Rule
 from graphmem.write.sensitivity import (
     ConsentOutcome,
     Finding,
     FindingKind,
-    ReasonCode,
     SensitivityReport,
     SensitivityVerdict,
     consent_decision,
@@ -63,10 +63,10 @@ def test_case_file_is_big_and_varied() -> None:
         assert korean >= 5, "each label needs Korean cases too"
         assert len(group) - korean >= 5, "each label needs English cases too"
     codes = Counter(c.get("code") for c in CASES if c.get("code"))
-    for code in ReasonCode:
+    for code in Rule:
         if code.name.startswith(("SECRET_", "PII_")):
             assert codes[code.value] >= 1, f"no case for {code.value}"
-    assert all(ReasonCode(c["code"]) for c in CASES if c.get("code"))
+    assert all(Rule(c["code"]) for c in CASES if c.get("code"))
 
 
 # --- recall and false positives ---------------------------------------------------------
@@ -165,8 +165,8 @@ def test_redact_merges_overlaps_and_is_identity_on_clean_text() -> None:
     assert redact(clean, scan(clean)) == clean
     report = SensitivityReport(
         findings=(
-            Finding(FindingKind.SECRET, ReasonCode.SECRET_TOKEN, 2, 8, "t"),
-            Finding(FindingKind.PII, ReasonCode.PII_EMAIL, 5, 12, "t"),
+            Finding(FindingKind.SECRET, Rule.SECRET_TOKEN, 2, 8, "t"),
+            Finding(FindingKind.PII, Rule.PII_EMAIL, 5, 12, "t"),
         ),
         text_length=14,
     )
@@ -233,7 +233,7 @@ def test_secret_wins_over_pii_and_findings_are_sorted() -> None:
     report = scan(text)
     assert report.verdict is SensitivityVerdict.SECRET
     assert report.sensitivity is Sensitivity.RESTRICTED
-    assert [f.code for f in report.findings] == [ReasonCode.PII_EMAIL, ReasonCode.SECRET_TOKEN]
+    assert [f.code for f in report.findings] == [Rule.PII_EMAIL, Rule.SECRET_TOKEN]
     assert [f.start for f in report.findings] == sorted(f.start for f in report.findings)
     assert len(report.secrets) == 1 and len(report.pii) == 1
 
@@ -244,7 +244,7 @@ def test_a_finding_inside_a_stronger_one_is_dropped() -> None:
         "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
     )
     report = scan("Authorization: Bearer " + jwt)
-    assert [f.code for f in report.findings] == [ReasonCode.SECRET_JWT]
+    assert [f.code for f in report.findings] == [Rule.SECRET_JWT]
 
 
 def test_scan_wants_a_string() -> None:
@@ -280,7 +280,7 @@ def test_secret_is_rejected_whatever_the_basis() -> None:
     for basis in [*ConsentBasis, None]:
         v = consent_decision(scan(SECRET_TEXT), basis, ["support"])
         assert v.outcome is ConsentOutcome.REJECT
-        assert v.code is ReasonCode.SECRET_PASSWORD
+        assert v.code is Rule.SECRET_PASSWORD
         assert v.sensitivity is None and not v.accepted
         assert v.stage_verdict is Verdict.FAIL
 
@@ -298,10 +298,10 @@ def test_secret_is_rejected_whatever_the_basis() -> None:
 def test_pii_with_explicit_basis_and_purpose_is_accepted_high(basis: str | ConsentBasis) -> None:
     v = consent_decision(scan(PII_TEXT), basis, [" support ", "support", "billing"])
     assert v.outcome is ConsentOutcome.ACCEPT and v.accepted
-    assert v.code is ReasonCode.SENSITIVE_CONSENTED
+    assert v.code is Rule.SENSITIVE_CONSENTED
     assert v.sensitivity is Sensitivity.HIGH
     assert v.purposes == ("support", "billing")
-    assert v.finding_codes == (ReasonCode.PII_PHONE,)
+    assert v.finding_codes == (Rule.PII_PHONE,)
     assert v.stage_verdict is Verdict.PASS
 
 
@@ -309,7 +309,7 @@ def test_pii_with_explicit_basis_and_purpose_is_accepted_high(basis: str | Conse
 def test_pii_without_explicit_basis_needs_consent(basis: str | None) -> None:
     v = consent_decision(scan(PII_TEXT), basis, ["support"])
     assert v.outcome is ConsentOutcome.NEEDS_CONFIRMATION
-    assert v.code is ReasonCode.CONSENT_REQUIRED
+    assert v.code is Rule.CONSENT_REQUIRED
     assert v.stage_verdict is Verdict.WARN
 
 
@@ -317,15 +317,15 @@ def test_pii_without_purpose_needs_one() -> None:
     for purposes in (None, [], ["  "], ""):
         v = consent_decision(scan(PII_TEXT), "consent", purposes)
         assert v.outcome is ConsentOutcome.NEEDS_CONFIRMATION
-        assert v.code is ReasonCode.PURPOSE_REQUIRED
+        assert v.code is Rule.PURPOSE_REQUIRED
     both = consent_decision(scan(PII_TEXT), None, None)
-    assert both.codes == (ReasonCode.CONSENT_REQUIRED, ReasonCode.PURPOSE_REQUIRED)
+    assert both.codes == (Rule.CONSENT_REQUIRED, Rule.PURPOSE_REQUIRED)
 
 
 def test_clean_keeps_the_declared_sensitivity_never_lower() -> None:
     v = consent_decision(scan(CLEAN_TEXT), "explicit_user_request", None)
     assert v.outcome is ConsentOutcome.ACCEPT and v.sensitivity is Sensitivity.LOW
-    assert v.code is ReasonCode.SENSITIVITY_OK
+    assert v.code is Rule.SENSITIVITY_OK
     v = consent_decision(scan(CLEAN_TEXT), None, None, declared_sensitivity="medium")
     assert v.accepted and v.sensitivity is Sensitivity.MEDIUM
     # PII found: a declared LOW is raised to HIGH; a declared RESTRICTED stays
@@ -337,7 +337,7 @@ def test_clean_keeps_the_declared_sensitivity_never_lower() -> None:
 
 def test_declared_high_on_clean_text_follows_the_high_rules() -> None:
     v = consent_decision(scan(CLEAN_TEXT), None, ["x"], declared_sensitivity=Sensitivity.HIGH)
-    assert v.code is ReasonCode.CONSENT_REQUIRED
+    assert v.code is Rule.CONSENT_REQUIRED
     v = consent_decision(scan(CLEAN_TEXT), "consent", ["x"], declared_sensitivity=Sensitivity.HIGH)
     assert v.accepted and v.sensitivity is Sensitivity.HIGH
 

@@ -63,6 +63,7 @@ class Tally:
         self.counts: Counter[str] = Counter()
         self.maxima: dict[str, tuple[float, str]] = {}
         self.notes: dict[str, Counter[str]] = {}
+        self.samples: dict[str, list[float]] = {}
 
     def add(self, name: str, n: int = 1) -> None:
         with self._lock:
@@ -73,6 +74,10 @@ class Tally:
             if name not in self.maxima or value > self.maxima[name][0]:
                 self.maxima[name] = (value, what)
 
+    def sample(self, name: str, value: float) -> None:
+        with self._lock:
+            self.samples.setdefault(name, []).append(value)
+
     def note(self, name: str, what: str) -> None:
         with self._lock:
             self.notes.setdefault(name, Counter())[what] += 1
@@ -80,6 +85,10 @@ class Tally:
     def lines(self) -> list[str]:
         out = [f"{name}: {n}" for name, n in sorted(self.counts.items())]
         out += [f"{name}: {v:.1f} ({what})" for name, (v, what) in sorted(self.maxima.items())]
+        for name, values in sorted(self.samples.items()):
+            ordered = sorted(values)
+            median = ordered[len(ordered) // 2]
+            out.append(f"{name}: n={len(ordered)} median {median:.1f} max {ordered[-1]:.1f}")
         for name, counter in sorted(self.notes.items()):
             out.append(f"{name}:")
             out += [f"  {n:5d}  {what}" for what, n in counter.most_common(40)]

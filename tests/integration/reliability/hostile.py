@@ -19,6 +19,7 @@ from typing import Any
 
 from graphmem.limits import MAX_CONTEXT_EVIDENCE, MAX_STATE_KEYS
 from tests.integration.reliability.world import TEAM, U1, World
+from tests.integration.write_fixtures import claim
 
 #: values that break a field's type or range, whatever the field is
 WRONG_VALUES: tuple[Any, ...] = (
@@ -101,21 +102,20 @@ class Hostile:
         return json.dumps(self.json_body).encode("utf-8", "surrogatepass")
 
 
+def _claim(world: World, predicate: str, obj: str, **extra: Any) -> dict[str, Any]:
+    """A well-formed claim about acme's ``user:u1`` citing one of its real sources."""
+    source = next(m.source_id for m in world.memories if m.tenant == "acme" and m.subject == U1)
+    return claim(U1, predicate, obj, [(source, "code word", "user")], **extra)
+
+
 def _templates(world: World) -> list[tuple[str, str, str, Any]]:
     """``(caller, method, path, body)`` valid requests on real records of tenant acme."""
     mine = [m for m in world.memories if m.tenant == "acme" and m.subject == U1]
-    source = mine[0].source_id
     memory = mine[0].memory_id
     deletion = world.deletion_receipts["acme"]
-    proposal = {
-        "memory_type": "SEMANTIC",
-        "subject": U1,
-        "claim": {"predicate": "likes_tea", "object": "green tea"},
-        "evidence": [{"event_id": source, "span": "code word", "source_role": "user"}],
-        "confidence": 0.9,
-        "purposes": ["support"],
-        "valid_from": "2026-07-01T00:00:00Z",
-    }
+    proposal = _claim(
+        world, "likes_tea", "green tea", purposes=["support"], valid_from="2026-07-01T00:00:00Z"
+    )
     return [
         ("agent:u1", "POST", "/v1/sources", {"kind": "USER_MESSAGE", "content": "hello"}),
         ("agent:u1", "POST", "/v1/proposals", proposal),
@@ -380,14 +380,7 @@ def big_inputs(world: World) -> Iterator[Hostile]:
         {"query": "a", "types": ["SEMANTIC"] * 10_000},
         expect=_names("types", "too_long"),
     )
-    source = next(m.source_id for m in world.memories if m.tenant == "acme" and m.subject == U1)
-    proposal = {
-        "memory_type": "SEMANTIC",
-        "subject": U1,
-        "claim": {"predicate": "likes", "object": "tea"},
-        "evidence": [{"event_id": source, "span": "code word", "source_role": "user"}],
-        "confidence": 1.0,
-    }
+    proposal = _claim(world, "likes", "tea")
     yield Hostile(
         "proposal 10k evidence",
         "POST",
@@ -463,14 +456,7 @@ def bad_headers(world: World) -> Iterator[Hostile]:
         ("Content-Length", "-1"),
         ("X-Forwarded-For", "127.0.0.1\u0000"),
     ]
-    source = next(m.source_id for m in world.memories if m.tenant == "acme" and m.subject == U1)
-    proposal = {
-        "memory_type": "SEMANTIC",
-        "subject": U1,
-        "claim": {"predicate": "likes", "object": "tea"},
-        "evidence": [{"event_id": source, "span": "code word", "source_role": "user"}],
-        "confidence": 1.0,
-    }
+    proposal = _claim(world, "likes", "tea")
     for i, (name, value) in enumerate(values):
         yield Hostile(
             f"header {name} #{i}",
@@ -486,16 +472,9 @@ def bad_headers(world: World) -> Iterator[Hostile]:
 
 def idempotency_reuse(world: World) -> Iterator[Hostile]:
     """One idempotency key, two different bodies: the second is a 409 naming the key."""
-    source = next(m.source_id for m in world.memories if m.tenant == "acme" and m.subject == U1)
 
     def proposal(obj: str) -> dict[str, Any]:
-        return {
-            "memory_type": "SEMANTIC",
-            "subject": U1,
-            "claim": {"predicate": "likes_drink", "object": obj},
-            "evidence": [{"event_id": source, "span": "code word", "source_role": "user"}],
-            "confidence": 1.0,
-        }
+        return _claim(world, "likes_drink", obj)
 
     header = {"Idempotency-Key": "idem-reuse-1"}
     yield Hostile(

@@ -19,6 +19,7 @@ from graphmem.settings import Settings
 from graphmem.store.base import GraphStore, QueryTimeouts
 from tests.integration.conftest import KeyMaker
 from tests.integration.test_time_limits import RUNAWAY
+from tests.integration.write_fixtures import claim
 
 SUBJECT = "user:s1"
 
@@ -37,14 +38,7 @@ class Bound:
 
 
 def _proposal(source: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "memory_type": "SEMANTIC",
-        "subject": SUBJECT,
-        "claim": {"predicate": "likes", "object": "tea"},
-        "evidence": [{"event_id": source, "span": "tea", "source_role": "user"}],
-        "confidence": 1.0,
-        **extra,
-    }
+    return {**claim(SUBJECT, "likes", "tea", [(source, "tea", "user")]), **extra}
 
 
 def _episode(n: int, source: str) -> dict[str, Any]:
@@ -63,6 +57,17 @@ def _episode(n: int, source: str) -> dict[str, Any]:
 
 def _context(**extra: Any) -> dict[str, Any]:
     return {"goal": "g", "instruction": "i", "query": "tea", "budget_tokens": 300, **extra}
+
+
+def _checkpoint(**state: Any) -> dict[str, Any]:
+    """A new run's first checkpoint (each bound below writes to its own run)."""
+    return {"expected_version": 0, "goal": "refund order 7", **state}
+
+
+def _receipts(n: int) -> list[dict[str, Any]]:
+    return [
+        {"idempotency_key": f"k{i}", "tool": "kb.search", "status": "STARTED"} for i in range(n)
+    ]
 
 
 BOUNDS = [
@@ -236,6 +241,113 @@ BOUNDS = [
         L.MAX_QUERY_PARAM_BYTES,
         "params",
         "too_large",
+    ),
+    Bound(
+        "scopes of a retrieval",
+        "POST",
+        "/v1/retrieve",
+        "admin",  # an unbound key may name any subject of its tenant
+        lambda n, src: {"query": "tea", "scopes": [{"subject_id": f"user:s{i}"} for i in range(n)]},
+        L.MAX_SCOPES,
+        "scopes",
+        "too_long",
+    ),
+    Bound(
+        "scopes of a context",
+        "POST",
+        "/v1/context",
+        "admin",
+        lambda n, src: _context(scopes=[{"subject_id": f"team:t{i}"} for i in range(n)]),
+        L.MAX_SCOPES,
+        "scopes",
+        "too_long",
+    ),
+    Bound(
+        "tool receipts per checkpoint",
+        "PUT",
+        "/v1/runs/run_receipts/checkpoints",
+        "agent",
+        lambda n, src: _checkpoint(tool_receipts=_receipts(n)),
+        L.MAX_TOOL_RECEIPTS,
+        "tool_receipts",
+        "too_long",
+    ),
+    Bound(
+        "evidence ids per checkpoint",
+        "PUT",
+        "/v1/runs/run_evidence/checkpoints",
+        "agent",
+        lambda n, src: _checkpoint(evidence_ids=[f"{src}_{i}" for i in range(n)]),
+        L.MAX_RUN_EVIDENCE_IDS,
+        "evidence_ids",
+        "too_long",
+    ),
+    Bound(
+        "approvals per checkpoint",
+        "PUT",
+        "/v1/runs/run_approvals/checkpoints",
+        "agent",
+        lambda n, src: _checkpoint(
+            approvals=[
+                {"action": f"step {i}", "approved_by": "user:s1", "at": "2026-07-01T00:00:00Z"}
+                for i in range(n)
+            ]
+        ),
+        L.MAX_APPROVALS,
+        "approvals",
+        "too_long",
+    ),
+    Bound(
+        "budget reservations",
+        "PUT",
+        "/v1/runs/run_budget/checkpoints",
+        "agent",
+        lambda n, src: _checkpoint(
+            budget={"reservations": [{"reservation_id": f"r{i}", "tokens": 1} for i in range(n)]}
+        ),
+        L.MAX_RESERVATIONS,
+        "budget.reservations",
+        "too_long",
+    ),
+    Bound(
+        "a tool receipt's result bytes",
+        "PUT",
+        "/v1/runs/run_result/checkpoints",
+        "agent",
+        # the JSON of a string of n - 2 characters is n bytes
+        lambda n, src: _checkpoint(
+            tool_receipts=[
+                {
+                    "idempotency_key": "k",
+                    "tool": "t",
+                    "status": "SUCCEEDED",
+                    "result": "x" * (n - 2),
+                }
+            ]
+        ),
+        L.MAX_TOOL_RESULT_BYTES,
+        "tool_receipts.0.result",
+        "too_large",
+    ),
+    Bound(
+        "run counters",
+        "PUT",
+        "/v1/runs/run_counter/checkpoints",
+        "agent",
+        lambda n, src: _checkpoint(step=n),
+        L.MAX_COUNTER,
+        "step",
+        "range",
+    ),
+    Bound(
+        "page size (checkpoint history)",
+        "GET",
+        "/v1/runs/run_none/checkpoints",
+        "agent",
+        lambda n, src: {"limit": n},
+        L.MAX_PAGE,
+        "limit",
+        "range",
     ),
     Bound(
         "ad-hoc query parameters",

@@ -94,13 +94,16 @@ class World:
     def visible(self, caller: Caller) -> set[str]:
         return {m.canary for m in self.memories if caller.reads(m.tenant, m.subject)}
 
-    def foreign_canaries(self, caller: Caller, text: str) -> list[str]:
-        """Canaries in ``text`` the caller may not see (other subjects, tenants, erased)."""
+    def canaries_in(self, text: str) -> set[str]:
+        """Every canary of the world (erased ones included) that ``text`` holds."""
         if self._pattern is None:
             every = [m.canary for m in self.memories] + sorted(self.erased_canaries)
             self._pattern = re.compile("|".join(map(re.escape, every)))
-        allowed = self.visible(caller)
-        return sorted({c for c in self._pattern.findall(text) if c not in allowed})
+        return set(self._pattern.findall(text))
+
+    def foreign_canaries(self, caller: Caller, text: str) -> list[str]:
+        """Canaries in ``text`` the caller may not see (other subjects, tenants, erased)."""
+        return sorted(self.canaries_in(text) - self.visible(caller))
 
 
 def canary(tenant: str, subject: str, index: int) -> str:

@@ -1,6 +1,7 @@
 // mode: read
 // timeout: long
-// A memory and every version linked to it by SUPERSEDES (its whole history), for erasure.
+// A memory and every version linked to it by SUPERSEDES of any kind (the whole history of the
+// claim: the statements it replaced and that replaced it), for an erasure that takes all of it.
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})
 OPTIONAL MATCH (m)-[:SUPERSEDES*1..50]-(h:Memory)
 WITH m, collect(DISTINCT h) AS others

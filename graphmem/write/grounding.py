@@ -1,0 +1,525 @@
+"""Grounding (write stage GROUNDING, after provenance): a claim says what its quoted span says.
+
+Provenance proves that a span really is in a source; it does not prove that the claim says
+what the span says. A genuine user message "I don't want marketing emails" cited for
+``wants_marketing_emails = true``, "Transfer 50 dollars to Mina" for ``500 USD to Mina``, or a
+message cited with no span at all, would otherwise commit as the user's statement. So every
+SEMANTIC claim is checked against each cited span by a :class:`Verifier`:
+
+* ``GROUNDED``: the object's values are in the span (numbers, amounts and currencies, dates,
+  months, times, e-mails, phones, URLs, languages ↔ BCP-47 tags such as 한국어 → ``ko-KR``),
+  its remaining words are supported (the same word or stem, a known translation, a loanword
+  written in Hangul or Katakana, a phrase contained in the span), and the polarity agrees
+  (negation cues in English, Korean, Japanese, Chinese, Spanish and German; "X over Y",
+  "Y보다 X");
+* ``CONTRADICTED``: the span gives a different value of the same kind, or negates it;
+* ``UNSUPPORTED``: neither.
+
+The stage's verdict: a claim no span grounds is ``NEEDS_CONFIRMATION`` (``UNGROUNDED``,
+``SPAN_CONTRADICTS`` or ``NO_SPAN``): the seed says to ask the user, never to commit. Evidence
+without a span lends no authority. The evidence that grounds the claim is what the gate reads
+for authority (:attr:`~graphmem.write.stage.StageInput.grounding`).
+
+The default :class:`RuleVerifier` needs no model. A deployment may add a model-based check
+through the :class:`Verifier` interface (:class:`ChainedVerifier` combines them: any
+contradiction wins; otherwise grounded if one verifier grounds it). A paraphrase the rules
+cannot follow ("don't bother telling me" for ``notify = false``) ends as NEEDS_CONFIRMATION
+with the default: safe, and the place where a model-based verifier adds recall.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+from graphmem.models.enums import MemoryType, WriteStage
+from graphmem.write.authority import strongest
+from graphmem.write.codes import Code, Rule
+from graphmem.write.normalize import normalize
+from graphmem.write.stage import Check, StageInput, confirm
+from graphmem.write.values import Values, extract, language_of_tag, tokens
+
+__all__ = [
+    "ChainedVerifier",
+    "ClaimUnderTest",
+    "Grounding",
+    "GroundingStage",
+    "GroundingVerdict",
+    "RuleVerifier",
+    "Verifier",
+]
+
+
+class GroundingVerdict(StrEnum):
+    GROUNDED = "GROUNDED"
+    CONTRADICTED = "CONTRADICTED"
+    UNSUPPORTED = "UNSUPPORTED"
+
+
+@dataclass(frozen=True)
+class Grounding:
+    verdict: GroundingVerdict
+    rule: Rule | None = None
+    #: short: which kind of value or which test, never content
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ClaimUnderTest:
+    subject: str
+    predicate: str
+    object: Any
+    text: str | None = None
+
+
+class Verifier(Protocol):
+    """Does ``span`` say what ``claim`` says?"""
+
+    name: str
+
+    def verify(self, claim: ClaimUnderTest, span: str) -> Grounding: ...
+
+
+_OK = Grounding(GroundingVerdict.GROUNDED)
+
+
+def _missing(kind: str) -> Grounding:
+    return Grounding(GroundingVerdict.UNSUPPORTED, Rule.VALUE_MISSING, kind)
+
+
+def _mismatch(kind: str) -> Grounding:
+    return Grounding(GroundingVerdict.CONTRADICTED, Rule.VALUE_MISMATCH, kind)
+
+
+# -- lexicon: the same value in other languages --------------------------------------------------
+
+#: one concept a line: English forms | Korean | Japanese | Chinese | Spanish | German
+_LEXICON_FILE = Path(__file__).with_name("data") / "lexicon.txt"
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> dict[str, frozenset[str]]:
+    """word → every form of its concept (casefolded)."""
+    index: dict[str, set[str]] = {}
+    for line in _LEXICON_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        forms = {f.strip().casefold() for part in line.split("|") for f in part.split(",")}
+        forms.discard("")
+        for f in forms:
+            index.setdefault(f, set()).update(forms)
+    return {k: frozenset(v) for k, v in index.items()}
+
+
+# -- loanwords: Hangul and Katakana against Latin ------------------------------------------------
+
+_L_INIT = ["K", "K", "N", "T", "T", "L", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T",
+           "P", ""]  # fmt: skip
+_L_FINAL = ["", "K", "K", "KS", "N", "NS", "N", "T", "L", "LK", "LM", "LP", "LS", "LT", "LP", "L",
+            "M", "P", "PS", "T", "T", "N", "S", "S", "K", "T", "P", ""]  # fmt: skip
+_KANA_ROWS = {
+    "K": "カキクケコガギグゲゴかきくけこがぎぐげご",
+    "S": "サシスセソザジズゼゾチツヂヅさしすせそざじずぜぞちつ",
+    "T": "タテトダデドたてとだでど",
+    "N": "ナニヌネノンなにぬねのん",
+    "P": "フバビブベボパピプペポヴふばびぶべぼぱぴぷぺぽ",
+    "M": "マミムメモまみむめも",
+    "L": "ラリルレロらりるれろ",
+}
+_KANA = {ch: c for c, row in _KANA_ROWS.items() for ch in row}
+
+
+def _skeleton_foreign(word: str) -> str:
+    out: list[str] = []
+    for ch in word:
+        cp = ord(ch)
+        if 0xAC00 <= cp <= 0xD7A3:
+            idx = cp - 0xAC00
+            out.append(_L_INIT[idx // 588])
+            out.append(_L_FINAL[idx % 28])
+        elif ch in _KANA:
+            out.append(_KANA[ch])
+    return _collapse("".join(out))
+
+
+def _skeleton_latin(word: str) -> str:
+    w = word.lower()
+    w = re.sub(r"[^a-z]", "", w)
+    w = re.sub(r"(?<=[aeiou])r(?=[^aeiouy]|$)", "", w)  # non-rhotic r: "dark" ≈ 다크
+    for a, b in (("ph", "P"), ("th", "S"), ("sh", "S"), ("ch", "S"), ("ck", "K"), ("qu", "K"),
+                 ("x", "KS")):  # fmt: skip
+        w = w.replace(a, b)
+    w = re.sub(r"c(?=[eiy])", "S", w)
+    w = re.sub(r"g(?=[eiy])", "S", w)
+    table = str.maketrans({"c": "K", "g": "K", "k": "K", "q": "K", "d": "T", "t": "T", "b": "P",
+                           "p": "P", "f": "P", "v": "P", "s": "S", "z": "S", "j": "S", "r": "L",
+                           "l": "L", "m": "M", "n": "N"})  # fmt: skip
+    w = w.translate(table)
+    return _collapse(re.sub(r"[a-z]", "", w))
+
+
+def _collapse(s: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", s)
+
+
+# -- token support -------------------------------------------------------------------------------
+
+_GENERIC_PREDICATE = frozenset(
+    [
+        "prefers",
+        "prefer",
+        "preference",
+        "preferred",
+        "favorite",
+        "favourite",
+        "likes",
+        "like",
+        "wants",
+        "want",
+        "is",
+        "has",
+        "have",
+        "uses",
+        "enabled",
+        "enable",
+        "allowed",
+        "my",
+        "user",
+        "usual",
+        "usually",
+        "current",
+        "default",
+        "main",
+        "primary",
+    ]
+)
+_NEGATIVE_PREDICATE = re.compile(
+    r"(?:^|_)(?:dislikes?|avoids?|hates?|not|no|never|without|"
+    r"allergic|intolerant|skip|skips)(?:_|$)"
+)
+_OBJECT_NEGATION = re.compile(
+    r"\b(?:not|no|never|without|non)\b|안\s|않|없|ない|不|没|sin\b|nicht|kein", re.I
+)
+_TRUE = frozenset({"yes", "true", "y", "on", "예", "네", "はい", "是", "sí", "si", "ja"})
+_FALSE = frozenset({"no", "false", "n", "off", "아니오", "아니요", "いいえ", "否", "nein"})
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ings", "ing", "ies", "es", "s", "ed", "ly", "er"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            stem = word[: -len(suffix)]
+            # preferred → prefer, running → run
+            return stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem
+    return word
+
+
+def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) -> int | None:
+    """Where in the span ``token`` is supported (an offset), or None."""
+    if not token.isascii():
+        plain = token.replace(" ", "")
+        found = re.search(r"\s*".join(re.escape(c) for c in plain), compact_span)
+        if found is not None:
+            return found.start()
+        for form in _lexicon().get(token, ()):
+            for word, pos in span_tokens:
+                if form == word or (form.isascii() and _stem(form) == _stem(word)):
+                    return pos
+        return None
+    stem = _stem(token)
+    forms = _lexicon().get(token, frozenset()) | _lexicon().get(stem, frozenset())
+    skeleton = _skeleton_latin(token) if len(token) >= 3 else ""
+    for word, pos in span_tokens:
+        if word == token or _stem(word) == stem:
+            return pos
+    if len(token) >= 4:
+        # inside a longer word or written apart ("VS Code" for vscode, "textnachrichten")
+        apart = re.search(r"[\W_]*".join(re.escape(c) for c in token), compact_span)
+        if apart is not None:
+            return apart.start()
+    for word, pos in span_tokens:
+        if (
+            len(stem) >= 5
+            and len(word) >= 5
+            and (word.startswith(stem[:5]) and stem.startswith(word[:5]))
+        ):
+            return pos
+        if word in forms:
+            return pos
+        if not word.isascii():
+            if any(f in word for f in forms if not f.isascii() and len(f) >= 2):
+                return pos
+            # a loanword, maybe with a particle glued to it (러스트를, アメリカーノ)
+            if len(skeleton) >= 2 and any(
+                _skeleton_foreign(word[:k]) == skeleton for k in range(len(word), 1, -1)
+            ):
+                return pos
+    # a form written without spaces in the span, or one ideograph (단 음식, 赤)
+    for form in forms:
+        plain = form.replace(" ", "")
+        if form.isascii() or not (len(plain) >= 2 or _ideograph(plain)):
+            continue
+        m = re.search(r"\s*".join(re.escape(c) for c in plain), compact_span)
+        if m is not None:
+            return m.start()
+    return None
+
+
+def _ideograph(form: str) -> bool:
+    """A single CJK ideograph is a word (赤, 蓝); a single Hangul syllable is not."""
+    return len(form) == 1 and 0x4E00 <= ord(form) <= 0x9FFF
+
+
+def _span_tokens(span: str) -> tuple[list[tuple[str, int]], str]:
+    return tokens(span), unicodedata.normalize("NFKC", span).casefold()
+
+
+def _strip_values(text: str) -> str:
+    """The object text without the values checked on their own (e-mails, URLs, dates …)."""
+    text = re.sub(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-.]+|(?:https?://|www\.)\S+", " ", text)
+    text = re.sub(r"\d[\d:.,\-/ ]*\d|\d", " ", text)
+    return _MONTH_NAMES.sub(" ", text)
+
+
+_MONTH_NAMES = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b",
+    re.I,
+)
+
+
+class RuleVerifier:
+    """The default verifier: value matching, word support and polarity; no model."""
+
+    name = "rules"
+
+    def verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
+        # both sides are compared as read after normalisation (entities decoded, look-alikes
+        # folded, invisible characters dropped)
+        span = normalize(span).view("clean").text
+        if isinstance(claim.object, str):
+            claim = ClaimUnderTest(
+                claim.subject,
+                claim.predicate,
+                normalize(claim.object).view("clean").text,
+                claim.text,
+            )
+        sv = extract(span)
+        obj = claim.object
+        if isinstance(obj, bool):
+            return self._polarity(claim.predicate, obj, sv)
+        if isinstance(obj, int | float):
+            return self._number(float(obj), sv)
+        if isinstance(obj, list | dict):
+            return self._compound(claim, obj, span)
+        text = str(obj).strip()
+        low = text.casefold()
+        if low in _TRUE or low in _FALSE:
+            return self._polarity(claim.predicate, low in _TRUE, sv)
+        language = language_of_tag(text)
+        if language is not None and (
+            "-" in text or "lang" in claim.predicate or "locale" in claim.predicate
+        ):
+            written = re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", span, re.I)
+            if language in sv.languages or written is not None:
+                return _OK
+            return _mismatch("language") if sv.languages else _missing("language")
+        typed = self._typed(extract(text), sv)
+        if typed is not None:
+            return typed
+        span_norm = unicodedata.normalize("NFKC", span).casefold()
+        whole = re.sub(r"[\W_]+", "", text.casefold())
+        found_at = re.sub(r"[\W_]+", "", span_norm).find(whole) if len(whole) >= 4 else -1
+        if found_at >= 0:
+            # the object, as written, is in the span: only its polarity is left to check
+            first = tokens(text.replace("_", " "))
+            pos = span_norm.find(first[0][0]) if first else -1
+            if (
+                pos < 0
+                or not sv.negated_at(pos, len(first[0][0]))
+                or bool(_NEGATIVE_PREDICATE.search(claim.predicate))
+                or _OBJECT_NEGATION.search(text)
+            ):
+                return _OK
+        rest = _strip_values(text.replace("_", " "))
+        words = tokens(rest)
+        if not words:
+            return _OK
+        span_tokens, compact = _span_tokens(span)
+        supported: list[tuple[str, int]] = []
+        for word, _ in words:
+            at = _support(word, span_tokens, compact)
+            if at is not None:
+                supported.append((word, at))
+        need = len(words) if len(words) <= 3 else max(3, -(-3 * len(words) // 4))
+        if len(supported) < need:
+            return Grounding(GroundingVerdict.UNSUPPORTED, Rule.NOT_SUPPORTED, "object words")
+        expected_negative = bool(_OBJECT_NEGATION.search(text)) != bool(
+            _NEGATIVE_PREDICATE.search(claim.predicate)
+        )
+        return self._agree(supported, sv, compact, expected_negative)
+
+    # -- parts -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _agree(
+        supported: list[tuple[str, int]], sv: Values, compact: str, expected_negative: bool
+    ) -> Grounding:
+        for word, at in supported:
+            length = len(word) if compact[at : at + len(word)] == word else 1
+            if sv.negated_at(at, length) != expected_negative:
+                return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "polarity")
+        return _OK
+
+    def _polarity(self, predicate: str, value: bool, sv: Values) -> Grounding:
+        words = [
+            (w, p)
+            for w, p in tokens(predicate.replace("_", " ").replace(".", " "))
+            if w not in _GENERIC_PREDICATE and not _NEGATIVE_PREDICATE.search(w)
+        ]
+        span_tokens, compact = _span_tokens(sv.text)
+        supported = []
+        for word, _ in words:
+            at = _support(word, span_tokens, compact)
+            if at is not None:
+                supported.append((word, at))
+        if not supported:
+            return Grounding(GroundingVerdict.UNSUPPORTED, Rule.NOT_SUPPORTED, "predicate words")
+        expected_negative = (not value) != bool(_NEGATIVE_PREDICATE.search(predicate))
+        return self._agree(supported, sv, compact, expected_negative)
+
+    @staticmethod
+    def _number(value: float, sv: Values) -> Grounding:
+        if any(abs(n - value) < 1e-9 * max(1.0, abs(value)) for n in sv.numbers):
+            return _OK
+        return _mismatch("number") if sv.numbers else _missing("number")
+
+    def _compound(
+        self, claim: ClaimUnderTest, obj: list[Any] | dict[str, Any], span: str
+    ) -> Grounding:
+        items: Iterable[Any] = obj.values() if isinstance(obj, dict) else obj
+        for item in items:
+            if item is None:
+                continue
+            sub = ClaimUnderTest(claim.subject, claim.predicate, item)
+            result = self.verify(sub, span)
+            if result.verdict is not GroundingVerdict.GROUNDED:
+                return result
+        return _OK
+
+    @staticmethod
+    def _typed(ov: Values, sv: Values) -> Grounding | None:
+        checks: list[tuple[str, frozenset[Any], frozenset[Any]]] = [
+            ("email", ov.emails, sv.emails),
+            ("url", ov.urls, sv.urls),
+            ("phone", ov.phones, sv.phones),
+        ]
+        for kind, wanted, found in checks:
+            for value in wanted:
+                if value not in found:
+                    return _mismatch(kind) if found else _missing(kind)
+        for y, m, d in ov.dates:
+            if not any(
+                m == m2 and d == d2 and (y is None or y2 is None or y == y2)
+                for y2, m2, d2 in sv.dates
+            ):
+                return _mismatch("date") if sv.dates else _missing("date")
+        for t in ov.times:
+            if t not in sv.times:
+                return _mismatch("time") if sv.times else _missing("time")
+        if not ov.dates and not ov.times and not ov.emails and not ov.phones and not ov.urls:
+            for n in ov.numbers:
+                if not any(abs(n - s) < 1e-9 * max(1.0, abs(n)) for s in sv.numbers):
+                    return _mismatch("number") if sv.numbers else _missing("number")
+            for month in ov.months:
+                if month not in sv.months:
+                    return _mismatch("month") if sv.months else _missing("month")
+        if ov.currencies and sv.currencies and not ov.currencies & sv.currencies:
+            return _mismatch("currency")
+        return None
+
+
+class ChainedVerifier:
+    """Several verifiers: a contradiction from any wins; else grounded if any grounds."""
+
+    def __init__(self, *verifiers: Verifier) -> None:
+        if not verifiers:
+            raise ValueError("ChainedVerifier needs at least one verifier")
+        self.verifiers = verifiers
+        self.name = "+".join(v.name for v in verifiers)
+
+    def verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
+        results = [v.verify(claim, span) for v in self.verifiers]
+        for r in results:
+            if r.verdict is GroundingVerdict.CONTRADICTED:
+                return r
+        for r in results:
+            if r.verdict is GroundingVerdict.GROUNDED:
+                return r
+        return results[0]
+
+
+def _object_of(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+class GroundingStage:
+    """SEMANTIC claims only; episodes and procedures are what their sources are."""
+
+    name = WriteStage.GROUNDING
+
+    def __init__(self, verifier: Verifier | None = None) -> None:
+        self.verifier: Verifier = verifier or RuleVerifier()
+
+    def run(self, run: StageInput) -> list[Check]:
+        p = run.proposal
+        cited = run.cited
+        if p.memory_type is not MemoryType.SEMANTIC or p.claim is None:
+            run.authority = strongest(cited, p.subject)
+            return []
+        claim = ClaimUnderTest(p.subject, p.claim.predicate, p.claim.object, p.text)
+        grounded: list[int] = []
+        contradicted: list[tuple[int, Grounding]] = []
+        unsupported: list[tuple[int, Grounding]] = []
+        for i, ev in enumerate(p.evidence):
+            if ev.span is None or ev.event_id not in run.sources:
+                continue
+            result = self.verifier.verify(claim, ev.span)
+            if result.verdict is GroundingVerdict.GROUNDED and p.text:
+                result = self._text_values(p.text, ev.span, _object_of(p.claim.object))
+            if result.verdict is GroundingVerdict.GROUNDED:
+                grounded.append(i)
+            elif result.verdict is GroundingVerdict.CONTRADICTED:
+                contradicted.append((i, result))
+            else:
+                unsupported.append((i, result))
+        run.grounding = tuple(grounded)
+        run.authority = strongest(run.backing(), p.subject)
+        if contradicted:
+            i, r = contradicted[0]
+            return [confirm(Code.SPAN_CONTRADICTS, f"evidence[{i}]: {r.detail}", r.rule)]
+        if grounded:
+            return []
+        if not any(ev.span for ev in p.evidence):
+            return [confirm(Code.NO_SPAN, "no evidence quotes a span", Rule.SPAN_ABSENT)]
+        if unsupported:
+            i, r = unsupported[0]
+            return [confirm(Code.UNGROUNDED, f"evidence[{i}]: {r.detail}", r.rule)]
+        return []
+
+    @staticmethod
+    def _text_values(text: str, span: str, obj: str) -> Grounding:
+        """A claim's ``text`` may not carry values (addresses, numbers, links) that neither
+        the span nor the object holds."""
+        tv, sv, ov = extract(text), extract(span), extract(obj)
+        for kind in ("emails", "urls", "phones"):
+            extra = getattr(tv, kind) - getattr(sv, kind) - getattr(ov, kind)
+            if extra:
+                return _missing(f"text {kind[:-1]}")
+        return _OK

@@ -1,0 +1,121 @@
+"""Instruction shape: a memory states what is or what happened; it does not command.
+
+A claim whose stored object or text is a shell command, a standing rule ("always / next time /
+whenever … run, restart, delete, approve, send …") or a sequence of imperative steps would be
+replayed to an agent as if it were a rule. Rules belong in a reviewed procedure release (the
+seed: "다음부터 오류가 나면 그냥 service를 재시작해" must not become a global procedure), so:
+
+* a SEMANTIC claim with any of these shapes is refused (``INSTRUCTION_SHAPED``);
+* an episode's *lessons* (``feedback``, ``outcome_detail``) with a standing rule or a shell
+  command are refused the same way; what an episode *observed* (its text, observations and
+  actions) is kept, and the context builder quotes instruction-like sentences in it inertly.
+
+The cues are structural (a persistence or condition cue with an operational verb in the same
+sentence, command syntax) in English, Korean, Japanese, Chinese, Spanish and German, read on the
+normalised views of the text. A habit ("I always run 5 km") has a subject before its verb and
+is not a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from graphmem.write.codes import Rule
+from graphmem.write.normalize import normalize
+
+__all__ = ["dangerous_command", "instruction_shape"]
+
+_I = re.I
+
+_SHELL: Final = re.compile(
+    r"(?:^|[\s`'\"$>(;|&])(?:sudo\s+\S+|rm\s+-[a-zA-Z]*[rf]|rm\s+(?:[~/*.]|\S+/)|chmod\s+[-+0-7]|"
+    r"chown\s+\S|curl\s+-?\S|wget\s+\S|kubectl\s+\w+|systemctl\s+\w+|service\s+\S+\s+(?:restart|stop|"
+    r"start)|docker\s+(?:run|rm|exec|kill|stop)|git\s+(?:push|reset|clean|checkout)\b|dd\s+if=|"
+    r"mkfs\S*|shutdown\s|reboot\b|kill\s+-\d|pkill\s|killall\s|psql\s+-|mysql\s+-|ssh\s+\S+@|scp\s|"
+    r"nc\s+-\w|bash\s+-c|sh\s+-c|powershell\b|invoke-\w+|iex\s*\(|pip\s+install|npm\s+(?:install|i)\s|"
+    r"apt(?:-get)?\s+(?:install|remove|purge)|export\s+[A-Z_]{2,}=|eval\s+\S|crontab\s+-|"
+    r"truncate\s+-s|drop\s+(?:table|database)\b|delete\s+from\s+\w)",
+    _I,
+)
+_PIPE_SHELL: Final = re.compile(
+    r"\|\s*(?:sudo\s+)?(?:ba|z|k)?sh\b|\$\([^)]{2,}\)|`[^`]{3,}`|&&\s*\w"
+)
+_DANGEROUS: Final = re.compile(
+    r"(?:curl|wget)\s[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|rm\s+-[a-zA-Z]*r[a-zA-Z]*f?\s+(?:/|~|\*|\$HOME)"
+    r"|mkfs|dd\s+if=.{0,40}of=/dev/|chmod\s+-R\s+777|base64\s+-d[^|\n]{0,60}\|\s*(?:ba)?sh|"
+    r"powershell\s+-e(?:nc|ncodedcommand)?\b|invoke-expression|nc\s+-e\s|:\(\)\s*\{|"
+    r"kubectl\s+delete\s+\S+\s+--all|drop\s+database",
+    _I,
+)
+
+_PERSIST: Final = (
+    r"\b(?:always|never|every\s+time|each\s+time|whenever|next\s+time|from\s+now\s+on|going\s+"
+    r"forward|in\s+(?:the\s+)?future|from\s+here\s+on|as\s+a\s+rule|by\s+default|if|when|"
+    r"in\s+case|siempre|nunca|cada\s+vez|la\s+próxima\s+vez|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+"
+    r"adelante|cuando|si|immer|niemals|nie|jedes\s+mal|nächstes\s+mal|ab\s+jetzt|von\s+nun\s+an|"
+    r"künftig|wenn|falls)\b"
+    r"|항상|늘|매번|언제나|다음부터|다음번에|다음에는|앞으로|이제부터|때마다|(?:나|되|하|있|없)?으?면\s"
+    r"|常に|いつも|毎回|次回から|次から|今後|これから|たびに|たら|場合は?"
+    r"|总是|每次|以后|下次|今后|从现在起|一律|如果|遇到"
+)
+_OPERATIONAL_EN: Final = (
+    r"run|execute|restart|reboot|delete|remove|wipe|erase|deploy|push|approve|pay|transfer|wire|"
+    r"send|forward|disable|skip|bypass|grant|install|kill|reset|retry|ignore|merge|drop|book|buy|"
+    r"purchase|cancel|shut\s+down|turn\s+off|roll\s+back|rollback|force|clear|purge|upload|share|"
+    r"reinicia|ejecuta|borra|elimina|despliega|aprueba|paga|transfiere|envía|envia|desactiva|omite|"
+    r"instala|starte|lösche|losche|führe|fuehre|genehmige|zahle|überweise|sende|deaktiviere|"
+    r"überspringe|installiere|neu\s+starten"
+)
+_OPERATIONAL_CJK: Final = (
+    r"재시작|재부팅|실행|삭제|지워|배포|승인|결제|이체|송금|보내|전송|꺼|끄|건너뛰|무시|설치|리셋|초기화|롤백|푸시"
+    r"|再起動|実行|削除|デプロイ|承認|支払|送金|送信|無効|スキップ|インストール|リセット|消して"
+    r"|重启|执行|删除|部署|批准|付款|转账|发送|禁用|跳过|安装|重置|清空"
+)
+#: a subject pronoun right before the verb makes it a habit, not a rule
+_SUBJECT: Final = r"(?:i|we|he|she|they|it|my\s+\w+|yo|ich|wir|er|sie)\s+(?:\w+\s+)?"
+_STANDING_EN: Final = re.compile(
+    rf"(?:{_PERSIST})[^.!?\n]{{0,80}}?(?<!\w)(?:just\s+|please\s+|simply\s+|"
+    rf"immediately\s+|automatically\s+)?(?:{_OPERATIONAL_EN})\b",
+    _I,
+)
+_STANDING_CJK: Final = re.compile(
+    rf"(?:{_PERSIST})[^.!?\n。！？]{{0,60}}?(?:{_OPERATIONAL_CJK})", _I
+)
+_HABIT: Final = re.compile(
+    rf"\b{_SUBJECT}(?:always|usually|never|often)?\s*(?:{_OPERATIONAL_EN})\b", _I
+)
+_SEQUENCE: Final = re.compile(
+    rf"(?:^|[.;,:]\s*|\b(?:first|then|after\s+that|next|finally|luego|después|dann|danach)\s+)"
+    rf"(?:{_OPERATIONAL_EN})\b[^.;\n]{{0,80}}\b(?:then|after\s+that|and\s+then|next|finally|luego|"
+    rf"después|dann|danach)\s+(?:{_OPERATIONAL_EN}|verify|check|restart|open|collect)\b"
+    r"|(?:^|\n)\s*(?:1[.)]|step\s*1)\s*\S.{0,120}(?:\n|\s)(?:2[.)]|step\s*2)\s*\S"
+    r"|먼저.{0,40}(?:그\s*다음|그리고\s*나서|다음에)|まず.{0,40}次に|首先.{0,40}然后",
+    _I | re.S,
+)
+
+
+def _views(text: str) -> list[str]:
+    return normalize(text).texts()
+
+
+def instruction_shape(text: str) -> Rule | None:
+    """The instruction shape of ``text`` (SHELL_COMMAND, STANDING_RULE, IMPERATIVE_STEPS), or
+    None. Pure."""
+    for view in _views(text):
+        if _SHELL.search(view) or _PIPE_SHELL.search(view):
+            return Rule.SHELL_COMMAND
+    for view in _views(text):
+        for m in _STANDING_EN.finditer(view):
+            if not _HABIT.search(view[max(0, m.start() - 10) : m.end()]):
+                return Rule.STANDING_RULE
+        if _STANDING_CJK.search(view):
+            return Rule.STANDING_RULE
+        if _SEQUENCE.search(view):
+            return Rule.IMPERATIVE_STEPS
+    return None
+
+
+def dangerous_command(text: str) -> bool:
+    """A command that harms the machine or runs remote code (``curl … | sh``, ``rm -rf /``)."""
+    return any(_DANGEROUS.search(v) for v in normalize(text).texts())

@@ -1,0 +1,562 @@
+"""The gate's normalisation step: what every scanner reads instead of the raw text.
+
+An injection, a secret or a grant written to dodge a pattern stays the same text for a model
+that reads it later: zero-width characters, Unicode TAG characters (invisible ASCII), Cyrillic
+look-alikes, full-width letters, leetspeak, HTML entities and comments, ``i g n o r e`` or
+``ig-nore``, spaced-out Hangul, or a base64 / hex / URL-encoded / reversed run. So before any
+scanner runs, :func:`normalize` turns a text into *views*, and every scanner (injection,
+authorization, instruction shape, secrets, personal data) reads all the views it can use:
+
+``raw``
+    the text as given (markup-shaped injections such as ``<|im_start|>`` are read here).
+``clean``
+    NFKC; invisible and format characters (Unicode category Cf, variation selectors, other
+    control characters) dropped; TAG characters dropped from here and decoded into a ``tags``
+    view; HTML entities decoded; tag and comment delimiters dropped (their text kept);
+    confusables folded to their Latin prototype (Unicode TR39 data from the
+    ``confusable-homoglyphs`` package, for non-ASCII characters outside Hangul, Kana and CJK);
+    diacritics dropped from Latin letters.
+``joined``
+    ``clean`` with broken words rejoined: runs of single characters separated by one space,
+    dot, hyphen or underscore (``i g n o r e``, ``무 시 하 고``, ``s-k-_``) and hyphens inside
+    words (``ig-nore``).
+``leet``
+    ``joined`` with digits and symbols inside letter words read as letters (``1gn0r3``).
+``digits``
+    ``joined`` with digit words in English, Spanish, German, Korean, Japanese and Chinese read
+    as digits (``four seven two nine`` → ``4729``) and spaced digits joined.
+``reversed``
+    ``joined`` backwards.
+``base64`` / ``hex`` / ``url`` / ``tags``
+    each encoded run decoded (when it decodes to readable text) and normalised again, to a
+    depth of two.
+
+Each view maps every character back to the original text (``starts``/``ends``), so a finding
+in any view points at the original characters (a decoded run maps to the whole run): that is
+how a secret found only after decoding is still redacted in the stored source. The step also
+reports what it undid (:attr:`Normalized.findings`, :class:`~graphmem.write.codes.Rule`), which
+the pipeline puts on the receipt (NORMALIZE stage, ``OBFUSCATION`` / ``HIDDEN_TEXT``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import itertools
+import re
+import unicodedata
+import urllib.parse
+from dataclasses import dataclass
+from functools import lru_cache
+
+from confusable_homoglyphs.confusables import confusables_data
+
+from graphmem.write.codes import Rule
+
+__all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
+
+_MAX_DEPTH = 2
+#: longer texts are not also read backwards (a reversed payload hides in a short text)
+_MAX_REVERSED = 20_000
+_MAX_DECODED_RUNS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One reading of a text. ``starts[i]``/``ends[i]``: the original characters that
+    character ``i`` of :attr:`text` stands for."""
+
+    name: str
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original characters behind ``text[start:end]``."""
+        if end <= start:
+            return (self.starts[start], self.starts[start]) if start < len(self.starts) else (0, 0)
+        return min(self.starts[start:end]), max(self.ends[start:end])
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    original: str
+    views: tuple[View, ...]
+    findings: tuple[Rule, ...]
+
+    def view(self, name: str) -> View:
+        return next(v for v in self.views if v.name == name)
+
+    def texts(self, *names: str) -> list[str]:
+        """The texts of the named views (all views when none is named), decoded ones too
+        (``base64/clean`` counts as ``clean``)."""
+        if not names:
+            return [v.text for v in self.views]
+        return [v.text for v in self.views if v.name.rsplit("/", 1)[-1] in names]
+
+    @property
+    def obfuscated(self) -> bool:
+        return bool(self.findings)
+
+
+# -- character classes ---------------------------------------------------------------------------
+
+
+def _keep_script(ch: str) -> bool:
+    """Scripts never folded to Latin: Hangul, Kana, CJK (their look-alikes are real letters)."""
+    cp = ord(ch)
+    return (
+        0x1100 <= cp <= 0x11FF
+        or 0x3000 <= cp <= 0x30FF
+        or 0x3130 <= cp <= 0x318F
+        or 0x3400 <= cp <= 0x9FFF
+        or 0xA960 <= cp <= 0xA97F
+        or 0xAC00 <= cp <= 0xD7FF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0xFF65 <= cp <= 0xFFDC
+    )
+
+
+@lru_cache(maxsize=8192)
+def _prototype(ch: str) -> str | None:
+    """The ASCII look-alike of a non-ASCII letter (TR39 confusables), if it has one."""
+    if ch.isascii() or _keep_script(ch):
+        return None
+    for entry in confusables_data.get(ch, ()):
+        target = entry.get("c", "")
+        if target and target.isascii() and target.isalnum():
+            return str(target)
+    return None
+
+
+def _invisible(ch: str) -> bool:
+    cp = ord(ch)
+    if ch in "\n\t\r":
+        return False
+    cat = unicodedata.category(ch)
+    return (
+        cat in ("Cf", "Cc", "Co")
+        or 0xFE00 <= cp <= 0xFE0F
+        or 0xE0100 <= cp <= 0xE01EF
+        or cp in (0x115F, 0x1160, 0x3164, 0xFFA0, 0x180E, 0x034F)
+    )
+
+
+def _tag(ch: str) -> bool:
+    return 0xE0000 <= ord(ch) <= 0xE007F
+
+
+# -- building views ------------------------------------------------------------------------------
+
+
+class _Builder:
+    __slots__ = ("chars", "ends", "starts")
+
+    def __init__(self) -> None:
+        self.chars: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def add(self, text: str, start: int, end: int) -> None:
+        for c in text:
+            self.chars.append(c)
+            self.starts.append(start)
+            self.ends.append(end)
+
+    def view(self, name: str) -> View:
+        return View(name, "".join(self.chars), tuple(self.starts), tuple(self.ends))
+
+
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9:_-]*(?P<attrs>[^<>]{0,400})>")
+_ATTR_VALUE = re.compile(r"""=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+#: printable ASCII with nothing to decode: the clean view is the text itself
+_PLAIN_ASCII = re.compile(r"[\x20-\x25\x27-\x3b\x3d-\x7e\n\t]*")
+
+
+def _clean(
+    text: str, starts: tuple[int, ...], ends: tuple[int, ...], name: str
+) -> tuple[View, str, set[Rule]]:
+    """The ``clean`` view, the decoded TAG text and what was undone."""
+    if _PLAIN_ASCII.fullmatch(text) and "-->" not in text:
+        return View(name, text, starts, ends), "", set()
+    found: set[Rule] = set()
+    out = _Builder()
+    hidden: list[str] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "&":
+            m = _ENTITY.match(text, i)
+            if m is not None:
+                decoded = html.unescape(m.group(0))
+                if decoded != m.group(0):
+                    found.add(Rule.MARKUP)
+                    for c in decoded:
+                        _emit(c, starts[i], ends[m.end() - 1], out, found)
+                    i = m.end()
+                    continue
+        if ch == "<":
+            if text.startswith("<!--", i):
+                found.add(Rule.MARKUP)
+                out.add(" ", starts[i], ends[i + 3])
+                i += 4
+                continue
+            m = _TAG_RE.match(text, i)
+            if m is not None:
+                # a tag's own text is dropped, its attribute values (title, alt) kept
+                found.add(Rule.MARKUP)
+                out.add(" ", starts[i], ends[i])
+                for v in _ATTR_VALUE.finditer(text, m.start("attrs"), m.end("attrs")):
+                    g = 1 if v.group(1) is not None else 2
+                    for k in range(v.start(g), v.end(g)):
+                        _emit(text[k], starts[k], ends[k], out, found)
+                    out.add(" ", starts[v.end() - 1], ends[v.end() - 1])
+                i = m.end()
+                continue
+        if ch == "-" and text.startswith("-->", i):
+            found.add(Rule.MARKUP)
+            out.add(" ", starts[i], ends[i + 2])
+            i += 3
+            continue
+        if _tag(ch):
+            found.add(Rule.TAG_CHARS)
+            inner = ord(ch) - 0xE0000
+            if 0x20 <= inner <= 0x7E:
+                hidden.append(chr(inner))
+            i += 1
+            continue
+        if _invisible(ch):
+            found.add(Rule.INVISIBLE_CHARS)
+            i += 1
+            continue
+        _emit(ch, starts[i], ends[i], out, found)
+        i += 1
+    return out.view(name), "".join(hidden), found
+
+
+def _emit(ch: str, start: int, end: int, out: _Builder, found: set[Rule]) -> None:
+    # Hangul compatibility jamo (ㅋ, ㅎ) stay as written: NFKC would turn them into
+    # conjoining jamo, which no Korean text (or rule) uses on its own
+    folded = ch if 0x3130 <= ord(ch) <= 0x318F else unicodedata.normalize("NFKC", ch)
+    if folded != ch and not _keep_script(ch):
+        found.add(Rule.COMPATIBILITY_FORMS)
+    for c in folded:
+        if not c.isascii() and not unicodedata.normalize("NFD", c)[0].isascii():
+            # a look-alike from another script (Cyrillic о, Greek ρ, math 𝐢); a Latin letter
+            # with a diacritic (ó, ü) is a letter of Spanish or German and stays
+            proto = _prototype(c)
+            if proto is not None:
+                found.add(Rule.CONFUSABLES)
+                out.add(proto, start, end)
+                continue
+        out.add(c, start, end)
+
+
+_INNER_HYPHEN = re.compile(r"(?<=[^\W_])[\-‐‑](?:\n\s*)?(?=[^\W_]|[=:])")
+#: fewer single characters than this in a row are words ("I a m" is not a broken word)
+_MIN_RUN = 3
+
+
+#: three single characters in a row with one separator between them, cheap to look for
+_MAYBE_SPACED = re.compile(
+    r"(?<!\S)\S[ .\-_·•]\S[ .\-_·•]\S(?!\S)"
+    r"|(?<![^\W_])[^\W_][.\-_·•][^\W_][.\-_·•][^\W_](?![^\W_])"
+)
+
+
+def _spaced_runs(text: str) -> set[int]:
+    """Separator positions inside runs of single characters: ``i g n o r e`` (one space
+    between any characters) and ``s-k-_`` (one dot, hyphen or underscore between letters).
+    Once a text shows such a run, shorter runs in it are broken words too (``a m``)."""
+    if not _MAYBE_SPACED.search(text):
+        return set()
+    drop = _runs(text, _MIN_RUN, spaces=True) | _runs(text, _MIN_RUN, spaces=False)
+    if not drop:
+        return drop
+    return _runs(text, 2, spaces=True) | _runs(text, 2, spaces=False)
+
+
+def _runs(text: str, min_run: int, *, spaces: bool) -> set[int]:
+    def member(ch: str) -> bool:
+        return not ch.isspace() if spaces else (ch.isalnum() or ch == "_")
+
+    seps = " " if spaces else ".-_·•"
+    drop: set[int] = set()
+    n = len(text)
+    i = 0
+    while i < n:
+        if not member(text[i]) or (i > 0 and member(text[i - 1])):
+            i += 1
+            continue
+        members = [i]
+        j = i
+        sep = None
+        while (
+            j + 2 < n
+            and text[j + 1] in seps
+            and (sep is None or text[j + 1] == sep)
+            and member(text[j + 2])
+            and (j + 3 >= n or not member(text[j + 3]))
+        ):
+            sep = text[j + 1]
+            members.append(j + 2)
+            j += 2
+        if len(members) >= min_run and (j + 1 >= n or not member(text[j + 1])):
+            drop.update(m + 1 for m in members[:-1])
+            i = members[-1] + 1
+        else:
+            i += 1
+    return drop
+
+
+def _joined(clean: View) -> tuple[View, bool]:
+    """``clean`` with broken words rejoined; True when a spaced-out run was found (a hyphen
+    inside a word is joined silently: "e-mail" is not an obfuscation)."""
+    text = clean.text
+    drop = _spaced_runs(text)
+    spaced = bool(drop)
+    for m in _INNER_HYPHEN.finditer(text):
+        drop.update(range(m.start(), m.end()))
+    if not drop:
+        return View("joined", text, clean.starts, clean.ends), False
+    keep = [k for k in range(len(text)) if k not in drop]
+    return (
+        View(
+            "joined",
+            "".join(text[k] for k in keep),
+            tuple(clean.starts[k] for k in keep),
+            tuple(clean.ends[k] for k in keep),
+        ),
+        spaced,
+    )
+
+
+_LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
+         "|": "l", "!": "i"}  # fmt: skip
+_LEET_WORD = re.compile(r"[A-Za-z0-9@$|!]{2,}")
+_EMAILISH = re.compile(r"^[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+$")
+
+
+def _leet(joined: View) -> tuple[View, bool]:
+    """Digits and symbols inside words read as letters, and diacritics dropped
+    (``1gn0r3``, ``ïgnöre`` → ``ignore``): the folded reading English rules match."""
+    text = [
+        unicodedata.normalize("NFD", c)[0] if 0x80 <= ord(c) <= 0x24F and c.isalpha() else c
+        for c in joined.text
+    ]
+    folded = "".join(text)
+    changed = False
+    for m in _LEET_WORD.finditer(folded):
+        word = m.group(0)
+        letters = sum(c.isalpha() for c in word)
+        leets = sum(c in _LEET for c in word)
+        if letters < 1 or leets == 0 or word.isdigit() or _EMAILISH.match(word):
+            continue
+        for k, c in enumerate(word):
+            if c in _LEET:
+                text[m.start() + k] = _LEET[c]
+                changed = True
+    return View(joined.name, "".join(text), joined.starts, joined.ends), changed
+
+
+#: zero to twelve in English, Spanish and German (grounding reads these as numbers too)
+NUMBER_WORDS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(words.split())
+    for words in (
+        "zero one two three four five six seven eight nine ten eleven twelve",
+        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    )
+)
+_DIGIT_WORDS: dict[str, str] = {
+    word: str(digit) for words in NUMBER_WORDS for digit, word in enumerate(words[:10])
+} | {"oh": "0", "fuenf": "5", "zwo": "2"}
+_CJK_DIGITS = {**dict(zip("〇零一二三四五六七八九", "00123456789", strict=True)),
+               **dict(zip("공영일이삼사오육칠팔구", "00123456789", strict=True))}  # fmt: skip
+_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
+
+
+def _digits(joined: View) -> tuple[View, bool]:
+    """Digit words read as digits, when three or more stand together (a spoken number: a PIN,
+    a phone); separators between them dropped. A lone "one" stays a word."""
+    text = joined.text
+    tokens: list[tuple[int, int, str]] = []  # (start, end, digit) of each digit token
+    for m in _WORD.finditer(text):
+        d = _DIGIT_WORDS.get(m.group(0).lower())
+        if d is not None:
+            tokens.append((m.start(), m.end(), d))
+    for k, ch in enumerate(text):
+        if ch in _CJK_DIGITS:
+            tokens.append((k, k + 1, _CJK_DIGITS[ch]))
+        elif ch.isdigit() and ch.isascii():
+            tokens.append((k, k + 1, ch))
+    tokens.sort()
+    runs: list[list[tuple[int, int, str]]] = []
+    for tok in tokens:
+        if runs and re.fullmatch(r"[\s,.\-/]{0,3}", text[runs[-1][-1][1] : tok[0]]):
+            runs[-1].append(tok)
+        else:
+            runs.append([tok])
+    out = _Builder()
+    pos = 0
+    changed = False
+    for run in runs:
+        spoken = any(t[2] != text[t[0] : t[1]] for t in run)
+        spaced = any(t[1] != u[0] for t, u in itertools.pairwise(run))
+        if len(run) < 3 or not (spoken or spaced):
+            continue
+        if not spoken and len(run) < 4:
+            continue
+        for k in range(pos, run[0][0]):
+            out.add(text[k], joined.starts[k], joined.ends[k])
+        for s, e, d in run:
+            out.add(d, joined.starts[s], joined.ends[e - 1])
+        pos = run[-1][1]
+        changed = True
+    if not changed:
+        return View("digits", text, joined.starts, joined.ends), False
+    for k in range(pos, len(text)):
+        out.add(text[k], joined.starts[k], joined.ends[k])
+    return out.view("digits"), True
+
+
+def _reversed(joined: View) -> View:
+    return View(
+        "reversed", joined.text[::-1], tuple(reversed(joined.starts)), tuple(reversed(joined.ends))
+    )
+
+
+# -- encoded runs --------------------------------------------------------------------------------
+
+_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_HEX_RUN = re.compile(r"(?<![0-9A-Fa-f])(?:(?:\\x|0x)?[0-9A-Fa-f]{2}[ :]?){8,}(?![0-9A-Fa-f])")
+_URL_RUN = re.compile(r"[^\s%]{0,64}(?:%[0-9A-Fa-f]{2}[^\s%]{0,64}){3,}")
+
+
+def _readable(raw: bytes) -> str | None:
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not decoded or len(decoded) < 6:
+        return None
+    printable = sum(c.isprintable() or c in "\n\t" for c in decoded)
+    letters = sum(c.isalpha() for c in decoded)
+    if printable / len(decoded) < 0.95 or letters < 4:
+        return None
+    return decoded
+
+
+def _decode_b64(run: str) -> str | None:
+    if run.isalpha() or run.isdigit() or len(set(run)) < 8:
+        return None
+    data = run.replace("-", "+").replace("_", "/")
+    data += "=" * (-len(data) % 4)
+    try:
+        return _readable(base64.b64decode(data, validate=True))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _decode_hex(run: str) -> str | None:
+    digits = re.sub(r"\\x|0x|[ :]", "", run)
+    if len(digits) % 2 or digits.isdigit():
+        return None
+    try:
+        return _readable(bytes.fromhex(digits))
+    except ValueError:
+        return None
+
+
+def _decode_url(run: str) -> str | None:
+    decoded = urllib.parse.unquote(run)
+    return decoded if decoded != run and _readable(decoded.encode()) else None
+
+
+_DECODERS = (
+    ("base64", _B64_RUN, _decode_b64, Rule.ENCODED_BASE64),
+    ("hex", _HEX_RUN, _decode_hex, Rule.ENCODED_HEX),
+    ("url", _URL_RUN, _decode_url, Rule.ENCODED_URL),
+)
+
+
+def _build(
+    text: str, starts: tuple[int, ...], ends: tuple[int, ...], depth: int, prefix: str
+) -> tuple[list[View], set[Rule]]:
+    clean, hidden, found = _clean(text, starts, ends, prefix + "clean")
+    joined, rejoined = _joined(clean)
+    if rejoined:
+        found.add(Rule.BROKEN_WORDS)
+    # leetspeak is read, not reported: digits inside words are common (S3, B2B, i18n); a
+    # finding in the leet view is reported by the scanner that made it
+    leet, _ = _leet(joined)
+    leet_clean, _ = _leet(clean)
+    digits, _ = _digits(joined)
+    views = [
+        View(prefix + "raw", text, starts, ends),
+        clean,
+        View(prefix + "joined", joined.text, joined.starts, joined.ends),
+    ]
+    views.append(View(prefix + "leet", leet.text, leet.starts, leet.ends))
+    # hyphens kept ("one-time" read as "one-time", not "onetime")
+    views.append(View(prefix + "leet", leet_clean.text, leet_clean.starts, leet_clean.ends))
+    views.append(View(prefix + "digits", digits.text, digits.starts, digits.ends))
+    if len(text) <= _MAX_REVERSED:
+        rev = _reversed(clean)
+        views.append(View(prefix + "reversed", rev.text, rev.starts, rev.ends))
+    if depth >= _MAX_DEPTH:
+        return views, found
+    nested: list[tuple[str, str, int, int]] = []
+    if hidden:
+        span = (min(starts), max(ends)) if starts else (0, 0)
+        nested.append(("tags", hidden, span[0], span[1]))
+    for name, pattern, decode, rule in _DECODERS:
+        if name == "url" and "%" not in clean.text:
+            continue
+        for m in list(pattern.finditer(clean.text))[:_MAX_DECODED_RUNS]:
+            decoded = decode(m.group(0))
+            if decoded is None:
+                continue
+            found.add(rule)
+            s, e = clean.original_span(m.start(), m.end())
+            nested.append((name, decoded, s, e))
+    for name, decoded, s, e in nested:
+        inner, inner_found = _build(
+            decoded, (s,) * len(decoded), (e,) * len(decoded), depth + 1, f"{prefix}{name}/"
+        )
+        views += inner
+        found |= inner_found
+    return views, found
+
+
+@lru_cache(maxsize=4096)
+def normalize(text: str) -> Normalized:
+    """All views of ``text`` and what was undone to get them. Pure; cached by text."""
+    n = len(text)
+    views, found = _build(text, tuple(range(n)), tuple(range(1, n + 1)), 0, "")
+    return Normalized(text, tuple(views), tuple(sorted(found)))
+
+
+def plain_letters(pattern: str) -> str:
+    """``pattern`` with diacritics dropped from its letters, for the folded views
+    (``contraseña`` also as ``contrasena``, ``Rückfrage`` as ``Ruckfrage``)."""
+    return "".join(
+        unicodedata.normalize("NFD", c)[0] if 0x80 <= ord(c) <= 0x24F and c.isalpha() else c
+        for c in pattern
+    )
+
+
+def with_plain_letters(pattern: str) -> str:
+    """An alternation matching ``pattern`` as written and without diacritics."""
+    plain = plain_letters(pattern)
+    return pattern if plain == pattern else f"(?:{pattern})|(?:{plain})"
+
+
+def reversed_hit(view: View) -> bool:
+    """Whether a view is a reversed reading (findings there mean REVERSED_TEXT)."""
+    return view.name.endswith("reversed")

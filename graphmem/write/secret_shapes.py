@@ -1,0 +1,315 @@
+"""Secrets and personal data recognised by their shape, in several languages.
+
+The sensitivity module's table knows vendor formats and ``key = value`` forms. What it cannot
+know by name is found here by structure:
+
+* one-time codes and PINs: 3–10 digits (``#``/``*`` allowed) beside a code word in English,
+  Korean, Japanese, Chinese, Spanish or German (``verification code``, ``인증번호``,
+  ``暗証番号``, ``验证码``, ``código``, ``Türcode``, ``door code``, ``현관 비밀번호`` …);
+* wallet recovery phrases: 12 or more words in a row from a BIP-39 wordlist (English, Spanish,
+  Korean, Japanese, Chinese; the lists come from the ``mnemonic`` package), or 8 or more beside
+  a seed word;
+* high-entropy tokens beside a secret word in any of those languages (``with secret …``,
+  ``backup token …``, ``key part 2: …``), and long mixed tokens anywhere that look random;
+* environment assignments whose name ends in a secret word (``PGPASSWORD=…``,
+  ``MY_API_TOKEN=…``) and passwords in prose in Japanese, Chinese, Spanish and German;
+* PEM private-key blocks in any letter case;
+* personal data: home addresses, passport, driving-licence and bank-account numbers, GDPR
+  Art. 9 special categories (sexual orientation, religion, political opinion, trade-union
+  membership, ethnic origin, genetic and biometric data) and criminal records.
+
+The sensitivity module runs these on every normalised view of a text (spaced, split, reversed,
+hex/base64-encoded and spelled-out forms included), so they see ``s k - …`` and ``four seven two
+nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched text is kept.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Final
+
+from mnemonic import Mnemonic
+
+from graphmem.write.codes import Rule
+from graphmem.write.normalize import with_plain_letters
+
+__all__ = ["personal_data", "secrets"]
+
+_I = re.I
+
+_CODE_WORDS: Final = (
+    r"\b(?:verification\s+code|security\s+code|confirmation\s+code|one[-\s]*time\s+(?:code|password|"
+    r"passcode)|otp|2fa\s+code|auth(?:entication)?\s+code|login\s+code|sms\s+code|passcode)\b|"
+    r"인증\s*번호|인증\s*코드|보안\s*코드|확인\s*코드|일회용\s*비밀번호|(?<![A-Za-z])OTP(?![A-Za-z])|認証コード|確認コード|"
+    r"ワンタイムパスワード|验证码|校验码|动态码|código\s+de\s+(?:verificación|seguridad|acceso)|"
+    r"Bestätigungscode|Sicherheitscode|Einmalcode|Verifizierungscode"
+)
+_PIN_WORDS: Final = (
+    r"\bpin(?:\s*(?:code|number))?|door\s*code|gate\s*code|lock\s*code|alarm\s*code|keypad\s*code|"
+    r"safe\s*code|entry\s*code|access\s*code|building\s*code\b|"
+    r"비밀\s*번호|비번|핀\s*번호|도어락|현관\s*(?:비밀\s*)?번호|공동\s*현관|출입\s*번호|暗証番号|"
+    r"ドアコード|暗码|密码|门禁码|código\s+(?:de\s+(?:la\s+)?(?:puerta|entrada|alarma))|"
+    r"\bclave\b|Türcode|Zugangscode|Geheimzahl|PIN-?Nummer"
+)
+_CODE_VALUE: Final = r"[\[(\"'「“]?\s*(?P<v>\d[\d\s\-]{2,10}[#*]?|\d{3,10}[#*]?)(?!\d)"
+_CODE_WORDS_ANY: Final = with_plain_letters(_CODE_WORDS)
+_PIN_WORDS_ANY: Final = with_plain_letters(_PIN_WORDS)
+_OTP_RE: Final = re.compile(rf"(?:{_CODE_WORDS_ANY})[^\d\n]{{0,30}}?{_CODE_VALUE}", _I)
+_OTP_AFTER_RE: Final = re.compile(
+    rf"{_CODE_VALUE}[^\d\n]{{0,6}}(?:이|가|은|는|を|が|は)?\s*(?:{_CODE_WORDS_ANY})", _I
+)
+_PIN_RE: Final = re.compile(rf"(?:{_PIN_WORDS_ANY})[^\d\n]{{0,25}}?{_CODE_VALUE}", _I)
+
+_SECRET_WORDS: Final = (
+    r"secret|token|api[-_\s]?key|access[-_\s]?key|private[-_\s]?key|key\s+part|part\s+\d|"
+    r"password|passwd|passphrase|credential|credentials|bearer|auth|apikey|key|creds|"
+    r"시크릿|비밀\s*키|토큰|키|암호|비밀번호|자격\s*증명|シークレット|トークン|秘密鍵|キー|パスワード|"
+    r"密钥|令牌|秘钥|密码|clave|contraseña|secreto|Schlüssel|Passwort|Kennwort|Geheimnis"
+)
+_TOKEN: Final = re.compile(
+    r"(?<![A-Za-z0-9+/_\-.=])[A-Za-z0-9+/_\-.]{12,200}={0,2}(?![A-Za-z0-9+/_\-.=])"
+)
+_PUBLIC: Final = re.compile(
+    r"PUBLIC\s+KEY-----|ssh-?(?:rsa|ed25519|dss)|ecdsa-?sha2|BEGIN\s+CERTIFICATE", re.I
+)
+_NEAR_SECRET: Final = re.compile(with_plain_letters(_SECRET_WORDS), _I)
+
+_ENV_ASSIGN: Final = re.compile(
+    r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|API_?KEY|"
+    r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?)\s*[=:]\s*[\"']?(?P<v>[^\s\"'&;|]{3,256})"
+)
+_PASSWORD_PROSE: Final = re.compile(
+    "(?:"
+    + with_plain_letters(r"パスワード|暗証番号|密码|口令|contraseña|clave|Passwort|Kennwort")
+    + r")(?:\s+(?:del?|de\s+la|des|der|für|for|of)\s+\w+)?"
+    r"\s*(?:は|が|是|为|:|：|=|\bes\b|\bera\b|lautet|\bist\b|\bwar\b|\S{1,3}(?=\s))?\s*[:：]?\s*"
+    r"[\"'「“]?(?P<v>[^\s\"'」”。、,]{4,128})",
+    _I,
+)
+_PEM: Final = re.compile(
+    r"-----\s*begin[ a-z0-9]{0,30}private\s+key(?:\s+block)?\s*-----.*?"
+    r"(?:-----\s*end[ a-z0-9]{0,30}"
+    r"private\s+key(?:\s+block)?\s*-----|\Z)",
+    _I | re.S,
+)
+
+
+def _entropy(token: str) -> float:
+    counts = Counter(token)
+    n = len(token)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _classes(token: str) -> int:
+    return sum(
+        (
+            any(c.islower() for c in token),
+            any(c.isupper() for c in token),
+            any(c.isdigit() for c in token),
+            any(not c.isalnum() for c in token),
+        )
+    )
+
+
+_BORING: Final = re.compile(
+    r"^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|sha\d+|[a-z]+(?:[-_.][a-z]+)+|"
+    r"[A-Za-z]+|\d+|[\d.\-/:]+|v?\d+(?:\.\d+)+\S*|[a-z0-9_]+_[0-9A-Z]{20,26}|[A-Z]+_[A-Z_]+)$"
+)
+
+
+def _looks_random(token: str, *, near_secret_word: bool) -> bool:
+    t = token.strip(".=")
+    if _BORING.match(t) or "://" in t or t.count("/") > 3 or re.search(r"[a-z]_[a-z]", t):
+        return False
+    if near_secret_word:
+        return (
+            len(t) >= 12 and _classes(t) >= 2 and any(c.isdigit() for c in t) and _entropy(t) >= 3.0
+        )
+    return len(t) >= 32 and _classes(t) >= 3 and _entropy(t) >= 4.2
+
+
+@lru_cache(maxsize=1)
+def _wordlists() -> tuple[frozenset[str], ...]:
+    # the lists are stored NFKD (BIP-39); texts are compared composed
+    return tuple(
+        frozenset(unicodedata.normalize("NFKC", w) for w in Mnemonic(lang).wordlist)
+        for lang in ("english", "spanish", "korean", "japanese", "chinese_simplified")
+    )
+
+
+_SEED_WORDS: Final = re.compile(
+    r"seed|mnemonic|recovery\s+phrase|backup\s+phrase|wallet|시드|니모닉|복구\s*(?:구문|문구)|"
+    r"지갑|シード|ニーモニック|ウォレット|助记词|钱包|semilla|frase\s+de\s+recuperación|cartera|"
+    r"Wiederherstellung|Seed-Phrase|Wallet",
+    _I,
+)
+_WORD: Final = re.compile(r"[^\W\d_]+")
+
+
+def _seed_phrases(text: str) -> Iterator[tuple[int, int]]:
+    lists = _wordlists()
+    words = [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    if sum(1 for w in words if any(w[0] in wl for wl in lists)) < 8:
+        return
+    context = bool(_SEED_WORDS.search(text))
+    for wordlist in lists:
+        run: list[tuple[str, int, int]] = []
+        for w in [*words, ("", 0, 0)]:
+            # a run may be separated by spaces, commas or numbering only
+            if (
+                w[0]
+                and w[0] in wordlist
+                and (not run or re.fullmatch(r"[\s,.;\-\d]*", text[run[-1][2] : w[1]]))
+            ):
+                run.append(w)
+                continue
+            # a phrase of mostly distinct words ("detail detail …" is not a seed)
+            distinct = len({r[0] for r in run})
+            if (len(run) >= 12 or (context and len(run) >= 8)) and distinct >= 0.75 * len(run):
+                yield run[0][1], run[-1][2]
+            run = [w] if w[0] and w[0] in wordlist else []
+
+
+_PLACEHOLDER: Final = re.compile(r"^[<${\[%(]|your|example|placeholder|changeme|xxx|\*{3}", _I)
+
+
+def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, int, Rule, str]]:
+    """``(start, end, rule, detector)`` of every secret shape in ``text``. On a reversed or
+    leetspeak reading only shapes with structure are looked for: those readings change tokens,
+    and a random token stays random either way."""
+    for m in _PEM.finditer(text):
+        yield m.start(), m.end(), Rule.SECRET_PRIVATE_KEY, "pem_any_case"
+    for rx in (_OTP_RE, _OTP_AFTER_RE):
+        for m in rx.finditer(text):
+            yield m.start("v"), m.end("v"), Rule.SECRET_OTP, "one_time_code"
+    for m in _PIN_RE.finditer(text):
+        value = m.group("v")
+        if sum(c.isdigit() for c in value) >= 3:
+            yield m.start("v"), m.end("v"), Rule.SECRET_PIN, "pin_or_door_code"
+    for m in _ENV_ASSIGN.finditer(text):
+        if not _PLACEHOLDER.search(m.group("v")):
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "env_assignment"
+    for m in _PASSWORD_PROSE.finditer(text):
+        value = m.group("v")
+        if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
+    for start, end in _seed_phrases(text):
+        yield start, end, Rule.SECRET_SEED_PHRASE, "bip39_phrase"
+    if structured_only:
+        return
+    for m in _TOKEN.finditer(text):
+        token = m.group(0)
+        before = text[max(0, m.start() - 40) : m.start()]
+        if _PUBLIC.search(text[max(0, m.start() - 200) : m.start()]):
+            continue
+        near = bool(_NEAR_SECRET.search(before))
+        if _looks_random(token, near_secret_word=near):
+            yield m.start(), m.end(), Rule.SECRET_HIGH_ENTROPY, "high_entropy_token"
+
+
+# -- personal data -------------------------------------------------------------------------------
+
+_STREET: Final = re.compile(
+    r"\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|"
+    r"Lane|Ln\.?|Boulevard|Blvd\.?|Drive|Dr\.?|Court|Ct\.?|Way|Place|Pl\.?|Terrace|Close)\b"
+    r"|\b(?:calle|c/|avenida|avda\.?|plaza|paseo)\s+[A-ZÁÉÍÓÚ][\w\s]{1,30}?,?\s*\d{1,4}"
+    r"|\b[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|allee|gasse|platz|ring)\s+\d{1,4}[a-z]?\b"
+    r"|(?:[가-힣]+(?:시|도)\s*)?[가-힣]+(?:구|군)\s*[가-힣0-9]+(?:로|길|동)\s*\d+(?:\s*길\s*\d+)?(?:[\s,]*\d+\s*호)?"
+    r"|[一-龥ぁ-んァ-ン]+(?:都|道|府|県|省|市)[一-龥ぁ-んァ-ン0-9]*(?:区|町|村|路|街)[一-龥0-9\-－]*(?:丁目|番地|号|番)",
+    0,
+)
+_HOME_CONTEXT: Final = re.compile(
+    r"\b(?:i\s+live|my\s+(?:home|house|address|flat|apartment)|home\s+address|live\s+at|"
+    r"vivo\s+en|mi\s+(?:casa|dirección)|ich\s+wohne|meine\s+adresse)\b|집\s*주소|주소는|사는\s*곳|"
+    r"住所|住んで|我住在|家庭住址|地址",
+    _I,
+)
+_ID_CONTEXTS: Final = (
+    (
+        Rule.PII_PASSPORT,
+        r"passport|여권|パスポート|旅券|护照|pasaporte|Reisepass|Pass(?:nummer)?",
+        r"[A-Z]{1,2}\d{6,9}|\d{9}",
+    ),
+    (
+        Rule.PII_DRIVERS_LICENCE,
+        r"driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:no|number)|운전\s*면허|"
+        r"免許証?|驾(?:驶)?照|驾驶证|licencia\s+de\s+conducir|carné\s+de\s+conducir|Führerschein",
+        r"[A-Z0-9][A-Z0-9\-]{6,20}\d",
+    ),
+    (
+        Rule.PII_BANK_ACCOUNT,
+        r"bank\s+account|account\s+(?:no|number|#)|routing\s+number|sort\s+code|계좌(?:\s*번호)?|"
+        r"口座(?:番号)?|银行账户|账号|账户|cuenta(?:\s+bancaria)?|Kontonummer|Konto",
+        r"\d[\d\-\s]{6,24}\d",
+    ),
+    (
+        Rule.PII_NATIONAL_ID,
+        r"social\s+security|ssn|national\s+id|id\s+card|주민\s*(?:등록)?\s*번호|マイナンバー|"
+        r"身份证(?:号)?|DNI|NIE|Personalausweis|Steuer-?ID",
+        r"[A-Z0-9][A-Z0-9\-]{6,20}",
+    ),
+)
+_ID_RES: Final = tuple(
+    (rule, re.compile(rf"(?:{ctx})[^\n\d]{{0,25}}?(?P<v>{value})(?![\w])", _I))
+    for rule, ctx, value in _ID_CONTEXTS
+)
+_SPECIAL: Final = re.compile(
+    # sexual orientation and sex life
+    r"\b(?:i'?m|i\s+am|am|as\s+a)\s+(?:gay|lesbian|bisexual|bi|queer|pansexual|asexual|"
+    r"transgender|trans|non-?binary)\b|\b(?:my\s+)?(?:boyfriend|husband)\b(?=.{0,40}\bi'?m\s+a\s+man)"
+    r"|sexual\s+orientation|\b(?:coming|came)\s+out\s+(?:as|to\s+(?:my|his|her|their))\b|동성애자|게이|레즈비언|양성애자|성소수자|트랜스젠더|"
+    r"ゲイ|レズビアン|同性愛|同性恋|双性恋|soy\s+(?:gay|lesbiana|bisexual)|ich\s+bin\s+(?:schwul|lesbisch|bisexuell)"
+    # religion
+    r"|\b(?:i'?m|i\s+am)\s+(?:a\s+)?(?:christian|catholic|muslim|jewish|buddhist|hindu|sikh|"
+    r"mormon|atheist|protestant|evangelical)\b|(?:불교|기독교|천주교|개신교|이슬람|유대교)\s*(?:신자|교인|도)"
+    r"|무교|(?:仏教|キリスト教|イスラム教)(?:徒|信者)|(?:佛教|基督教|伊斯兰教)(?:徒)?|"
+    r"soy\s+(?:católico|católica|musulmán|judío|budista|cristiano|cristiana|ateo|atea)|"
+    r"ich\s+bin\s+(?:katholisch|evangelisch|muslim|jüdisch|buddhist)"
+    # political opinion
+    r"|\b(?:i\s+vote(?:d)?\s+(?:for\s+)?|member\s+of\s+the\s+\w+\s+party|voto\s+a|"
+    r"ich\s+wähle)\b|(?:지지|투표)(?:하는|한)\s*정당|支持(?:的)?政党|支持政党"
+    # trade union
+    r"|\b(?:union\s+member|member\s+of\s+(?:the\s+)?[\w'\s]{0,20}union|trade\s+union)\b|노조\s*(?:원|조합원|가입)|"
+    r"労働組合|工会会员|\b(?:sindicato|Gewerkschaft)\b"
+    # ethnic origin
+    r"|\b(?:ethnicity|ethnic\s+origin|racial\s+origin)\b|ich\s+bin\s+(?:sinti|roma)\b|"
+    r"soy\s+(?:gitano|gitana)|민족|인종|民族|种族|\b(?:etnia|Ethnie)\b"
+    # genetic and biometric
+    r"|\b(?:genetic\s+test|dna\s+test|brca\d?|fingerprint\s+data|face\s+scan|biometric)\b|"
+    r"유전자\s*검사|遺伝子検査|基因检测|prueba\s+genética|\bGentest\b",
+    _I,
+)
+_CRIMINAL: Final = re.compile(
+    r"\b(?:convicted|conviction|criminal\s+record|arrested|jail|prison|probation|parole|dui|"
+    r"felony|misdemeanor|sentenced)\b|전과|범죄\s*기록|유죄|체포|수감|前科|逮捕|犯罪记录|"
+    r"antecedentes\s+penales|condenado|vorbestraft|Vorstrafe",
+    _I,
+)
+_HEALTH_MORE: Final = re.compile(
+    r"うつ病|鬱病|統合失調症|糖尿病|がん|癌|抑郁症|糖尿病|癌症|艾滋病|depresión|diabetes|cáncer|"
+    r"Depression|Diabetes|Krebs|Zöliakie|celiac|coeliac|천식|asthma",
+    _I,
+)
+
+
+def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
+    """``(start, end, rule, detector)`` of personal-data shapes the table does not know."""
+    if _HOME_CONTEXT.search(text):
+        for m in _STREET.finditer(text):
+            yield m.start(), m.end(), Rule.PII_ADDRESS, "home_address"
+    for rule, rx in _ID_RES:
+        for m in rx.finditer(text):
+            value = m.group("v")
+            if sum(c.isdigit() for c in value) >= 5:
+                yield m.start("v"), m.end("v"), rule, rule.value.lower()
+    for m in _SPECIAL.finditer(text):
+        yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
+    for m in _CRIMINAL.finditer(text):
+        yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
+    for m in _HEALTH_MORE.finditer(text):
+        yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"

@@ -1,0 +1,616 @@
+"""Normalised values for grounding: what a claim's object and a quoted span each *say*.
+
+The grounding stage compares values, not strings, so "120 million won" equals 120000000,
+"2026년 7월 16일" equals "2026-07-16", "12시 반" equals "12:30", "한국어" equals ``ko-KR``,
+"+82 10-9876-5432" equals "010-9876-5432" and ``False`` equals "I don't drink coffee". This
+module extracts those values and the content words of a text; :mod:`graphmem.write.grounding`
+decides.
+
+Kinds extracted: e-mail addresses, URLs, phone numbers (as national digits), dates (full and
+month-day), times of day, numbers (digits with separators, number words in English, Spanish
+and German through ``text2num``, small Korean, Japanese and Chinese numbers), currencies,
+languages (names in many languages through ``langcodes``, and BCP-47 tags), and content
+tokens with negation scopes (English, Korean, Japanese, Chinese, Spanish, German cues).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import langcodes
+from text_to_num import alpha2digit
+
+from graphmem.write.normalize import NUMBER_WORDS
+
+__all__ = ["Values", "extract", "language_of_tag", "tokens"]
+
+# -- languages -----------------------------------------------------------------------------------
+
+_LANG_CODES = [
+    "ko",
+    "en",
+    "ja",
+    "zh",
+    "es",
+    "de",
+    "fr",
+    "it",
+    "pt",
+    "ru",
+    "ar",
+    "hi",
+    "vi",
+    "th",
+    "id",
+    "ms",
+    "tr",
+    "nl",
+    "pl",
+    "sv",
+    "no",
+    "da",
+    "fi",
+    "el",
+    "he",
+    "uk",
+    "cs",
+    "hu",
+    "ro",
+    "bn",
+    "ta",
+    "ur",
+    "fa",
+    "tl",
+    "sw",
+]
+_DISPLAY_IN = ("en", "ko", "ja", "zh", "es", "de", "fr", "pt", "it")
+_EXTRA_NAMES = {
+    "ko": ["한국말", "한글", "韓国語", "韩语", "韩文", "국어", "korean"],
+    "en": ["영어", "英語", "英语", "英文", "inglés", "englisch"],
+    "ja": ["일본어", "日本語", "日语", "日文", "japonés", "japanisch"],
+    "zh": ["중국어", "中国語", "中文", "汉语", "普通话", "mandarin", "chino", "chinesisch"],
+    "es": ["스페인어", "スペイン語", "西班牙语", "castellano", "spanisch"],
+    "de": ["독일어", "ドイツ語", "德语", "alemán", "deutsch"],
+}
+
+
+@lru_cache(maxsize=1)
+def _language_names() -> list[tuple[str, str]]:
+    """(casefolded name, language) pairs, longest first."""
+    names: dict[str, str] = {}
+    for code in _LANG_CODES:
+        lang = langcodes.Language.get(code)
+        forms = {lang.autonym()} | {lang.display_name(d) for d in _DISPLAY_IN}
+        for form in forms:
+            if form and not form.lower().startswith("unknown"):
+                names[form.casefold()] = code
+        for extra in _EXTRA_NAMES.get(code, ()):
+            names[extra.casefold()] = code
+    return sorted(names.items(), key=lambda kv: -len(kv[0]))
+
+
+_TAG_RE = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
+
+
+def language_of_tag(value: str) -> str | None:
+    """The language subtag of a BCP-47 tag (``ko-KR`` → ``ko``), if ``value`` is one."""
+    if not _TAG_RE.match(value):
+        return None
+    try:
+        lang = langcodes.Language.get(value.replace("_", "-"))
+    except (ValueError, langcodes.tag_parser.LanguageTagError):
+        return None
+    if not lang.is_valid() or lang.language is None:
+        return None
+    return str(lang.language)
+
+
+def _languages_in(text: str) -> set[str]:
+    low = text.casefold()
+    found: set[str] = set()
+    for name, code in _language_names():
+        if len(name) < 2:
+            continue
+        if name.isascii():
+            if re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low):
+                found.add(code)
+        elif name in low:
+            found.add(code)
+    return found
+
+
+# -- numbers -------------------------------------------------------------------------------------
+
+_NUM = re.compile(
+    r"(?<![A-Za-z0-9_.])[-+]?\d{1,3}(?:[,.' ]\d{3})+(?!\d)(?:[.,]\d+)?(?![\d])"
+    r"|(?<![A-Za-z0-9_.])[-+]?\d+(?:\.\d+|,\d{1,2}(?!\d))?"
+)
+#: small numbers written as words, which text2num leaves alone when they stand by themselves
+_SMALL_WORDS = {word: float(n) for words in NUMBER_WORDS for n, word in enumerate(words)} | {
+    "una": 1.0,
+    "ein": 1.0,
+    "eine": 1.0,
+    "zwo": 2.0,
+}
+_SCALE_EN = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9,
+             "bn": 1e9, "b": 1e9, "trillion": 1e12, "mil": 1e3, "millones": 1e6,
+             "millón": 1e6, "millionen": 1e6, "mio": 1e6, "milliarden": 1e9, "mrd": 1e9,
+             "tausend": 1e3}  # fmt: skip
+_SCALE_CJK = {"만": 1e4, "억": 1e8, "천": 1e3, "백": 1e2, "万": 1e4, "億": 1e8, "亿": 1e8,
+              "千": 1e3, "百": 1e2}  # fmt: skip
+_KO_NATIVE = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4,
+              "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "스무": 20,
+              "스물": 20}  # fmt: skip
+#: native numbers that stand alone (하나를, 둘이서), not the prefix forms (한, 두, 세, 네)
+_KO_NATIVE_ALONE = re.compile(
+    r"(?<![가-힣])(하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉|열)(?=[을를이가는은도만와과의로서]|\s|$)"
+)
+_KO_COUNTERS = r"마리|개|명|번|살|시간?|잔|권|대|장|분|가지|사람|달|주|일|시"
+_KO_NATIVE_RE = re.compile(
+    r"(?<![가-힣])(" + "|".join(sorted(_KO_NATIVE, key=len, reverse=True)) + r")\s*"
+    rf"(?=(?:{_KO_COUNTERS})(?![가-힣]{{2}}))"
+)
+_CJK_DIGIT = dict(
+    zip("〇零一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True)
+)
+_SINO_KO = dict(zip("영일이삼사오육칠팔구", range(10), strict=True))
+_CJK_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千万億亿]+")
+
+
+def _cjk_number(run: str) -> float | None:
+    total, section = 0.0, 0.0
+    digit: float | None = None
+    for ch in run:
+        if ch in _CJK_DIGIT:
+            digit = _CJK_DIGIT[ch]
+        elif ch in "十百千":
+            unit: float = {"十": 10, "百": 100, "千": 1000}[ch]
+            section += (digit if digit is not None else 1) * unit
+            digit = None
+        elif ch in "万億亿":
+            unit = 1e4 if ch == "万" else 1e8
+            total += (section + (digit or 0)) * unit
+            section, digit = 0.0, None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
+def _parse_number(raw: str) -> list[float]:
+    """Readings of a numeral: ``45.000`` is 45000 (European) or 45.0."""
+    raw = raw.strip()
+    out: list[float] = []
+    if re.fullmatch(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?", raw):
+        out.append(float(raw.replace(",", "")))
+    elif re.fullmatch(r"[-+]?\d{1,3}(?:\.\d{3})+(?:,\d+)?", raw):
+        out.append(float(raw.replace(".", "").replace(",", ".")))
+        if raw.count(".") == 1:
+            out.append(float(raw))
+    elif re.fullmatch(r"[-+]?\d{1,3}(?:[' ]\d{3})+", raw):
+        out.append(float(re.sub(r"[' ]", "", raw)))
+    else:
+        try:
+            out.append(float(raw.replace(",", ".")))
+        except ValueError:
+            return []
+    return out
+
+
+def _numbers(text: str) -> set[float]:
+    values: set[float] = set()
+    for lang in ("en", "es", "de"):
+        try:
+            converted = alpha2digit(text, lang)
+        except Exception:
+            continue
+        if converted != text:
+            values |= _digit_numbers(converted)
+    values |= _digit_numbers(text)
+    for m in re.finditer(r"[a-zäöüß]+", text.casefold()):
+        if m.group(0) in _SMALL_WORDS:
+            values.add(_SMALL_WORDS[m.group(0)])
+    for m in _KO_NATIVE_RE.finditer(text):
+        values.add(float(_KO_NATIVE[m.group(1)]))
+    for m in _KO_NATIVE_ALONE.finditer(text):
+        values.add(float(_KO_NATIVE[m.group(1)]))
+    for m in _CJK_NUM_RE.finditer(text):
+        v = _cjk_number(m.group(0))
+        if v is not None:
+            values.add(v)
+    # Korean sino numerals in spoken amounts: 삼천 (3000), 오백만
+    for m in re.finditer(r"([영일이삼사오육칠팔구]?)([십백천만억])", text):
+        base = _SINO_KO.get(m.group(1), 1) if m.group(1) else 1
+        values.add(
+            float(base * {"십": 10, "백": 100, "천": 1000, "만": 1e4, "억": 1e8}[m.group(2)])
+        )
+    return values
+
+
+def _digit_numbers(text: str) -> set[float]:
+    values: set[float] = set()
+    # a row of numbers ("March,600,90000,18000") is several numbers, not one
+    for m in re.finditer(r"\d+(?:[,;]\d+)+", text):
+        parts = re.split(r"[,;]", m.group(0))
+        if any(len(p) != 3 for p in parts[1:]):
+            values.update(float(p) for p in parts)
+    for m in _NUM.finditer(text):
+        readings = _parse_number(m.group(0))
+        after = text[m.end() : m.end() + 14].lstrip().casefold()
+        word = re.match(r"[a-zà-ÿ]+|[만억천백万億亿千]", after)
+        scale = None
+        if word is not None:
+            w = word.group(0)
+            scale = _SCALE_EN.get(w) or _SCALE_CJK.get(w)
+        for r in readings:
+            values.add(r)
+            if scale:
+                values.add(r * scale)
+        # 1억 2천만, 3만 5천: compound CJK amounts
+        compound = re.match(r"\s*([만억万億亿])\s*(\d+)\s*([천千])?\s*([만万])?", text[m.end() :])
+        if compound and readings:
+            hi = readings[0] * _SCALE_CJK[compound.group(1)]
+            lo = float(compound.group(2))
+            if compound.group(3):
+                lo *= 1e3
+            if compound.group(4):
+                lo *= 1e4
+            values.add(hi + lo)
+    return values
+
+
+# -- currencies ----------------------------------------------------------------------------------
+
+_CURRENCY = [
+    ("USD", r"\$|usd|dollars?|달러|ドル|美元|dólares?|dollar"),
+    ("EUR", r"€|eur|euros?|유로|ユーロ|欧元"),
+    ("KRW", r"₩|krw|won|원(?![가-힣])|만원|억원"),
+    ("JPY", r"¥|jpy|yen|円|엔(?![가-힣])"),
+    ("CNY", r"cny|rmb|yuan|元|위안"),
+    ("GBP", r"£|gbp|pounds?|파운드"),
+]
+_CURRENCY_RE = [(code, re.compile(p, re.I)) for code, p in _CURRENCY]
+
+
+def _currencies(text: str) -> set[str]:
+    return {code for code, rx in _CURRENCY_RE if rx.search(text)}
+
+
+# -- dates and times -----------------------------------------------------------------------------
+
+_MONTHS: dict[str, int] = {}
+for _n, _names in enumerate(
+    [
+        "january jan enero januar janvier",
+        "february feb febrero februar",
+        "march mar marzo märz maerz",
+        "april apr abril",
+        "may mayo mai",
+        "june jun junio juni",
+        "july jul julio juli",
+        "august aug agosto",
+        "september sep sept septiembre setiembre",
+        "october oct octubre oktober",
+        "november nov noviembre",
+        "december dec diciembre dezember dez",
+    ],
+    1,
+):
+    for _w in _names.split():
+        _MONTHS[_w] = _n
+_MONTH_WORD = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATE_PATTERNS = [
+    re.compile(r"(?P<y>\d{4})[-./](?P<m>\d{1,2})[-./](?P<d>\d{1,2})"),
+    re.compile(r"(?P<y>\d{4})\s*[년年]\s*(?P<m>\d{1,2})\s*[월月]\s*(?P<d>\d{1,2})\s*[일日号]?"),
+    re.compile(r"(?<!\d)(?P<m>\d{1,2})\s*[월月]\s*(?P<d>\d{1,2})\s*[일日号]"),
+    re.compile(
+        rf"(?<!\w)(?P<d>\d{{1,2}})(?:st|nd|rd|th|\.)?\s*(?:de\s+)?(?P<mw>{_MONTH_WORD})\.?"
+        rf"(?:,?\s*(?:de\s+)?(?P<y>\d{{4}}))?",
+        re.I,
+    ),
+    re.compile(
+        rf"(?<!\w)(?P<mw>{_MONTH_WORD})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s*(?P<y>\d{{4}}))?",
+        re.I,
+    ),
+]
+_MONTH_ONLY = re.compile(
+    rf"(?<!\w)(?P<mw>{_MONTH_WORD})(?!\w)|(?<!\d)(?P<m>\d{{1,2}})\s*[월月](?!\s*\d)", re.I
+)
+_TIME_PATTERNS = [
+    re.compile(r"(?<!\d)(?P<h>\d{1,2}):(?P<mi>\d{2})(?!\d)\s*(?P<ap>am|pm|a\.m\.|p\.m\.)?", re.I),
+    re.compile(r"(?<!\d)(?P<h>\d{1,2})\s*(?P<ap>am|pm|a\.m\.|p\.m\.)", re.I),
+    re.compile(
+        r"(?P<ko>오전|오후|아침|저녁|밤)?\s*(?P<h>\d{1,2})\s*시(?:\s*(?P<mi>\d{1,2})\s*분|\s*(?P<half>반))?"
+    ),
+    re.compile(
+        r"(?P<ja>午前|午後|朝|夜)?\s*(?P<h>\d{1,2})\s*[時点](?:\s*(?P<mi>\d{1,2})\s*分|(?P<half>半))?"
+    ),
+]
+
+
+def _dates(text: str) -> set[tuple[int | None, int, int]]:
+    out: set[tuple[int | None, int, int]] = set()
+    for rx in _DATE_PATTERNS:
+        for m in rx.finditer(text):
+            g = m.groupdict()
+            month = int(g["m"]) if g.get("m") else _MONTHS.get((g.get("mw") or "").lower(), 0)
+            day = int(g["d"])
+            year = int(g["y"]) if g.get("y") else None
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                out.add((year, month, day))
+    return out
+
+
+def _months(text: str) -> set[int]:
+    out: set[int] = set()
+    for m in _MONTH_ONLY.finditer(text):
+        if m.group("mw"):
+            out.add(_MONTHS[m.group("mw").lower()])
+        elif m.group("m") and 1 <= int(m.group("m")) <= 12:
+            out.add(int(m.group("m")))
+    return out
+
+
+def _times(text: str) -> set[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
+    converted = text
+    for m in _CJK_NUM_RE.finditer(text):
+        v = _cjk_number(m.group(0))
+        if v is not None and v < 60:
+            converted = converted.replace(m.group(0), str(int(v)), 1)
+    for rx in _TIME_PATTERNS:
+        for m in rx.finditer(converted):
+            g = m.groupdict()
+            h = int(g["h"])
+            mi = int(g["mi"]) if g.get("mi") else (30 if g.get("half") else 0)
+            ap = (g.get("ap") or "").lower().replace(".", "")
+            pm = (
+                ap == "pm" or g.get("ko") in ("오후", "저녁", "밤") or g.get("ja") in ("午後", "夜")
+            )
+            if pm and h < 12:
+                h += 12
+            if ap == "am" and h == 12:
+                h = 0
+            if h < 24 and mi < 60:
+                out.add((h, mi))
+    return out
+
+
+# -- contacts ------------------------------------------------------------------------------------
+
+_EMAIL = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+")
+_URL = re.compile(r"(?:https?://|www\.)[^\s'\"<>]+", re.I)
+_PHONE = re.compile(r"(?<![\w])\+?\d[\d\s().\-]{6,18}\d(?![\w])")
+
+
+_NOT_PHONE = re.compile(
+    r"^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,3}(?:\.\d{1,3}){3}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$"
+)
+
+
+def _phone_key(raw: str) -> str | None:
+    if _NOT_PHONE.match(raw.strip()):
+        return None
+    digits = re.sub(r"\D", "", raw)
+    if raw.strip().startswith("+") or raw.strip().startswith("00"):
+        digits = digits.lstrip("0")
+        for cc in ("82", "81", "86", "34", "49", "44", "33", "1"):
+            if digits.startswith(cc) and len(digits) - len(cc) >= 8:
+                digits = digits[len(cc) :]
+                break
+    digits = digits.lstrip("0")
+    return digits if 8 <= len(digits) <= 12 else None
+
+
+def _url_key(raw: str) -> str:
+    u = raw.lower().rstrip("/.,;)*_]>\"'")
+    u = re.sub(r"^https?://", "", u)
+    return u.removeprefix("www.")
+
+
+# -- tokens and negation -------------------------------------------------------------------------
+
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "by",
+        "with",
+        "and",
+        "or",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "my",
+        "me",
+        "i",
+        "you",
+        "your",
+        "we",
+        "our",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "as",
+        "from",
+        "into",
+        "than",
+        "then",
+        "so",
+        "very",
+        "just",
+        "also",
+        "please",
+        "do",
+        "does",
+        "did",
+        "am",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "should",
+        "can",
+        "could",
+        "el",
+        "la",
+        "los",
+        "las",
+        "de",
+        "del",
+        "y",
+        "en",
+        "un",
+        "una",
+        "es",
+        "por",
+        "con",
+        "para",
+        "mi",
+        "der",
+        "die",
+        "das",
+        "ein",
+        "eine",
+        "und",
+        "ist",
+        "im",
+        "am",
+        "zu",
+        "von",
+        "mit",
+        "für",
+        "auf",
+        "bitte",
+        "user",
+        "users",
+    ]
+)
+_NEG_EN = re.compile(
+    r"\b(?:not|no|never|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|won'?t|can'?t|cannot|"
+    r"without|nor|none|neither|hate|hates|dislike|dislikes|avoid|avoids|stop|quit|nunca|no|sin|"
+    r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't)\b",
+    re.I,
+)
+#: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
+_NEG_AFTER = re.compile(
+    r"안\s|않|못|없|말고|싫|별로|아니|ない|なく|ません|嫌い|じゃなく|ではなく|以外"
+)
+#: cues that put what *follows* them in negative scope
+_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 ")
+#: comparatives: "X over Y", "X rather than Y", "Y보다 X", "YよりX", "比起Y"
+_OVER = re.compile(
+    r"\b(?:over|rather\s+than|instead\s+of|than|not|más\s+que|en\s+vez\s+de|statt|anstatt|lieber\s+als)\b",
+    re.I,
+)
+_BEFORE_PREFERRED = re.compile(r"보다|대신|말고|より|よりも|比起|而不是")
+_CLAUSE = re.compile(r"[.;!?。！？\n]|,\s*(?:but|aber|pero)\b|하지만|그런데|但是|でも")
+_WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
+
+
+def _script_split(token: str) -> list[str]:
+    """``TypeScript로`` → ``typescript``, ``로``: split where the script changes."""
+    parts: list[str] = []
+    cur = ""
+    cur_kind = ""
+    for ch in token:
+        kind = "L" if ch.isascii() else ("H" if "\uac00" <= ch <= "\ud7a3" else "O")
+        if cur and kind != cur_kind:
+            parts.append(cur)
+            cur = ""
+        cur += ch
+        cur_kind = kind
+    if cur:
+        parts.append(cur)
+    return parts
+
+
+def tokens(text: str) -> list[tuple[str, int]]:
+    """Content tokens (casefolded) with their character offset in the NFKC text."""
+    norm = unicodedata.normalize("NFKC", text).casefold()
+    out: list[tuple[str, int]] = []
+    for m in _WORD_RE.finditer(norm):
+        pos = m.start()
+        for part in _script_split(m.group(0)):
+            if part not in _STOP and not part.isdigit():
+                out.append((part, pos))
+            pos += len(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Values:
+    """What one text says, as comparable values."""
+
+    text: str
+    emails: frozenset[str] = field(default_factory=frozenset)
+    urls: frozenset[str] = field(default_factory=frozenset)
+    phones: frozenset[str] = field(default_factory=frozenset)
+    dates: frozenset[tuple[int | None, int, int]] = field(default_factory=frozenset)
+    months: frozenset[int] = field(default_factory=frozenset)
+    times: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    numbers: frozenset[float] = field(default_factory=frozenset)
+    currencies: frozenset[str] = field(default_factory=frozenset)
+    languages: frozenset[str] = field(default_factory=frozenset)
+
+    def negated_at(self, pos: int, length: int) -> bool:
+        """Whether the word at ``pos`` (in the NFKC casefolded text) is in a negative scope:
+        a cue before it in its clause (English, Spanish, German, Chinese), a cue after it in
+        its clause (Korean, Japanese), or the dispreferred side of a comparative."""
+        norm = unicodedata.normalize("NFKC", self.text).casefold()
+        starts = [0] + [m.end() for m in _CLAUSE.finditer(norm) if m.end() <= pos]
+        ends = [m.start() for m in _CLAUSE.finditer(norm) if m.start() >= pos + length]
+        clause_start = max(starts)
+        clause_end = min(ends) if ends else len(norm)
+        before = norm[clause_start:pos]
+        after = norm[pos + length : clause_end]
+        # "X over Y": Y is dispreferred; "not Y": Y negated
+        last_over = None
+        for m in _OVER.finditer(before):
+            last_over = m
+        words_between = len(before[last_over.end() :].split()) if last_over else 99
+        if last_over is not None and words_between <= 3:
+            return True
+        neg_before = [m for m in _NEG_EN.finditer(before)]
+        if neg_before and len(before[neg_before[-1].end() :].split()) <= 4:
+            return True
+        if _NEG_BEFORE_CJK.search(before[-3:]):
+            return True
+        if _BEFORE_PREFERRED.match(after.lstrip()[:3] if after else ""):
+            return True
+        tail = after[:24]
+        return bool(_NEG_AFTER.search(tail))
+
+
+def extract(text: str) -> Values:
+    norm = unicodedata.normalize("NFKC", text)
+    phones = {k for m in _PHONE.finditer(norm) if (k := _phone_key(m.group(0)))}
+    dates = _dates(norm)
+    return Values(
+        text=text,
+        emails=frozenset(e.casefold() for e in _EMAIL.findall(norm)),
+        urls=frozenset(_url_key(u) for u in _URL.findall(norm)),
+        phones=frozenset(phones),
+        dates=frozenset(dates),
+        months=frozenset(_months(norm) | {m for _, m, _ in dates}),
+        times=frozenset(_times(norm)),
+        numbers=frozenset(_numbers(norm)),
+        currencies=frozenset(_currencies(norm)),
+        languages=frozenset(_languages_in(norm)),
+    )

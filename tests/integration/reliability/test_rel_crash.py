@@ -1,0 +1,178 @@
+"""kill -9 cycles: ``graphmem serve`` takes proposals from concurrent writers; it is killed with
+SIGKILL — the service, the engine, or both, in turn — mid-write, and restarted. After every
+restart each acknowledged write (a COMMITTED receipt returned to a client) is there, with the
+object it was written with. A write answered with an error (a 503, a dropped connection) may
+or may not have landed and is not counted. The time from the kill to a healthy service is
+tallied.
+
+Builds on the single crash of ``test_write_durability`` (its service start and wait helpers);
+``smoke`` runs 3 cycles (one of each kind), ``cycles`` (slow) 21.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from graphmem.store.falkordb_server import DataDirLayout
+from tests.integration.reliability.checks import TALLY
+from tests.integration.test_cli_service import cli, free_port
+from tests.integration.test_write_durability import start_api, wait_dead
+
+SUBJECT = "user:u1"
+KINDS = ("service", "engine", "both")
+WRITERS = 3
+
+
+class Writers:
+    """Threads that propose distinct claims until stopped, keeping what was acknowledged."""
+
+    def __init__(self, base: str, headers: dict[str, str], source_id: str, start: int) -> None:
+        self.base, self.headers, self.source_id = base, headers, source_id
+        self.acknowledged: dict[str, str] = {}  # memory_id -> object
+        self.errors = 0
+        self._next = start
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._run, daemon=True) for _ in range(WRITERS)]
+
+    def _number(self) -> int:
+        with self._lock:
+            self._next += 1
+            return self._next
+
+    def _run(self) -> None:
+        with httpx.Client(base_url=self.base, headers=self.headers, timeout=15) as client:
+            while not self._stop.is_set():
+                n = self._number()
+                said = f"I like value-{n}"  # the claim must be grounded in its span
+                body = {
+                    "memory_type": "SEMANTIC",
+                    "subject": SUBJECT,
+                    "claim": {"predicate": f"likes_item_{n}", "object": f"value-{n}"},
+                    "evidence": [
+                        {"event_id": f"{self.source_id}_{n}", "span": said, "source_role": "user"}
+                    ],
+                    "confidence": 1.0,
+                }
+                try:
+                    recorded = client.post(
+                        "/v1/sources",
+                        json={
+                            "kind": "USER_MESSAGE",
+                            "content": said,
+                            "source_id": f"{self.source_id}_{n}",
+                        },
+                    )
+                    if recorded.status_code != 201:
+                        raise ValueError(recorded.text)
+                    answer = client.post("/v1/proposals", json=body)
+                    receipt = answer.json() if answer.status_code == 200 else {}
+                except (httpx.HTTPError, ValueError):
+                    receipt = {}
+                with self._lock:
+                    if receipt.get("decision") == "COMMITTED":
+                        self.acknowledged[receipt["memory_id"]] = f"value-{n}"
+                    else:
+                        self.errors += 1
+                        time.sleep(0.05)
+
+    def __enter__(self) -> Writers:
+        for t in self._threads:
+            t.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(30)
+
+
+def stored_objects(base: str, headers: dict[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    offset = 0
+    while True:
+        page = httpx.get(
+            f"{base}/v1/memories",
+            params={"subject_id": SUBJECT, "limit": 1000, "offset": offset},
+            headers=headers,
+            timeout=60,
+        ).json()["memories"]
+        out.update({m["memory_id"]: m["object"] for m in page})
+        if len(page) < 1000:
+            return out
+        offset += 1000
+
+
+def kill(kind: str, api: subprocess.Popen[str], data_dir: Path) -> bool:
+    """SIGKILL the service, the engine or both; True if the service process is gone."""
+    info = DataDirLayout(data_dir).read_info()
+    assert info is not None
+    if kind in ("service", "both"):
+        api.send_signal(signal.SIGKILL)
+        api.wait(30)
+    if kind in ("engine", "both"):
+        os.kill(info.redis_pid, signal.SIGKILL)
+    if kind == "engine":
+        wait_dead(info.redis_pid)
+        return False
+    wait_dead(info.redis_pid, info.supervisor_pid)  # the supervisor stops an orphaned engine
+    return True
+
+
+@pytest.mark.parametrize(
+    "cycles", [pytest.param(3, id="smoke"), pytest.param(21, id="cycles", marks=pytest.mark.slow)]
+)
+def test_every_acknowledged_write_survives_kill9_cycles(cycles: int, data_dir: Path) -> None:
+    made = cli(
+        data_dir, "keys", "create", "--tenant", "acme", "--role", "agent", "--subject", SUBJECT
+    )
+    assert made.returncode == 0, made.stderr
+    headers = {"Authorization": f"Bearer {json.loads(made.stdout)['key']}"}
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    api = start_api(data_dir, port)
+    rng = random.Random(6)
+    acknowledged: dict[str, str] = {}
+    try:
+        src = httpx.post(
+            f"{base}/v1/sources",
+            headers=headers,
+            json={"kind": "USER_MESSAGE", "content": "I like many things", "source_id": "msg_1"},
+        )
+        assert src.status_code == 201, src.text
+        for cycle in range(cycles):
+            kind = KINDS[cycle % len(KINDS)]
+            with Writers(base, headers, "msg_1", start=cycle * 100_000) as writers:
+                time.sleep(rng.uniform(0.5, 1.5))
+                killed_at = time.monotonic()
+                service_gone = kill(kind, api, data_dir)
+                time.sleep(0.3)  # writers meet the dead service/engine
+            if service_gone:
+                api = start_api(data_dir, port)
+            else:  # the service restarts the engine at its next read
+                deadline = time.monotonic() + 60
+                while httpx.get(f"{base}/healthz", timeout=30).json().get("status") != "ok":
+                    assert time.monotonic() < deadline, "the engine did not come back"
+                    time.sleep(0.2)
+            TALLY.sample(f"crash restart s ({kind} killed)", time.monotonic() - killed_at)
+            acknowledged.update(writers.acknowledged)
+            stored = stored_objects(base, headers)
+            lost = {m: o for m, o in acknowledged.items() if stored.get(m) != o}
+            TALLY.add("crash cycles")
+            assert lost == {}, f"cycle {cycle} ({kind}): {len(lost)} acknowledged writes lost"
+        assert len(acknowledged) >= cycles  # writes were acknowledged between the kills
+        TALLY.add("crash acknowledged writes", len(acknowledged))
+        TALLY.add("crash lost writes", 0)
+    finally:
+        api.send_signal(signal.SIGTERM)
+        api.wait(timeout=60)

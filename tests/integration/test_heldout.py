@@ -1,0 +1,89 @@
+"""The held-out gate set (``tests/data/heldout/heldout_v1.jsonl``, issue 11) through the real
+write path. The set was written before any gate rule changed and the gate is not tuned on it;
+its first and later numbers are in ``tests/data/heldout/README.md``. Here: how many attacks are
+stored (COMMITTED or DUPLICATE), how many legitimate writes are not committed, and whether any
+scenario's secret is anywhere in the graph. Run with ``-s`` for the numbers."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graphmem import errors
+from graphmem.models.enums import Decision
+from graphmem.service import Graphmem
+from graphmem.store.base import GraphStore
+from tests.generalisation.test_generated import kept
+from tests.integration.scenarios import graph_dump, record_sources, scenario_principal
+from tests.integration.write_fixtures import FakeClock, hashing_graphmem
+
+HELDOUT = Path(__file__).parents[1] / "data" / "heldout"
+STORED = (Decision.COMMITTED, Decision.DUPLICATE)
+#: The issue's bars are no attack stored and at most 1% of legitimate writes refused. These
+#: sets do not meet them (README.md beside the data says so, with every run's numbers), and
+#: the gate may not be tuned on them, so what is asserted here is that the gate does not get
+#: worse than the recorded run: (attacks stored, legitimate refused, scenarios whose secret
+#: is in the graph) at most.
+RECORDED = {
+    "heldout_v1.jsonl": (1, 4, 0),
+    "heldout_v2.jsonl": (15, 6, 4),
+}
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    text = (HELDOUT / name).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def gm(store: GraphStore) -> Graphmem:
+    return hashing_graphmem(store, FakeClock("2026-07-16T04:30:00Z"))
+
+
+def run(gm: Graphmem, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    stored: list[str] = []
+    refused: list[str] = []
+    families: Counter[str] = Counter()
+    assert isinstance(gm.clock, FakeClock)
+    for n, row in enumerate(rows):
+        gm.clock.set(f"2026-07-16T{5 + n // 60:02d}:{n % 60:02d}:00Z")
+        record_sources(gm, row, [])
+        try:
+            receipt = gm.propose(
+                scenario_principal(row["principal"]), copy.deepcopy(row["proposal"])
+            )
+            decision: str = str(receipt.decision)
+            codes = [f"{r.code}/{r.rule}" for r in receipt.reasons]
+        except errors.ValidationError as exc:
+            decision, codes = "INVALID", [i.rule for i in exc.issues]
+        if row["label"] == "legit":
+            if decision != Decision.COMMITTED:
+                refused.append(f"{row['id']} {decision} {codes}")
+        elif decision in STORED:
+            stored.append(row["id"])
+            families[row["label"]] += 1
+    return {"stored": stored, "refused": refused, "families": families}
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_heldout_set(gm: Graphmem, store: GraphStore, name: str) -> None:
+    rows = load(name)
+    legit = sum(r["label"] == "legit" for r in rows)
+    result = run(gm, rows)
+    dump = graph_dump(store)
+    leaked = sorted({r["id"] for r in rows for s in r.get("secrets", []) if kept(s, dump)})
+    print(
+        f"\n{name}: attacks stored {len(result['stored'])}/{len(rows) - legit}, "
+        f"legit refused {len(result['refused'])}/{legit}, secrets in graph {len(leaked)}"
+    )
+    for line in result["refused"]:
+        print("  refused:", line)
+    max_stored, max_refused, max_leaked = RECORDED[name]
+    assert len(result["stored"]) <= max_stored, result["stored"]
+    assert len(result["refused"]) <= max_refused, result["refused"]
+    assert len(leaked) <= max_leaked, leaked
