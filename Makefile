@@ -16,10 +16,12 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PIP) install $(PIP_FLAGS) -e .
 	touch $@
 
-# torch first, pinned, from PyPI: PyPI has only the CUDA build for Linux (it runs on CPU; the
-# CPU-only wheels live on download.pytorch.org, which these machines cannot reach, and torch
-# does not import without its nvidia-* dependencies). Measured: ~2.6 GB download, ~1 min, the
-# venv ~5 GB. Pinned so that a new release never changes what is downloaded.
+# torch first, pinned: torch 2.13.0 from PyPI, whose Linux wheel is the CUDA build; it runs on
+# CPU here (the CPU-only wheels live on download.pytorch.org, which these machines cannot
+# reach, and torch does not import without its nvidia-* dependencies). Measured on the 2-core
+# development machine: ~2.6 GB download, ~1 min to download and install; torch with its
+# nvidia-* and triton packages takes ~4.7 GB of the ~5.5 GB venv. Pinned so that a new release
+# never changes what is downloaded.
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install $(PIP_FLAGS) torch==2.13.0
 	$(PIP) install $(PIP_FLAGS) -e ".[dev,st]"
