@@ -43,21 +43,24 @@ neo4j: install
 serve: install
 	$(VENV)/bin/graphmem serve
 
-## ruff, mypy, then unit, integration (both engines: embedded FalkorDB and the local Neo4j),
-## Neo4j lint and sentence-transformers tests.
-test: install-dev neo4j
+## ruff, mypy, then unit, integration on the embedded FalkorDB, Neo4j lint and
+## sentence-transformers tests. The same integration suite on Neo4j: make test-neo4j
+## (.ci/run runs both).
+test: install-dev
 	$(VENV)/bin/ruff check graphmem api tests bench
 	$(VENV)/bin/mypy
-	HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
+	GRAPHMEM_TEST_ENGINES=falkordb HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
 
 ## Long-running suites, a separate CI step.
 test-slow: install-dev
 	HF_HUB_OFFLINE=1 $(PY) -m pytest -m slow
 
-## The engine-parametrized suite on Neo4j only: the local Neo4j, or a server when NEO4J_URI is
-## set (NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=… make test-neo4j; it wipes that database)
+## The integration suite on Neo4j: every engine-parametrized test, and the local Neo4j's own
+## process tests. On the local Neo4j (built and started by the tests) unless NEO4J_URI names a
+## server (NEO4J_URI=bolt://localhost:7687 NEO4J_PASSWORD=… make test-neo4j; it wipes that
+## database).
 test-neo4j: install-dev neo4j
-	GRAPHMEM_TEST_ENGINES=neo4j HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow" tests/integration tests/lint
+	GRAPHMEM_TEST_ENGINES=neo4j HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow" tests/integration
 
 lint: install-dev
 	$(VENV)/bin/ruff check graphmem api tests bench

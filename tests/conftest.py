@@ -4,7 +4,9 @@ Integration tests get a ``store`` parametrized over both engines: the embedded F
 Neo4j. Neo4j is the local one (Neo4j Community 5.26 embedded by ``tools/neo4j``, started once
 per session on a temporary data directory, built by Maven on first use) unless ``NEO4J_URI``
 names a server (``NEO4J_USER``, ``NEO4J_PASSWORD``, ``NEO4J_DATABASE``).
-``GRAPHMEM_TEST_ENGINES=falkordb`` (or ``neo4j``) runs one engine only.
+``GRAPHMEM_TEST_ENGINES=falkordb`` (or ``neo4j``) runs one engine's integration tests only (the
+others are deselected); an integration test with no engine parameter runs on the embedded
+FalkorDB unless its ``engine_only`` marker names Neo4j.
 
 On FalkorDB each test gets its own graph on one session-wide embedded server; on Neo4j the
 database is wiped before each test, so point NEO4J_URI at a throw-away database.
@@ -32,11 +34,15 @@ from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.neo4j_server import LocalNeo4j
 
 ALL_ENGINES = ("falkordb", "neo4j")
-ENGINES = [
-    e
-    for e in os.environ.get("GRAPHMEM_TEST_ENGINES", ",".join(ALL_ENGINES)).split(",")
-    if e in ALL_ENGINES
-]
+#: what engine-parametrized tests are parametrized over: always both, so that a test which
+#: cannot apply to one engine is reported as not applicable on that engine's run
+ENGINES = list(ALL_ENGINES)
+#: the engines this run executes (GRAPHMEM_TEST_ENGINES); the others' tests are deselected
+SELECTED_ENGINES = frozenset(
+    os.environ.get("GRAPHMEM_TEST_ENGINES", ",".join(ALL_ENGINES)).replace(" ", "").split(",")
+)
+#: the engine an integration test without an engine parameter runs on (the default engine)
+IMPLICIT_ENGINE = "falkordb"
 #: a test session's local Neo4j: small, the machine is shared
 TEST_NEO4J_HEAP_MB = 768
 TEST_NEO4J_PAGECACHE_MB = 128
@@ -156,31 +162,52 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def _engine_of(item: pytest.Item) -> str | None:
-    """The engine of a test parametrized by the ``store`` fixture or an ``engine`` argument."""
-    callspec = getattr(item, "callspec", None)
-    if callspec is None:
+def _engine_only(item: pytest.Item) -> tuple[str, str] | None:
+    """The ``engine_only`` marker's (engine, reason)."""
+    marker = item.get_closest_marker("engine_only")
+    if marker is None:
         return None
-    engine = callspec.params.get("store", callspec.params.get("engine"))
-    return engine if engine in ALL_ENGINES else None
+    only = marker.args[0] if marker.args else None
+    reason = marker.kwargs.get("reason")
+    if only not in ALL_ENGINES or not reason:
+        raise pytest.UsageError(f"{item.nodeid}: engine_only(ENGINE, reason=...) expected")
+    return str(only), str(reason)
+
+
+def _engine_of(item: pytest.Item) -> str | None:
+    """The engine an integration test runs on: its ``store`` fixture's or ``engine``
+    argument's, else its ``engine_only`` marker's, else the default engine. Unit and lint
+    tests touch no engine (None)."""
+    if "/integration/" not in str(item.path):
+        return None
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    engine = params.get("store", params.get("engine"))
+    if engine in ALL_ENGINES:
+        return str(engine)
+    only = _engine_only(item)
+    return only[0] if only is not None else IMPLICIT_ENGINE
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    selected, deselected = [], []
     for item in items:
         engine = _engine_of(item)
         if engine is None:
+            selected.append(item)
             continue
+        if engine not in SELECTED_ENGINES:
+            deselected.append(item)
+            continue
+        selected.append(item)
         item.user_properties.append(("engine", engine))
-        marker = item.get_closest_marker("engine_only")
-        if marker is None:
-            continue
-        only = marker.args[0]
-        reason = marker.kwargs.get("reason")
-        if only not in ALL_ENGINES or not reason:
-            raise pytest.UsageError(f"{item.nodeid}: engine_only(ENGINE, reason=...) expected")
-        if engine != only:
-            item.add_marker(pytest.mark.skip(reason=f"{only} only: {reason}"))
+        only = _engine_only(item)
+        if only is not None and engine != only[0]:
+            item.add_marker(pytest.mark.skip(reason=f"{only[0]} only: {only[1]}"))
             item.user_properties.append(("not_applicable", True))
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

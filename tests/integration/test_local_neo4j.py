@@ -11,11 +11,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from graphmem.settings import Settings
 from graphmem.store.neo4j_server import Neo4jServerInfo, layout
 from graphmem.store.neo4j_store import Neo4jStore
 from graphmem.store.supervision import pid_alive
 from tests.conftest import TEST_NEO4J_HEAP_MB, TEST_NEO4J_PAGECACHE_MB
+
+pytestmark = pytest.mark.engine_only("neo4j", reason="the local Neo4j's own processes")
 
 
 def settings(data_dir: Path) -> Settings:
