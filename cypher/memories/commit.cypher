@@ -14,16 +14,14 @@ CREATE (m:Memory:{{type_label}}:{{space_label}})
 SET m += $memory, m.embedding = {{vector_fn}}($embedding)
 CREATE (m)-[:ABOUT {recorded_at: $now}]->(s)
 WITH m, s
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $provenance AS p
   MATCH (src:Source {tenant_id: $tenant_id, source_id: p.source_id})
   CREATE (m)-[:PROVENANCE {span: p.span, content_hash: p.content_hash, role: p.role,
                            recorded_at: $now}]->(src)
   RETURN count(*) AS provenance
 }
-CALL {
-  WITH m, s
+CALL (m, s) {
   UNWIND $supersede AS sup
   MATCH (old:Memory {tenant_id: $tenant_id, memory_id: sup.old_id})
   SET old.tx_to = $now, old.status = 'SUPERSEDED'
@@ -44,8 +42,7 @@ CALL {
                              recorded_at: $now}]->(src)
   RETURN count(*) AS versions
 }
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $conflicts AS cid
   MATCH (other:Memory {tenant_id: $tenant_id, memory_id: cid})
   CREATE (m)-[:CONFLICTS_WITH {status: 'OPEN', recorded_at: $now}]->(other)
