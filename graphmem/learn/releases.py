@@ -691,6 +691,8 @@ class Releases:
         receipt: ReleaseReceipt,
         edges: list[dict[str, str]] | None = None,
     ) -> StepResult:
+        for c in changes:
+            _check_transition(c)
         rows = self.store.write(
             "learn/procedure_step",
             {
@@ -707,6 +709,18 @@ class Releases:
                 "release_moved_on",
             )
         return StepResult(version=self._version(tenant_id, key, version).public(), receipt=receipt)
+
+
+def _check_transition(change: _Change) -> None:
+    """The lifecycle moves only along :class:`ProcedureStatus`'s transitions."""
+    now = change.version.procedure.lifecycle
+    target = change.props.get("lifecycle")
+    if target is None or target == now or now.can_transition(target):
+        return
+    allowed = ", ".join(sorted(now.allowed_next())) or "none (terminal)"
+    raise _conflict(
+        f"{now} → {target} is not allowed; from {now}: {allowed}", "invalid_transition"
+    )
 
 
 def _require(principal: Principal, roles: frozenset[str], what: str) -> None:
