@@ -718,9 +718,7 @@ def _check_transition(change: _Change) -> None:
     if target is None or target == now or now.can_transition(target):
         return
     allowed = ", ".join(sorted(now.allowed_next())) or "none (terminal)"
-    raise _conflict(
-        f"{now} → {target} is not allowed; from {now}: {allowed}", "invalid_transition"
-    )
+    raise _conflict(f"{now} → {target} is not allowed; from {now}: {allowed}", "invalid_transition")
 
 
 def _require(principal: Principal, roles: frozenset[str], what: str) -> None:
