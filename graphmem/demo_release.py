@@ -108,7 +108,11 @@ def _episode(
     return r.memory_id or ""
 
 
-def _release(gm: Graphmem, version: str, say: Callable[[str], None]) -> bool:
+def publish_reviewed(
+    gm: Graphmem, version: str, say: Callable[[str], None] = lambda _: None
+) -> bool:
+    """SCOPE review, simulator test, SECURITY review and publication of ``KEY@version`` by
+    the demo's reviewer; False (and left IN_REVIEW) when the tests fail."""
     ok = {"decision": "APPROVE", "reason": "scope, preconditions and approval step fit"}
     gm.releases.review(REVIEWER, KEY, version, {"stage": "SCOPE", **ok})
     report = gm.releases.test(REVIEWER, KEY, version).report
@@ -136,19 +140,19 @@ def walk_release(gm: Graphmem, clock: Clock, say: Callable[[str], None]) -> dict
         AUTHOR, draft("1.0.0", derived_from=[e1, e2], derived_method="episode_review")
     )
     say(f"   draft {KEY}@1.0.0 → {made.write_receipt.decision} (write gate), DRAFT")
-    out["stable_published"] = _release(gm, "1.0.0", say)
+    out["stable_published"] = publish_reviewed(gm, "1.0.0", say)
     say(f"   reviewed (SCOPE, SECURITY by {REVIEWER.principal_id}), tested, published: STABLE")
 
     say("7. Version 1.1.0 drops the precondition ('error 720 ⇒ always reset'):")
     gm.releases.create_draft(AUTHOR, draft("1.1.0", preconditions=["error_720"]))
-    out["always_reset_tests_pass"] = _release(gm, "1.1.0", say)
+    out["always_reset_tests_pass"] = publish_reviewed(gm, "1.1.0", say)
     say("   the simulator refuses it: the certificate case would reset and fail.")
     say("   Its author declares only the mismatch scenario as 1.2.0; it passes and is published.")
     gm.releases.create_draft(
         AUTHOR,
         draft("1.2.0", preconditions=["error_720"], tests=["vpn720-adapter-mismatch"]),
     )
-    _release(gm, "1.2.0", say)
+    publish_reviewed(gm, "1.2.0", say)
     clock.now = normalize("2026-07-20T00:00:00Z")
     gm.releases.canary(REVIEWER, KEY, "1.2.0", {"percent": 20})
     say("8. 1.2.0 serves a 20 % canary (cohort = hash of the run). Outcomes arrive as episodes:")
@@ -203,4 +207,4 @@ def walk_release(gm: Graphmem, clock: Clock, say: Callable[[str], None]) -> dict
     return out
 
 
-__all__ = ["walk_release"]
+__all__ = ["KEY", "REVIEWER", "draft", "publish_reviewed", "walk_release"]
