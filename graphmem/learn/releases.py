@@ -84,6 +84,8 @@ READERS = frozenset({"agent", "admin", "reviewer", "analyst"})
 #: the actor of the monitor's automatic rollbacks
 MONITOR = "system:canary-monitor"
 _MAX_VERSIONS = 500
+#: the release document is stored as a source; sources hold at most this much text
+MAX_DOCUMENT_CHARS = 200_000
 _MAX_OUTCOMES = 20_000
 _NONE = "NONE"  # a missing release role, in compare-and-set expectations
 
@@ -181,6 +183,17 @@ class Releases:
                 "scenarios": [s.model_dump(mode="json") for s in draft.scenarios],
             }
         )
+        if len(document) > MAX_DOCUMENT_CHARS:
+            raise ValidationError(
+                [
+                    FieldIssue(
+                        "scenarios",
+                        "too_large",
+                        f"the release document (procedure and scenarios) is {len(document)} "
+                        f"characters; at most {MAX_DOCUMENT_CHARS}",
+                    )
+                ]
+            )
         cited = (
             load_sources(self.store, principal.tenant_id, list(draft.evidence), self.cipher)
             if draft.evidence
@@ -196,7 +209,12 @@ class Releases:
             principal,
             parse(
                 SourceCreate,
-                {"kind": SourceKind.HUMAN_REVIEW, "content": document, "owner": draft.owner},
+                {
+                    "kind": SourceKind.HUMAN_REVIEW,
+                    "content": document,
+                    "owner": draft.owner,
+                    "subject_id": draft.subject_id,
+                },
             ),
             self.clock,
             cipher=self.cipher,
