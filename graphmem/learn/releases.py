@@ -403,17 +403,10 @@ class Releases:
         the running canary's percent)."""
         _require(principal, APPROVERS, "starting a canary")
         request = body if isinstance(body, CanaryCreate) else parse(CanaryCreate, body)
-        versions = self._versions(principal.tenant_id, key)
-        v = _find(versions, key, version)
+        v, stable, running = self._published_not_stable(
+            principal.tenant_id, key, version, "canary_requirements"
+        )
         p = v.procedure
-        stable = _serving(versions, ReleaseRole.STABLE)
-        running = _serving(versions, ReleaseRole.CANARY)
-        if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
-            raise _conflict(
-                f"a canary is a published version that is not stable; {v.ref} is "
-                f"{p.lifecycle}{' and stable' if p.release_role else ''}",
-                "canary_requirements",
-            )
         if stable is None:
             raise _conflict(f"{key} has no stable version to compare with", "canary_requirements")
         if running is not None and running.procedure.memory_id != p.memory_id:
@@ -448,16 +441,10 @@ class Releases:
         """Make a published version (normally the canary) the stable one; the old stable is
         DEPRECATED and superseded (kind RELEASE)."""
         _require(principal, APPROVERS, "promoting a procedure")
-        versions = self._versions(principal.tenant_id, key)
-        v = _find(versions, key, version)
+        v, stable, running = self._published_not_stable(
+            principal.tenant_id, key, version, "promote_requirements"
+        )
         p = v.procedure
-        stable = _serving(versions, ReleaseRole.STABLE)
-        running = _serving(versions, ReleaseRole.CANARY)
-        if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
-            raise _conflict(
-                f"only a published, non-stable version can be promoted; {v.ref} is {p.lifecycle}",
-                "promote_requirements",
-            )
         if running is not None and running.procedure.memory_id != p.memory_id:
             raise _conflict(f"{running.ref} is the canary now", "one_canary")
         cleared = {"release_role": None, "canary_percent": None, "canary_since": None}
@@ -555,6 +542,21 @@ class Releases:
         return self._health(tenant_id, self._versions(tenant_id, key))
 
     # -- internals ---------------------------------------------------------------------------
+    def _published_not_stable(
+        self, tenant_id: str, key: str, version: str, rule: str
+    ) -> tuple[_Version, _Version | None, _Version | None]:
+        """The version a canary or a promotion acts on (published, not the stable one), with
+        the key's stable version and running canary."""
+        versions = self._versions(tenant_id, key)
+        v = _find(versions, key, version)
+        p = v.procedure
+        if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
+            state = f"{p.lifecycle}{' and stable' if p.release_role else ''}"
+            raise _conflict(
+                f"needs a published version that is not stable; {v.ref} is {state}", rule
+            )
+        return v, _serving(versions, ReleaseRole.STABLE), _serving(versions, ReleaseRole.CANARY)
+
     def _roll_back(
         self,
         tenant_id: str,
