@@ -343,6 +343,11 @@ def test_a_draft_links_to_what_it_was_promoted_from(clocked_gm: Graphmem, clock:
 
     e1 = episode(clocked_gm, ADMIN, "project:it", "fix VPN 720", ["reset worked"], "SUCCESS")
     e2 = episode(clocked_gm, ADMIN, "project:it", "fix VPN 720 again", ["reset ok"], "SUCCESS")
+    from graphmem.errors import ValidationError
+
+    with pytest.raises(ValidationError) as err:
+        clocked_gm.releases.create_draft(ADMIN, vpn_draft(derived_from=[e1, "mem_nowhere"]))
+    assert [(i.field, i.rule) for i in err.value.issues] == [("derived_from", "unknown_memory")]
     body = vpn_draft(derived_from=[e1, e2], derived_method="insight_promotion")
     draft = clocked_gm.releases.create_draft(ADMIN, body)
     assert draft.version is not None
