@@ -16,6 +16,7 @@ from api.routers import (
     erasure,
     health,
     memories,
+    procedures,
     proposals,
     retrieve,
     revocations,
@@ -78,4 +79,5 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(cypher.router)
     app.include_router(me_router.router)
     app.include_router(runs.router)
+    app.include_router(procedures.router)
     return app
