@@ -62,6 +62,7 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("Run", "subject_id"),
     ("ToolReceipt", "run_key"),
     ("Memory", "run_id"),
+    ("Memory", "insight_key"),
 )
 
 FULLTEXT: tuple[tuple[str, str], ...] = (("Memory", "text"),)

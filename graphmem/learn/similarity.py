@@ -1,0 +1,121 @@
+"""Step 1 of consolidation: clusters of similar episodes, as communities of a networkx graph.
+
+Two episodes are linked when their similarity — goal embeddings' cosine, the same failure code,
+the same procedure, overlapping environments — reaches a threshold. The weights favour *what
+was being attempted* (goal, failure code, procedure) over the environment on purpose: the
+environment is what step 2 splits outcomes by, so episodes that differ only there (e1, e2 with
+the adapter-mismatch signal, e3 without) must land in the same cluster, or the counterexample
+would never meet the rule it contradicts.
+
+Pairwise similarity is computed in numpy blocks (exact, no ANN), edges above the threshold go
+into a ``networkx.Graph``; its connected components are the clusters, and a component that is
+not dense (a chain of look-alikes) is split into Louvain communities (``seed`` fixed, so a
+consolidation is reproducible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+from numpy.typing import NDArray
+
+_BLOCK = 512
+
+
+@dataclass(frozen=True)
+class SimilarityWeights:
+    goal: float = 0.55
+    failure_code: float = 0.25
+    procedure: float = 0.1
+    environment: float = 0.1
+    #: an edge needs at least this similarity
+    threshold: float = 0.55
+    #: a component at least this dense is one cluster; a sparser one is split by Louvain
+    dense: float = 0.5
+
+
+@dataclass(frozen=True)
+class EpisodeFeatures:
+    """What the similarity graph compares: one row per episode."""
+
+    #: unit goal embeddings, one row per episode
+    goals: NDArray[np.float32]
+    failure_codes: Sequence[str | None]
+    procedures: Sequence[str | None]
+    environments: Sequence[frozenset[str]]
+
+
+def _codes(values: Sequence[str | None]) -> NDArray[np.int64]:
+    index: dict[str, int] = {}
+    return np.array(
+        [-1 if v is None else index.setdefault(v, len(index)) for v in values], dtype=np.int64
+    )
+
+
+def _env_matrix(envs: Sequence[frozenset[str]]) -> NDArray[np.float32]:
+    items = sorted({x for env in envs for x in env})
+    col = {x: i for i, x in enumerate(items)}
+    matrix = np.zeros((len(envs), max(len(items), 1)), dtype=np.float32)
+    for row, env in enumerate(envs):
+        for x in env:
+            matrix[row, col[x]] = 1.0
+    return matrix
+
+
+def similarity_graph(
+    features: EpisodeFeatures, weights: SimilarityWeights = SimilarityWeights()
+) -> nx.Graph:
+    """Nodes ``0..n-1``; an edge with ``weight`` for every pair at or above the threshold."""
+    n = len(features.failure_codes)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    if n < 2:
+        return graph
+    goals = features.goals.astype(np.float32)
+    fc = _codes(features.failure_codes)
+    proc = _codes(features.procedures)
+    env = _env_matrix(features.environments)
+    env_sizes = env.sum(axis=1)
+    w = weights
+    for start in range(0, n, _BLOCK):
+        stop = min(start + _BLOCK, n)
+        # only pairs (i, j) with j > i: the columns from ``start`` on
+        sim = w.goal * np.clip(goals[start:stop] @ goals[start:].T, 0.0, 1.0)
+        fb, pb = fc[start:stop, None], proc[start:stop, None]
+        sim += w.failure_code * ((fb == fc[None, start:]) & (fb >= 0))
+        sim += w.procedure * ((pb == proc[None, start:]) & (pb >= 0))
+        inter = env[start:stop] @ env[start:].T
+        union = env_sizes[start:stop, None] + env_sizes[None, start:] - inter
+        sim += w.environment * np.divide(
+            inter, union, out=np.ones_like(inter), where=union > 0
+        )
+        rows, cols = np.nonzero(np.triu(sim >= w.threshold, k=1))
+        graph.add_weighted_edges_from(
+            zip(
+                (rows + start).tolist(),
+                (cols + start).tolist(),
+                sim[rows, cols].astype(float).tolist(),
+                strict=True,
+            )
+        )
+    return graph
+
+
+def clusters(graph: nx.Graph, weights: SimilarityWeights = SimilarityWeights()) -> list[list[int]]:
+    """Clusters of node ids (each sorted), largest first; singletons included."""
+    out: list[list[int]] = []
+    for component in nx.connected_components(graph):
+        if len(component) > 3 and nx.density(graph.subgraph(component)) < weights.dense:
+            communities = nx.community.louvain_communities(
+                graph.subgraph(component), weight="weight", seed=0
+            )
+            out += [sorted(c) for c in communities]
+        else:
+            out.append(sorted(component))
+    return sorted(out, key=lambda c: (-len(c), c[0]))
+
+
+__all__ = ["EpisodeFeatures", "SimilarityWeights", "clusters", "similarity_graph"]
