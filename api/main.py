@@ -19,6 +19,7 @@ from api.routers import (
     health,
     insights,
     memories,
+    procedures,
     proposals,
     retrieve,
     revocations,
@@ -90,4 +91,5 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(episodes.router)
     app.include_router(consolidations.router)
     app.include_router(insights.router)
+    app.include_router(procedures.router)
     return app

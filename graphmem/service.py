@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -14,7 +15,8 @@ from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
-from graphmem.errors import EngineBusyError, FieldIssue, ValidationError
+from graphmem.errors import EngineBusyError, FieldIssue, GraphmemError, ValidationError
+from graphmem.learn.releases import Releases
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
@@ -23,6 +25,8 @@ from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded, EpisodeRecor
 from graphmem.learn.review import InsightReviews
 from graphmem.learn.schedule import ConsolidationRounds
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
+from graphmem.models.enums import Decision
+from graphmem.models.memory import EpisodeContent
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
@@ -52,6 +56,8 @@ def cipher_from_settings(settings: Settings) -> ContentCipher | None:
     keystore = settings.keystore_dir or settings.data_dir / "keys"
     return load_cipher(key, keystore)
 
+
+log = logging.getLogger(__name__)
 
 _PRELOAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-preload")
 
@@ -158,7 +164,9 @@ class Graphmem:
             proposal = parse(MemoryProposal, proposal)
         if proposal.run_id is not None:
             self.runs.open_for_writes(principal, proposal.run_id)
-        return self.writer.propose(principal, proposal)
+        receipt = self.writer.propose(principal, proposal)
+        self._monitor_releases(principal, [proposal], [receipt])
+        return receipt
 
     def propose_many(
         self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
@@ -175,7 +183,39 @@ class Graphmem:
                             for x in exc.issues
                         ]
                     ) from None
-        return self.writer.propose_many(principal, proposals)
+        receipts = self.writer.propose_many(principal, proposals)
+        self._monitor_releases(principal, proposals, receipts)
+        return receipts
+
+    # -- procedure releases (graphmem.learn) -------------------------------------------------
+    @cached_property
+    def releases(self) -> Releases:
+        """Procedure versions as release-managed artifacts: drafts, reviews, simulator tests,
+        publication, canaries, monitoring, promotion and rollback."""
+        return Releases(self.store, self.writer, clock=self.clock, cipher=self.cipher)
+
+    def _monitor_releases(
+        self,
+        principal: Principal,
+        proposals: list[MemoryProposal | Mapping[str, Any]] | list[MemoryProposal],
+        receipts: list[WriteReceipt],
+    ) -> None:
+        """An episode citing ``key@version`` is an outcome of that release: let the monitor
+        look at the key (it may roll a failing canary back). The episode is committed either
+        way; a monitor that cannot run now runs again on the next outcome."""
+        for proposal, receipt in zip(proposals, receipts, strict=True):
+            if receipt.decision is not Decision.COMMITTED:
+                continue
+            episode = proposal.episode if isinstance(proposal, MemoryProposal) else None
+            if episode is None and isinstance(proposal, Mapping):
+                raw = proposal.get("episode")
+                episode = parse(EpisodeContent, raw) if isinstance(raw, Mapping) else None
+            if episode is None or episode.procedure is None:
+                continue
+            try:
+                self.releases.observe(principal.tenant_id, episode.procedure, receipt.memory_id)
+            except GraphmemError:
+                log.warning("release monitor for %s failed", episode.procedure, exc_info=True)
 
     # -- learning from experience (graphmem.learn) -------------------------------------------
     @cached_property
@@ -190,7 +230,10 @@ class Graphmem:
         candidate insight instead."""
         if not isinstance(body, EpisodeCreate):
             body = parse(EpisodeCreate, body)
-        return self.episodes.record(principal, body)
+        recorded = self.episodes.record(principal, body)
+        # an episode citing key@version is an outcome of that release (its health, rollback)
+        self._monitor_releases(principal, [body.proposal()], [recorded.receipt])
+        return recorded
 
     @cached_property
     def consolidator(self) -> Consolidator:
@@ -217,7 +260,13 @@ class Graphmem:
     @cached_property
     def insights(self) -> InsightReviews:
         """Insight listing, review and promotion through the write gate."""
-        return InsightReviews(self.store, self.writer, clock=self.clock, cipher=self.cipher)
+        return InsightReviews(
+            self.store,
+            self.writer,
+            drafts=self.releases.create_draft,
+            clock=self.clock,
+            cipher=self.cipher,
+        )
 
     # -- run state (working memory) ---------------------------------------------------------
     @cached_property

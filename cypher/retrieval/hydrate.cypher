@@ -21,5 +21,6 @@ RETURN m.memory_id AS memory_id, m.type AS type, m.subject_id AS subject_id, m.n
        m.outcome AS outcome, m.goal AS goal, m.environment_json AS environment_json,
        m.tool_version AS tool_version, m.failure_code AS failure_code, m.lifecycle AS lifecycle,
        m.preconditions AS preconditions, m.required_capabilities AS required_capabilities,
-       m.procedure_key AS procedure_key, m.version_sort AS version_sort,
+       m.procedure_key AS procedure_key, m.version AS version, m.version_sort AS version_sort,
+       m.release_role AS release_role, m.canary_percent AS canary_percent,
        open_conflicts, stale_sources

@@ -1,6 +1,11 @@
-"""Learning from experience (seed: "Episode에서 Semantic memory로 통합하기"): episodes →
-clusters (networkx) → candidate insights with counterexamples → review → promotion through the
-write gate. See README, "Learning from experience"."""
+"""Learning from experience (the seed's "Episode에서 Semantic memory로 통합하기" and
+"Procedural memory는 코드와 가까워야 한다"): episodes are consolidated into insight candidates
+with their counterexamples, reviewed and promoted through the write gate; procedures are
+release-managed artifacts — drafted, reviewed, tested in a simulator, published, served to a
+canary cohort, monitored and promoted or rolled back — and retrieval asks the release model
+which version a run may use (:mod:`graphmem.learn.resolve`). The README's "Learning from
+experience" walks the lifecycle.
+"""
 
 from graphmem.learn.consolidate import ConsolidationRequest, ConsolidationResult, Consolidator
 from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded, EpisodeRecorder, Observation

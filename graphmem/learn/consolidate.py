@@ -173,7 +173,7 @@ def contradicts(insight: Insight, episode: ClusterEpisode) -> bool:
     facts = set(episode.environment)
     facts |= {f"failure_code={episode.failure_code}"} if episode.failure_code else set()
     if episode.procedure:
-        facts.add(f"procedure={episode.procedure.split('@', 1)[0]}")
+        facts.add(f"procedure={episode.procedure}")
     return set(insight.condition) <= facts and set(insight.context) <= facts
 
 

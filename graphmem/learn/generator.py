@@ -4,7 +4,8 @@
 returns candidates; whatever it says is a *candidate*, reviewed like any other, with the
 cluster's episodes as its lineage). The default, :class:`StatisticalGenerator`, needs no model:
 
-* for each action tried in the cluster, the episodes with a known outcome are split into
+* for each action tried in the cluster (of actions always taken together, the last one), the
+  episodes with a known outcome are split into
   successes and failures;
 * if an outcome holds without exception (and at least ``min_support`` times), the rule has no
   condition;
@@ -136,7 +137,7 @@ class StatisticalGenerator:
     def generate(self, cluster: Sequence[ClusterEpisode], min_support: int) -> list[Candidate]:
         known = [e for e in cluster if e.outcome is not Outcome.UNKNOWN]
         context = _context(cluster)
-        actions = sorted({a for e in known for a in e.actions})
+        actions = _distinguishable(known)
         out: list[Candidate] = []
         for action in actions:
             tried = [e for e in known if action in e.actions]
@@ -184,6 +185,25 @@ class StatisticalGenerator:
             success_rate=round(len(inside) / trials, 6) if trials else 0.0,
             method=STATISTICAL_METHOD,
         )
+
+
+def _distinguishable(episodes: Sequence[ClusterEpisode]) -> list[str]:
+    """The actions to build rules for. Actions taken in exactly the same episodes cannot be
+    told apart by outcomes (``collect_logs`` before every ``reset_adapter``): of each such
+    group only the one taken last — nearest the outcome — names a rule."""
+    groups: dict[frozenset[str], tuple[float, str]] = {}
+    for action in sorted({a for e in episodes for a in e.actions}):
+        where = frozenset(e.memory_id for e in episodes if action in e.actions)
+        # mean position from the end of the episode's actions (0: last)
+        lateness = sum(
+            len(e.actions) - 1 - max(i for i, a in enumerate(e.actions) if a == action)
+            for e in episodes
+            if action in e.actions
+        ) / len(where)
+        best = groups.get(where)
+        if best is None or (lateness, action) < best:
+            groups[where] = (lateness, action)
+    return sorted(action for _, action in groups.values())
 
 
 def _best_condition(

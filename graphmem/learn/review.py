@@ -15,18 +15,21 @@ Safety of promotion (seed: "Procedural memory는 코드와 가까워야 한다")
   :data:`MIN_PROCEDURE_BOUND` — one success trace never becomes a procedure;
 * an insight is promoted about its own subject only (the scope it was learned in; edits cannot
   widen it): a user's instruction stays a proposal about that user;
-* a procedure-kind insight is meant to become a *draft* for the procedure release process
-  (``graphmem.learn.releases``). Until that process offers drafts, it is promoted as a claim
-  about its subject marked for procedure review (``promoted_as: CLAIM_FOR_PROCEDURE_REVIEW``),
-  never as a procedure.
+* a procedure-kind insight approved with ``edits.procedure`` becomes a DRAFT version in the
+  release process (``Releases.create_draft``: scope and security review, simulator tests,
+  publication, canary — nothing runs until then), derived from the insight; a user's
+  instruction only as a draft scoped to that user. Approved without a draft, it is kept as a
+  claim about its subject marked for procedure review (``promoted_as:
+  CLAIM_FOR_PROCEDURE_REVIEW``), never as a procedure.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
 
 from graphmem.auth.principal import Principal, Role
 from graphmem.auth.scope import read_subjects
@@ -54,6 +57,7 @@ from graphmem.models.enums import Decision, MemoryType, SourceKind
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import WriteReceipt
 from graphmem.models.types import ShortText, SubjectRef, Text
+from graphmem.learn.procedure_records import DraftResult
 from graphmem.store.base import GraphStore
 from graphmem.write.pipeline import Derivation, WritePipeline
 from graphmem.write.sources import SourceCreate, record_source
@@ -64,15 +68,21 @@ REVIEWERS = frozenset({Role.REVIEWER, Role.ADMIN})
 MIN_PROCEDURE_SUPPORT = 3
 MIN_PROCEDURE_BOUND = 0.4
 _REVIEWABLE = (ReviewStatus.CANDIDATE, ReviewStatus.REOPENED)
+#: ``(principal, POST /v1/procedures body) → DraftResult``: the release process's drafts
+DraftMaker = Callable[[Principal, Mapping[str, Any]], DraftResult]
 
 
 class InsightEdits(Record):
-    """What a reviewer may change before approving: the wording, the condition, the kind.
-    Not the subject: an insight is promoted in the scope it was learned in."""
+    """What a reviewer may change before approving: the wording, the condition, the kind,
+    and — to promote to a procedure draft — the draft itself (``procedure``: key, version,
+    scope, preconditions, steps, effect, approval, rollback, owner, tests, scenarios: a
+    ``POST /v1/procedures`` body without ``subject_id``/``derived_from``, which come from the
+    insight). Not the subject: an insight is promoted in the scope it was learned in."""
 
     statement: Text | None = None
     condition: list[ShortText] | None = Field(None, max_length=MAX_LIST_ITEMS)
     kind: InsightKind | None = None
+    procedure: dict[str, JsonValue] | None = None
 
 
 class InsightReview(Record):
@@ -109,11 +119,14 @@ class InsightReviews:
         store: GraphStore,
         writer: WritePipeline,
         *,
+        drafts: DraftMaker | None = None,
         clock: Clock = system_clock,
         cipher: Any = None,
     ) -> None:
         self.store = store
         self.writer = writer
+        #: the release process's draft creation (``Releases.create_draft``)
+        self.drafts = drafts
         self.clock = clock
         self.cipher = cipher
 
@@ -198,8 +211,10 @@ class InsightReviews:
                     if v is not None
                 }
             )
-            _check_promotable(edited)
-            receipt, promoted_as = self._promote(principal, edited, body.reason, review_id)
+            _check_promotable(edited, edits)
+            receipt, promoted_as, promoted_ref = self._promote(
+                principal, edited, edits, body.reason, review_id
+            )
             if receipt.decision not in (Decision.COMMITTED, Decision.DUPLICATE):
                 # the gate refused: nothing about the insight changes
                 return ReviewResult(
@@ -209,7 +224,7 @@ class InsightReviews:
                     applied=False,
                     receipt=receipt,
                 )
-            promoted_id = receipt.memory_id
+            promoted_id = promoted_ref or receipt.memory_id
             changes |= {
                 "review_status": str(ReviewStatus.APPROVED),
                 "status": "ACTIVE",
@@ -258,10 +273,15 @@ class InsightReviews:
 
     # -- promotion --------------------------------------------------------------------------
     def _promote(
-        self, principal: Principal, insight: Insight, reason: str, review_id: str
-    ) -> tuple[WriteReceipt, str]:
-        for_procedure = insight.kind is InsightKind.PROCEDURE
-        statement = insight.text
+        self,
+        principal: Principal,
+        insight: Insight,
+        edits: InsightEdits,
+        reason: str,
+        review_id: str,
+    ) -> tuple[WriteReceipt, str, str | None]:
+        """The promoted memory's receipt, what it was promoted as, and (for a draft) its
+        ``key@version``."""
         source = record_source(
             self.store,
             principal,
@@ -269,24 +289,43 @@ class InsightReviews:
                 kind=SourceKind.HUMAN_REVIEW,
                 content=(
                     f"Review {review_id} of insight {insight.memory_id}: approved. "
-                    f"{statement}\nReason: {reason}"
+                    f"{insight.text}\nReason: {reason}"
                 ),
                 subject_id=insight.subject_id,
             ),
             self.clock,
             cipher=self.cipher,
         )
-        # never a procedure-worded predicate: the gate (rightly) refuses procedures as claims;
-        # the mark for procedure review is on the insight (promoted_as)
+        if insight.kind is InsightKind.PROCEDURE and edits.procedure is not None:
+            if self.drafts is None:
+                raise ValidationError(
+                    [FieldIssue("edits.procedure", "unavailable", "no release process here")]
+                )
+            draft = self.drafts(
+                principal,
+                {
+                    **edits.procedure,
+                    "subject_id": insight.subject_id,
+                    "namespace": insight.namespace,
+                    "evidence": [source.source_id],
+                    "derived_from": [insight.memory_id],
+                    "derived_method": PROMOTION_METHOD,
+                },
+            )
+            ref = draft.version.ref if draft.version is not None else None
+            return draft.write_receipt, "PROCEDURE_DRAFT", ref
+        # a procedure-kind insight without a draft is kept as a claim about its subject,
+        # marked for procedure review on the insight (promoted_as). Never a procedure-worded
+        # predicate: the gate (rightly) refuses procedures as claims
         predicate = f"learned_{_slug(insight.action or insight.text)}_{insight.insight_key[7:15]}"
         proposal = MemoryProposal.model_validate(
             {
                 "memory_type": MemoryType.SEMANTIC,
                 "subject": insight.subject_id,
                 "namespace": insight.namespace,
-                "claim": {"predicate": predicate, "object": statement},
+                "claim": {"predicate": predicate, "object": insight.text},
                 "evidence": [
-                    {"event_id": source.source_id, "span": statement, "source_role": "reviewer"}
+                    {"event_id": source.source_id, "span": insight.text, "source_role": "reviewer"}
                 ],
                 "confidence": max(insight.lower_bound, 0.01),
             }
@@ -297,47 +336,67 @@ class InsightReviews:
             derived_from=[
                 Derivation(
                     insight.memory_id,
-                    DerivedFrom(method=PROMOTION_METHOD, policy_version=REVIEW_POLICY_VERSION,
-                                recorded_at=self.clock()),
+                    DerivedFrom(
+                        method=PROMOTION_METHOD,
+                        policy_version=REVIEW_POLICY_VERSION,
+                        recorded_at=self.clock(),
+                    ),
                 )
             ],
         )
-        return receipt, ("CLAIM_FOR_PROCEDURE_REVIEW" if for_procedure else "CLAIM")
+        for_procedure = insight.kind is InsightKind.PROCEDURE
+        return receipt, ("CLAIM_FOR_PROCEDURE_REVIEW" if for_procedure else "CLAIM"), None
 
 
-def _check_promotable(insight: Insight) -> None:
+def _check_promotable(insight: Insight, edits: InsightEdits) -> None:
     """The safety rules of promotion, as a 422 naming the rule."""
     if insight.kind is not InsightKind.PROCEDURE:
-        return
-    if insight.origin is InsightOrigin.USER_INSTRUCTION:
-        # a user's instruction is at most a proposal about that user, reviewed as one
+        if edits.procedure is not None:
+            raise ValidationError(
+                [FieldIssue("edits.procedure", "kind_mismatch", "a procedure draft needs kind "
+                            "PROCEDURE")]
+            )
         return
     issues = []
-    if insight.support < MIN_PROCEDURE_SUPPORT:
-        issues.append(
-            FieldIssue(
-                "support",
-                "insufficient_support",
-                f"a procedure needs at least {MIN_PROCEDURE_SUPPORT} supporting episodes; "
-                f"this insight has {insight.support}",
+    if insight.origin is InsightOrigin.USER_INSTRUCTION:
+        # a user's instruction is at most a proposal about that user: a draft scoped to them
+        scope = str((edits.procedure or {}).get("scope") or "")
+        kind, _, ident = insight.subject_id.partition(":")
+        if edits.procedure is not None and scope.split("/")[-2:] != [kind, ident]:
+            issues.append(
+                FieldIssue(
+                    "edits.procedure.scope",
+                    "user_scope_only",
+                    f"a user's instruction is scoped to that user: the scope must end with "
+                    f"{kind}/{ident}",
+                )
             )
-        )
-    if insight.counter_support > 0:
-        issues.append(
-            FieldIssue(
-                "counter_support",
-                "counterexamples",
-                f"{insight.counter_support} episode(s) contradict it under its condition",
+    else:
+        if insight.support < MIN_PROCEDURE_SUPPORT:
+            issues.append(
+                FieldIssue(
+                    "support",
+                    "insufficient_support",
+                    f"a procedure needs at least {MIN_PROCEDURE_SUPPORT} supporting episodes; "
+                    f"this insight has {insight.support}",
+                )
             )
-        )
-    if insight.lower_bound < MIN_PROCEDURE_BOUND:
-        issues.append(
-            FieldIssue(
-                "lower_bound",
-                "too_uncertain",
-                f"lower confidence bound {insight.lower_bound:.2f} < {MIN_PROCEDURE_BOUND}",
+        if insight.counter_support > 0:
+            issues.append(
+                FieldIssue(
+                    "counter_support",
+                    "counterexamples",
+                    f"{insight.counter_support} episode(s) contradict it under its condition",
+                )
             )
-        )
+        if insight.lower_bound < MIN_PROCEDURE_BOUND:
+            issues.append(
+                FieldIssue(
+                    "lower_bound",
+                    "too_uncertain",
+                    f"lower confidence bound {insight.lower_bound:.2f} < {MIN_PROCEDURE_BOUND}",
+                )
+            )
     if issues:
         raise ValidationError(issues)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AliasChoices, Field, JsonValue, StringConstraints, field_validator, model_validator
+from pydantic import AliasChoices, Field, JsonValue, field_validator, model_validator
 
 from graphmem import timeutil
 from graphmem.errors import FieldIssue, ValidationError
@@ -28,6 +28,8 @@ from graphmem.models.enums import (
     OutcomeConfirmer,
     ProcedureEffect,
     ProcedureStatus,
+    ReleaseRole,
+    ReviewDecision,
     Sensitivity,
 )
 from graphmem.models.types import (
@@ -37,6 +39,7 @@ from graphmem.models.types import (
     Identifier,
     Key,
     OneOrMany,
+    ProcedureRef,
     ScopePath,
     Semver,
     ShortText,
@@ -66,14 +69,6 @@ class EpisodeAction(Record):
     input: Text | None = None
     result: Text | None = None
 
-
-#: ``key@semver`` of the procedure version an episode followed (``reset-adapter@1.2.0``)
-ProcedureRef = Annotated[
-    str,
-    StringConstraints(
-        min_length=3, max_length=240, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:\-]*@[0-9A-Za-z.+\-]+$"
-    ),
-]
 
 _ENV_GROUPS = ("tool_versions", "signals")
 
@@ -108,9 +103,10 @@ class EpisodeContent(Record):
     failure_code: Identifier | None = None
     #: what the failure came down to (``certificate expired``), when known
     root_cause: Text | None = None
-    #: the procedure version the run followed
-    procedure: ProcedureRef | None = None
     run_id: Identifier | None = None
+    #: the procedure version the run followed (``key@version``): its outcome counts for that
+    #: release's health (graphmem.learn.health)
+    procedure: ProcedureRef | None = None
 
     @field_validator("actions", mode="before")
     @classmethod
@@ -158,7 +154,7 @@ class ProcedureContent(Record):
     """A procedure version as authored (the seed's procedure record minus ``status``:
     release state is set by review, never by whoever proposes the procedure)."""
 
-    procedure_key: Identifier = Field(validation_alias=AliasChoices("procedure_key", "id"))
+    procedure_key: Identifier = Field(validation_alias=AliasChoices("procedure_key", "key", "id"))
     version: Semver
     scope: ScopePath
     preconditions: list[ShortText] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
@@ -281,53 +277,34 @@ class Episode(EpisodeContent, Memory):
 
 
 class Procedure(ProcedureContent, Memory):
-    """Procedural memory: one release-managed version of a procedure."""
+    """Procedural memory: one release-managed version of a procedure. The content is the
+    version as authored and never changes; the release fields below are lifecycle fields,
+    set only by the release model (:mod:`graphmem.learn.releases`) with a receipt per step."""
 
     LABELS = ("Memory", "Procedure")
     MEMORY_TYPE = MemoryType.PROCEDURAL
     DERIVED = frozenset({"version_sort"})
 
     lifecycle: ProcedureStatus = ProcedureStatus.DRAFT
-    approved_by: Identifier | None = None
-    approved_at: Timestamp | None = None
+    #: what a PUBLISHED version serves now: every run, or the canary cohort
+    release_role: ReleaseRole | None = None
+    #: the share of runs (by cohort hash) a CANARY serves
+    canary_percent: Annotated[int, Field(ge=0, le=100)] | None = None
+    scope_review: ReviewDecision | None = None
+    security_review: ReviewDecision | None = None
+    #: the verdict of the last simulator run of the declared tests, and its report's hash
+    tests_passed: bool | None = None
+    test_report_hash: ContentHash | None = None
+    #: the authored release document (a HUMAN_REVIEW source holding the scenarios)
+    release_source_id: Identifier | None = None
+    #: when the current canary started (its health counts outcomes from here)
+    canary_since: Timestamp | None = None
+    published_by: Identifier | None = None
+    published_at: Timestamp | None = None
 
     def derived_properties(self) -> dict[str, Any]:
         # versions as text do not sort ("2.10.0" < "2.9.0"); this does, for ORDER BY
         return {"version_sort": semver_sort_key(self.version)}
-
-    def transition(
-        self, to: ProcedureStatus | str, *, actor: str | None = None, at: str | None = None
-    ) -> Procedure:
-        """The next lifecycle state, or :class:`ValidationError` (``invalid_transition``).
-
-        Approval needs a reviewer (``actor``) and at least one test suite.
-        """
-        target = ProcedureStatus(to)
-        if not self.lifecycle.can_transition(target):
-            allowed = ", ".join(sorted(self.lifecycle.allowed_next())) or "none (terminal)"
-            raise ValidationError(
-                [
-                    FieldIssue(
-                        "lifecycle",
-                        "invalid_transition",
-                        f"{self.lifecycle} → {target} is not allowed; from {self.lifecycle}: "
-                        f"{allowed}",
-                    )
-                ]
-            )
-        changes: dict[str, Any] = {"lifecycle": target}
-        if target is ProcedureStatus.APPROVED:
-            issues = []
-            if not actor:
-                issues.append(FieldIssue("approved_by", "required", "approval needs a reviewer"))
-            if not self.tests:
-                issues.append(
-                    FieldIssue("tests", "required", "a procedure needs tests before approval")
-                )
-            if issues:
-                raise ValidationError(issues)
-            changes |= {"approved_by": actor, "approved_at": at or timeutil.now_iso()}
-        return self.evolve(**changes)
 
 
 MEMORY_CLASSES: dict[MemoryType, type[Memory]] = {
@@ -370,7 +347,6 @@ __all__ = [
     "Memory",
     "Procedure",
     "ProcedureContent",
-    "ProcedureRef",
     "check_valid_time",
     "memory_from_graph",
 ]

@@ -190,6 +190,31 @@ def semver_sort_key(version: str) -> str:
     return f"{head}-{pre}" if pre else f"{head}~"
 
 
+def _check_procedure_ref(value: str) -> str:
+    key, at, version = value.rpartition("@")
+    if not at or not re.match(_ID_PATTERN, key) or "@" in key or not _SEMVER_RE.match(version):
+        raise PydanticCustomError(
+            "procedure_ref", "a procedure reference is key@MAJOR.MINOR.PATCH, e.g. vpn-720@2.3.0"
+        )
+    return value
+
+
+#: One procedure version, ``key@version`` (``diagnose-service-timeout@2.3.0``): what an
+#: episode followed, and so whose release health its outcome counts for.
+ProcedureRef = Annotated[
+    str, StringConstraints(min_length=3, max_length=300), AfterValidator(_check_procedure_ref)
+]
+
+
+def procedure_ref(key: str, version: str) -> str:
+    return f"{key}@{version}"
+
+
+def split_procedure_ref(ref: str) -> tuple[str, str]:
+    key, _, version = ref.rpartition("@")
+    return key, version
+
+
 # -- numbers and scalars ---------------------------------------------------------------
 
 

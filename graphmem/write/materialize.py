@@ -15,7 +15,10 @@ def conflict_key(proposal: MemoryProposal) -> str | None:
     if proposal.claim is not None:
         return f"claim:{proposal.claim.predicate}"
     if proposal.procedure is not None:
-        return f"procedure:{proposal.procedure.procedure_key}"
+        # one version per key@version: versions of a key coexist (stable beside its canary);
+        # which one a run uses is the release model's answer, not supersession's
+        pr = proposal.procedure
+        return f"procedure:{pr.procedure_key}@{pr.version}"
     return None
 
 

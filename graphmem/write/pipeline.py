@@ -35,8 +35,6 @@ from graphmem.models.enums import (
     Authority,
     Decision,
     MemoryStatus,
-    MemoryType,
-    ProcedureStatus,
     Sensitivity,
     Verdict,
     WriteStage,
@@ -183,6 +181,7 @@ class ConflictStage:
             valid_to=p.valid_to,
             explicit=p.supersedes,
             existing=existing,
+            immutable=p.procedure is not None,
         )
 
 
@@ -500,14 +499,9 @@ class WritePipeline:
             "content_hash": memory_content_hash(p),
             "run_id": p.run_id,
         }
+        # a procedure commits as a DRAFT version (the model's default): reviews, tests,
+        # publication and canaries are the release model's (graphmem.learn.releases)
         data |= payload_dict(p)
-        if p.memory_type is MemoryType.PROCEDURAL:
-            approved = run.principal.has_any(*gate.APPROVERS) and bool(
-                p.procedure and p.procedure.tests
-            )
-            data["lifecycle"] = ProcedureStatus.APPROVED if approved else ProcedureStatus.IN_REVIEW
-            if approved:
-                data |= {"approved_by": run.principal.principal_id, "approved_at": now}
         memory = parse(MEMORY_CLASSES[p.memory_type], data)
         assert isinstance(memory, AnyMemory)
         return memory
