@@ -16,14 +16,14 @@ from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
 from graphmem.errors import EngineBusyError, FieldIssue, GraphmemError, ValidationError
+from graphmem.learn.consolidate import ConsolidationRequest, ConsolidationResult, Consolidator
+from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded, EpisodeRecorder
 from graphmem.learn.releases import Releases
+from graphmem.learn.review import InsightReviews
+from graphmem.learn.schedule import ConsolidationRounds
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
-from graphmem.learn.consolidate import ConsolidationRequest, ConsolidationResult, Consolidator
-from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded, EpisodeRecorder
-from graphmem.learn.review import InsightReviews
-from graphmem.learn.schedule import ConsolidationRounds
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.enums import Decision
 from graphmem.models.memory import EpisodeContent

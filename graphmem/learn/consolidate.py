@@ -187,13 +187,13 @@ class Consolidator:
         *,
         clock: Clock = system_clock,
         generator: InsightGenerator | None = None,
-        weights: SimilarityWeights = SimilarityWeights(),
+        weights: SimilarityWeights | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.clock = clock
         self.generator: InsightGenerator = generator or StatisticalGenerator()
-        self.weights = weights
+        self.weights = weights or SimilarityWeights()
 
     def consolidate(
         self, principal: Principal, request: ConsolidationRequest
@@ -230,7 +230,9 @@ class Consolidator:
         # HIGH-sensitivity episodes are sealed under their subject's key: their content would
         # leak into a LOW insight, so they are left to expiry and erasure (as in compaction)
         readable = [
-            r for r in rows if r.get("sensitivity") not in (Sensitivity.HIGH, Sensitivity.RESTRICTED)
+            r
+            for r in rows
+            if r.get("sensitivity") not in (Sensitivity.HIGH, Sensitivity.RESTRICTED)
         ]
         episodes = [_episode(r) for r in readable]
         result = ConsolidationResult(
@@ -314,8 +316,9 @@ class Consolidator:
                     result.reopened.append(old.memory_id)
             else:
                 changes |= _counts(cand, size)
-            self.store.write("learn/insight_update", {**edges, "memory_id": old.memory_id,
-                                                       "changes": changes})
+            self.store.write(
+                "learn/insight_update", {**edges, "memory_id": old.memory_id, "changes": changes}
+            )
             result.updated.append(old.memory_id)
 
     def _new_insight(

@@ -97,8 +97,7 @@ class InsightGenerator(Protocol):
 
     name: str
 
-    def generate(self, cluster: Sequence[ClusterEpisode], min_support: int) -> list[Candidate]:
-        ...
+    def generate(self, cluster: Sequence[ClusterEpisode], min_support: int) -> list[Candidate]: ...
 
 
 def _context(cluster: Sequence[ClusterEpisode]) -> tuple[str, ...]:

@@ -104,7 +104,7 @@ class Insight(GraphRecord):
     KEY = "memory_id"
 
     memory_id: Identifier
-    type: Literal["INSIGHT"] = INSIGHT_TYPE
+    type: Literal["INSIGHT"] = "INSIGHT"
     tenant_id: Identifier
     #: who the insight is about, and the widest scope it may ever be promoted to
     subject_id: SubjectRef

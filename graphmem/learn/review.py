@@ -11,7 +11,8 @@ the answer carries the refusing receipt.
 
 Safety of promotion (seed: "Procedural memory는 코드와 가까워야 한다"):
 
-* a procedure needs at least :data:`MIN_PROCEDURE_SUPPORT` supporting episodes, no counterexample under its condition and a lower bound of at least
+* a procedure needs at least :data:`MIN_PROCEDURE_SUPPORT` supporting episodes, no
+  counterexample under its condition and a lower bound of at least
   :data:`MIN_PROCEDURE_BOUND` — one success trace never becomes a procedure;
 * an insight is promoted about its own subject only (the scope it was learned in; edits cannot
   widen it): a user's instruction stays a proposal about that user;
@@ -26,7 +27,8 @@ Safety of promotion (seed: "Procedural memory는 코드와 가까워야 한다")
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, JsonValue
@@ -42,6 +44,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.ids import new_id
+from graphmem.learn.approval import approval_issues
 from graphmem.learn.insight import (
     Insight,
     InsightKind,
@@ -50,14 +53,16 @@ from graphmem.learn.insight import (
     InsightStatus,
     ReviewStatus,
 )
+from graphmem.learn.procedure_records import DraftResult, ProcedureCreate
 from graphmem.limits import MAX_LIST_ITEMS, MAX_PAGE
 from graphmem.models.base import Record
 from graphmem.models.edges import DerivedFrom
 from graphmem.models.enums import Decision, MemoryType, SourceKind
+from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import WriteReceipt
 from graphmem.models.types import ShortText, SubjectRef, Text
-from graphmem.learn.procedure_records import DraftResult
+from graphmem.models.validation import parse
 from graphmem.store.base import GraphStore
 from graphmem.write.pipeline import Derivation, WritePipeline
 from graphmem.write.sources import SourceCreate, record_source
@@ -212,9 +217,7 @@ class InsightReviews:
                 }
             )
             _check_promotable(edited, edits)
-            receipt, promoted_as, promoted_ref = self._promote(
-                principal, edited, edits, body.reason, review_id
-            )
+            receipt, promoted_as = self._promote(principal, edited, edits, body.reason, review_id)
             if receipt.decision not in (Decision.COMMITTED, Decision.DUPLICATE):
                 # the gate refused: nothing about the insight changes
                 return ReviewResult(
@@ -224,7 +227,7 @@ class InsightReviews:
                     applied=False,
                     receipt=receipt,
                 )
-            promoted_id = promoted_ref or receipt.memory_id
+            promoted_id = receipt.memory_id
             changes |= {
                 "review_status": str(ReviewStatus.APPROVED),
                 "status": "ACTIVE",
@@ -272,17 +275,11 @@ class InsightReviews:
         )
 
     # -- promotion --------------------------------------------------------------------------
-    def _promote(
-        self,
-        principal: Principal,
-        insight: Insight,
-        edits: InsightEdits,
-        reason: str,
-        review_id: str,
-    ) -> tuple[WriteReceipt, str, str | None]:
-        """The promoted memory's receipt, what it was promoted as, and (for a draft) its
-        ``key@version``."""
-        source = record_source(
+    def _review_source(
+        self, principal: Principal, insight: Insight, reason: str, review_id: str
+    ) -> Source:
+        """The reviewer's decision as a HUMAN_REVIEW source: the evidence the gate judges."""
+        return record_source(
             self.store,
             principal,
             SourceCreate(
@@ -296,24 +293,40 @@ class InsightReviews:
             self.clock,
             cipher=self.cipher,
         )
+
+    def _promote(
+        self,
+        principal: Principal,
+        insight: Insight,
+        edits: InsightEdits,
+        reason: str,
+        review_id: str,
+    ) -> tuple[WriteReceipt, str]:
+        """The promoted memory's receipt and what it was promoted as."""
         if insight.kind is InsightKind.PROCEDURE and edits.procedure is not None:
             if self.drafts is None:
                 raise ValidationError(
                     [FieldIssue("edits.procedure", "unavailable", "no release process here")]
                 )
-            draft = self.drafts(
-                principal,
-                {
-                    **edits.procedure,
-                    "subject_id": insight.subject_id,
-                    "namespace": insight.namespace,
-                    "evidence": [source.source_id],
-                    "derived_from": [insight.memory_id],
-                    "derived_method": PROMOTION_METHOD,
-                },
-            )
-            ref = draft.version.ref if draft.version is not None else None
-            return draft.write_receipt, "PROCEDURE_DRAFT", ref
+            body = {
+                **edits.procedure,
+                "subject_id": insight.subject_id,
+                "namespace": insight.namespace,
+                "derived_from": [insight.memory_id],
+                "derived_method": PROMOTION_METHOD,
+            }
+            with _named("edits.procedure"):
+                # checked before anything is written (the review source included)
+                approval = approval_issues(parse(ProcedureCreate, body))
+                if approval:
+                    raise ValidationError(approval)
+            source = self._review_source(principal, insight, reason, review_id)
+            draft = self.drafts(principal, {**body, "evidence": [source.source_id]})
+            v = draft.version
+            # promoted_as names the draft's key@version; promoted_id is its memory id
+            ref = f"PROCEDURE_DRAFT {v.procedure_key}@{v.version}" if v else "PROCEDURE_DRAFT"
+            return draft.write_receipt, ref
+        source = self._review_source(principal, insight, reason, review_id)
         # a procedure-kind insight without a draft is kept as a claim about its subject,
         # marked for procedure review on the insight (promoted_as). Never a procedure-worded
         # predicate: the gate (rightly) refuses procedures as claims
@@ -345,7 +358,18 @@ class InsightReviews:
             ],
         )
         for_procedure = insight.kind is InsightKind.PROCEDURE
-        return receipt, ("CLAIM_FOR_PROCEDURE_REVIEW" if for_procedure else "CLAIM"), None
+        return receipt, ("CLAIM_FOR_PROCEDURE_REVIEW" if for_procedure else "CLAIM")
+
+
+@contextmanager
+def _named(prefix: str) -> Iterator[None]:
+    """Validation errors inside name their field where the reviewer wrote it."""
+    try:
+        yield
+    except ValidationError as exc:
+        raise ValidationError(
+            [FieldIssue(f"{prefix}.{x.field}", x.rule, x.message) for x in exc.issues]
+        ) from None
 
 
 def _check_promotable(insight: Insight, edits: InsightEdits) -> None:
@@ -353,8 +377,11 @@ def _check_promotable(insight: Insight, edits: InsightEdits) -> None:
     if insight.kind is not InsightKind.PROCEDURE:
         if edits.procedure is not None:
             raise ValidationError(
-                [FieldIssue("edits.procedure", "kind_mismatch", "a procedure draft needs kind "
-                            "PROCEDURE")]
+                [
+                    FieldIssue(
+                        "edits.procedure", "kind_mismatch", "a procedure draft needs kind PROCEDURE"
+                    )
+                ]
             )
         return
     issues = []

@@ -65,9 +65,10 @@ def _env_matrix(envs: Sequence[frozenset[str]]) -> NDArray[np.float32]:
     return matrix
 
 
-def similarity_graph(
-    features: EpisodeFeatures, weights: SimilarityWeights = SimilarityWeights()
-) -> nx.Graph:
+_DEFAULT = SimilarityWeights()
+
+
+def similarity_graph(features: EpisodeFeatures, weights: SimilarityWeights = _DEFAULT) -> nx.Graph:
     """Nodes ``0..n-1``; an edge with ``weight`` for every pair at or above the threshold."""
     n = len(features.failure_codes)
     graph = nx.Graph()
@@ -89,9 +90,7 @@ def similarity_graph(
         sim += w.procedure * ((pb == proc[None, start:]) & (pb >= 0))
         inter = env[start:stop] @ env[start:].T
         union = env_sizes[start:stop, None] + env_sizes[None, start:] - inter
-        sim += w.environment * np.divide(
-            inter, union, out=np.ones_like(inter), where=union > 0
-        )
+        sim += w.environment * np.divide(inter, union, out=np.ones_like(inter), where=union > 0)
         rows, cols = np.nonzero(np.triu(sim >= w.threshold, k=1))
         graph.add_weighted_edges_from(
             zip(
@@ -104,7 +103,7 @@ def similarity_graph(
     return graph
 
 
-def clusters(graph: nx.Graph, weights: SimilarityWeights = SimilarityWeights()) -> list[list[int]]:
+def clusters(graph: nx.Graph, weights: SimilarityWeights = _DEFAULT) -> list[list[int]]:
     """Clusters of node ids (each sorted), largest first; singletons included."""
     out: list[list[int]] = []
     for component in nx.connected_components(graph):

@@ -141,7 +141,7 @@ class EpisodeContent(Record):
                 tools = dict(items)
         data = {**data, "environment": flat}
         if len(tools) == 1 and data.get("tool_version") is None:
-            (name, version), = tools.items()
+            ((name, version),) = tools.items()
             data["tool_version"] = f"{name}@{version}"
         return data
 

@@ -52,9 +52,7 @@ def memory_text(proposal: MemoryProposal) -> str:
     if proposal.episode is not None:
         ep = proposal.episode
         parts = [ep.goal, *ep.action_names, *ep.observations, str(ep.outcome)]
-        parts += [
-            x for x in (ep.outcome_detail, ep.feedback, ep.failure_code, ep.root_cause) if x
-        ]
+        parts += [x for x in (ep.outcome_detail, ep.feedback, ep.failure_code, ep.root_cause) if x]
         return " | ".join(parts)
     if proposal.procedure is not None:
         pr = proposal.procedure

@@ -53,8 +53,10 @@ def episode(
         "subject_id": subject,
         "run_id": f"run_{name}",
         "goal": "VPN error 720 on connect",
-        "actions": [{"name": "collect_logs"}, {"name": action, "input": "adapter=wan0",
-                                               "result": outcome.lower()}],
+        "actions": [
+            {"name": "collect_logs"},
+            {"name": action, "input": "adapter=wan0", "result": outcome.lower()},
+        ],
         "observations": [{"text": f"{name}: {action} then {outcome.lower()}", "source_id": src}],
         "outcome": outcome,
         "outcome_confirmed_by": "tool",
@@ -158,7 +160,7 @@ def test_rerunning_updates_instead_of_duplicating_and_needs_enough_support(
 def test_approval_promotes_through_the_gate_with_lineage_and_revocation_reaches_it(
     rest: TestClient, keys: dict[str, dict[str, str]]
 ) -> None:
-    e1, e2, e3 = seed_case(rest, keys)
+    e1, e2, _ = seed_case(rest, keys)
     consolidate(rest, keys["agent"])
     ins = reset_insight(rest, keys["agent"])
     url = f"/v1/insights/{ins['insight_id']}/review"
@@ -198,8 +200,9 @@ def test_approval_promotes_through_the_gate_with_lineage_and_revocation_reaches_
     assert r.status_code == 409 and r.json()["code"] == "REVIEW_STATE"
 
     # revoking a source episode walks episode → insight → claim (the existing lineage walk)
-    r = rest.post("/v1/revocations", headers=keys["admin"], json={"memory_id": e1,
-                                                                   "reason": "BAD_LOG"})
+    r = rest.post(
+        "/v1/revocations", headers=keys["admin"], json={"memory_id": e1, "reason": "BAD_LOG"}
+    )
     assert r.status_code == 201, r.text
     receipt = r.json()
     reached = {a["memory_id"]: a for a in receipt["affected"]}
@@ -249,7 +252,7 @@ def test_a_new_counterexample_reopens_an_approved_insight(
 def test_erasing_a_source_episode_reaches_the_insight_and_its_claim(
     rest: TestClient, keys: dict[str, dict[str, str]]
 ) -> None:
-    e1, e2, e3 = seed_case(rest, keys)
+    e1, e2, _ = seed_case(rest, keys)
     consolidate(rest, keys["agent"])
     ins = reset_insight(rest, keys["agent"])
     review = rest.post(
@@ -341,9 +344,7 @@ def test_bad_requests_are_422_and_write_nothing(
     r = rest.get("/v1/insights", headers=keys["agent"], params={"status": "NOPE"})
     assert r.status_code == 422
     assert rest.get("/v1/memories", headers=keys["admin"]).json()["count"] == 0
-    r = rest.post(
-        "/v1/consolidations", headers=keys["user"], json={"subject_id": SUBJECT}
-    )
+    r = rest.post("/v1/consolidations", headers=keys["user"], json={"subject_id": SUBJECT})
     assert r.status_code == 403
 
 
@@ -359,7 +360,9 @@ def test_lineage_edges_carry_method_and_policy_version(
         {"i": ins["insight_id"]},
     )
     assert sorted(r["e"] for r in rows) == sorted([e1, e2])
-    assert {(r["method"], r["pv"]) for r in rows} == {("consolidation_wilson", "learn-consolidate-1")}
+    assert {(r["method"], r["pv"]) for r in rows} == {
+        ("consolidation_wilson", "learn-consolidate-1")
+    }
     rows = hashing_gm.store.read_adhoc(
         "MATCH (e:Episode)-[x:COUNTEREXAMPLE_OF]->(i:Insight {memory_id: $i}) "
         "RETURN e.memory_id AS e, x.within_condition AS w",
@@ -392,3 +395,57 @@ def test_lineage_edges_carry_method_and_policy_version(
     )
     top = r.json()["results"][0]
     assert top["memory"]["memory_id"] == e3 and top["breakdown"]["entity"] > 0
+
+
+def test_a_users_instruction_becomes_at_most_a_draft_scoped_to_that_user(
+    rest: TestClient, keys: dict[str, dict[str, str]]
+) -> None:
+    out = episode(
+        rest,
+        keys["agent"],
+        "u2",
+        "SUCCESS",
+        mismatch=False,
+        subject="user:u_104",
+        action="restart_service",
+        extra={"feedback": "다음부터 오류가 나면 그냥 service를 재시작해"},
+    )
+    cid = out["instruction_insight_id"]
+    draft = {
+        "key": "restart-service-u104",
+        "version": "0.1.0",
+        "scope": "tenant/acme/service-api",
+        "preconditions": ["healthcheck_timeout"],
+        "steps": ["collect_diagnostics", "request_restart_approval", "restart_service"],
+        "effect": "REVERSIBLE_WRITE",
+        "approval": "request_restart_approval",
+        "rollback": "start the previous service version",
+        "owner": "sre-platform",
+        "tests": ["procedure-eval-1"],
+    }
+    url = f"/v1/insights/{cid}/review"
+    # a global scope is refused: the user's instruction is about that user only
+    r = rest.post(
+        url,
+        headers=keys["reviewer"],
+        json={"decision": "APPROVE", "reason": "x", "edits": {"procedure": draft}},
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["errors"][0]["rule"] == "user_scope_only"
+    r = rest.post(
+        url,
+        headers=keys["reviewer"],
+        json={
+            "decision": "APPROVE",
+            "reason": "the user's own restart preference, for release review",
+            "edits": {"procedure": {**draft, "scope": "tenant/acme/user/u_104"}},
+        },
+    )
+    assert r.status_code == 200, r.text
+    review = r.json()
+    assert review["applied"] is True, review["receipt"]["reasons"]
+    assert review["promoted_as"] == "PROCEDURE_DRAFT restart-service-u104@0.1.0"
+    proc = rest.get("/v1/procedures/restart-service-u104", headers=keys["reviewer"])
+    assert proc.status_code == 200, proc.text
+    versions = proc.json()["versions"]
+    assert [v["lifecycle"] for v in versions] == ["DRAFT"]  # reviews and tests still ahead
