@@ -16,8 +16,9 @@ Timed (median over repeats, each on the same episodes, after a first untimed run
 insights exist and later runs measure the update path — the steady state of a schedule):
 the whole run, and its phases by wrapping the named queries (read episodes, store insights,
 re-check approved ones), the embedder, the similarity graph (numpy + networkx) and the
-clustering. Memory: ``tracemalloc`` peak of the run (Python allocations: numpy blocks, the
-graph) and the process RSS before/after. Baseline in the same run: the same pipeline at a
+clustering. Memory, on one more run of its own (tracemalloc slows allocation-heavy code several
+times over): the ``tracemalloc`` peak (Python allocations: numpy blocks, the graph) and the
+process RSS before/after. Baseline in the same run: the same pipeline at a
 tenth of the size, to read how it scales (pairwise similarity is O(n²) by design: exact, no
 ANN). Checks: every cluster yields its remedy rule under its signal, never unconditionally.
 """
@@ -196,34 +197,32 @@ def measure(gm: Graphmem, subject: str, repeats: int, clusters: int) -> dict[str
     runs = []
     for _ in range(repeats):
         phases = Phases(gm)
-        rss0 = rss_mb()
-        tracemalloc.start()
         t0 = time.perf_counter()
         with phases.installed():
             result = gm.consolidator.run("bench", "agent:bench", request)
-        total = time.perf_counter() - t0
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
         runs.append(
             {
-                "total_s": total,
-                "tracemalloc_peak_mb": peak / 2**20,
-                "rss_before_mb": rss0,
-                "rss_after_mb": rss_mb(),
+                "total_s": time.perf_counter() - t0,
                 "phases_s": dict(phases.times),
                 "episodes": result.episodes,
                 "clusters": result.clusters,
                 "updated": len(result.updated),
             }
         )
+    # memory on its own run: tracemalloc slows allocation-heavy code several times over
+    rss0 = rss_mb()
+    tracemalloc.start()
+    gm.consolidator.run("bench", "agent:bench", request)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    memory = {"tracemalloc_peak_mb": peak / 2**20, "rss_before_mb": rss0, "rss_after_mb": rss_mb()}
     med = lambda key: statistics.median(r[key] for r in runs)  # noqa: E731
     phase_names = sorted({p for r in runs for p in r["phases_s"]})
     return {
         "first_run_s": first.took_ms / 1000,
         "first_run_created": len(first.created),
         "median_total_s": med("total_s"),
-        "median_tracemalloc_peak_mb": med("tracemalloc_peak_mb"),
-        "rss_after_mb": runs[-1]["rss_after_mb"],
+        "memory": memory,
         "median_phases_s": {
             p: statistics.median(r["phases_s"].get(p, 0.0) for r in runs) for p in phase_names
         },

@@ -6,11 +6,11 @@ as ``system:consolidator``. A failed round is logged and the next one retries.""
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 
 from graphmem.clock import Clock
 from graphmem.learn.consolidate import ConsolidationRequest, ConsolidationResult, Consolidator
+from graphmem.lifecycle.expire import Sweeper
 from graphmem.store.base import GraphStore
 
 log = logging.getLogger(__name__)
@@ -47,40 +47,23 @@ class ConsolidationRounds:
         return results
 
 
-class ConsolidationSchedule:
-    """Runs ``round`` every ``interval_s`` on a daemon thread (0: never)."""
+class ConsolidationSchedule(Sweeper):
+    """Runs a :class:`ConsolidationRounds` every ``interval_s`` on a daemon thread (0: never)."""
 
-    def __init__(self, round: Callable[[], list[ConsolidationResult]], interval_s: float):
-        self.round = round
-        self.interval_s = interval_s
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+    THREAD_NAME = "graphmem-consolidation"
 
-    def start(self) -> None:
-        if self.interval_s <= 0 or self._thread is not None:
-            return
-        self._thread = threading.Thread(
-            target=self._run, name="graphmem-consolidation", daemon=True
-        )
-        self._thread.start()
+    def __init__(self, rounds: Callable[[], list[ConsolidationResult]], interval_s: float):
+        super().__init__(dict, interval_s)
+        self.rounds = rounds
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval_s):
-            try:
-                done = self.round()
-                if done:
-                    log.info(
-                        "consolidated %d scopes: %d insights new",
-                        len(done),
-                        sum(len(r.created) for r in done),
-                    )
-            except Exception:  # keep the schedule alive; the next round retries
-                log.exception("scheduled consolidation failed")
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+    def round(self) -> None:
+        done = self.rounds()
+        if done:
+            log.info(
+                "consolidated %d scopes: %d new insights",
+                len(done),
+                sum(len(r.created) for r in done),
+            )
 
 
 __all__ = ["ACTOR", "ConsolidationRounds", "ConsolidationSchedule"]

@@ -449,3 +449,13 @@ def test_a_users_instruction_becomes_at_most_a_draft_scoped_to_that_user(
     assert proc.status_code == 200, proc.text
     versions = proc.json()["versions"]
     assert [v["lifecycle"] for v in versions] == ["DRAFT"]  # reviews and tests still ahead
+
+
+def test_the_scheduled_round_consolidates_subjects_with_new_episodes(
+    rest: TestClient, keys: dict[str, dict[str, str]], hashing_gm: Graphmem
+) -> None:
+    seed_case(rest, keys)
+    done = hashing_gm.consolidation_rounds()
+    assert [(r.episodes, len(r.created)) for r in done] == [(3, 1)]
+    assert reset_insight(rest, keys["agent"])["condition"] == ["adapter_mismatch=true"]
+    assert hashing_gm.consolidation_rounds() == []  # nothing new since the last round
