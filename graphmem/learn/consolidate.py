@@ -19,6 +19,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 from pydantic import BaseModel, Field, model_validator
 
 from graphmem.auth.principal import Principal
@@ -124,10 +125,10 @@ def _episode(row: Row) -> ClusterEpisode:
 
 def _features(episodes: Sequence[ClusterEpisode], embedder: Embedder) -> EpisodeFeatures:
     goals = sorted({e.goal for e in episodes})
-    vectors = embedder.encode(goals)
     row = {g: i for i, g in enumerate(goals)}
     return EpisodeFeatures(
-        goals=vectors[[row[e.goal] for e in episodes]],
+        goals=embedder.encode(goals),
+        goal_ids=np.array([row[e.goal] for e in episodes], dtype=np.int64),
         failure_codes=[e.failure_code for e in episodes],
         procedures=[e.procedure.split("@", 1)[0] if e.procedure else None for e in episodes],
         environments=[e.environment for e in episodes],

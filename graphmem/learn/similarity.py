@@ -1,16 +1,18 @@
 """Step 1 of consolidation: clusters of similar episodes, as communities of a networkx graph.
 
-Two episodes are linked when their similarity — goal embeddings' cosine, the same failure code,
-the same procedure, overlapping environments — reaches a threshold. The weights favour *what
+Two episodes are linked when their similarity — goal embeddings' cosine, the same failure code
+(a *different* failure code counts against: another error is another problem), the same
+procedure, overlapping environments — reaches a threshold. The weights favour *what
 was being attempted* (goal, failure code, procedure) over the environment on purpose: the
 environment is what step 2 splits outcomes by, so episodes that differ only there (e1, e2 with
 the adapter-mismatch signal, e3 without) must land in the same cluster, or the counterexample
 would never meet the rule it contradicts.
 
-Pairwise similarity is computed in numpy blocks (exact, no ANN), edges above the threshold go
-into a ``networkx.Graph``; its connected components are the clusters, and a component that is
-not dense (a chain of look-alikes) is split into Louvain communities (``seed`` fixed, so a
-consolidation is reproducible).
+Pairwise similarity is computed in numpy blocks (exact, no ANN; goal cosines once per pair of
+*distinct* goals, then gathered), edges above the threshold go into a ``networkx.Graph``; its
+connected components are the clusters, and a component that is not dense (a chain of
+look-alikes) is split into Louvain communities (``seed`` fixed, so a consolidation is
+reproducible).
 """
 
 from __future__ import annotations
@@ -39,10 +41,12 @@ class SimilarityWeights:
 
 @dataclass(frozen=True)
 class EpisodeFeatures:
-    """What the similarity graph compares: one row per episode."""
+    """What the similarity graph compares: one row per episode (goals: one per distinct goal)."""
 
-    #: unit goal embeddings, one row per episode
+    #: unit embeddings of the distinct goals
     goals: NDArray[np.float32]
+    #: each episode's row in ``goals``
+    goal_ids: NDArray[np.int64]
     failure_codes: Sequence[str | None]
     procedures: Sequence[str | None]
     environments: Sequence[frozenset[str]]
@@ -75,7 +79,9 @@ def similarity_graph(features: EpisodeFeatures, weights: SimilarityWeights = _DE
     graph.add_nodes_from(range(n))
     if n < 2:
         return graph
-    goals = features.goals.astype(np.float32)
+    unit = features.goals.astype(np.float32)
+    goal_cos = np.clip(unit @ unit.T, 0.0, 1.0)
+    gid = features.goal_ids
     fc = _codes(features.failure_codes)
     proc = _codes(features.procedures)
     env = _env_matrix(features.environments)
@@ -84,9 +90,11 @@ def similarity_graph(features: EpisodeFeatures, weights: SimilarityWeights = _DE
     for start in range(0, n, _BLOCK):
         stop = min(start + _BLOCK, n)
         # only pairs (i, j) with j > i: the columns from ``start`` on
-        sim = w.goal * np.clip(goals[start:stop] @ goals[start:].T, 0.0, 1.0)
+        sim = w.goal * goal_cos[np.ix_(gid[start:stop], gid[start:])]
         fb, pb = fc[start:stop, None], proc[start:stop, None]
-        sim += w.failure_code * ((fb == fc[None, start:]) & (fb >= 0))
+        known = (fb >= 0) & (fc[None, start:] >= 0)
+        same = fb == fc[None, start:]
+        sim += w.failure_code * (known & same) - w.failure_code * (known & ~same)
         sim += w.procedure * ((pb == proc[None, start:]) & (pb >= 0))
         inter = env[start:stop] @ env[start:].T
         union = env_sizes[start:stop, None] + env_sizes[None, start:] - inter

@@ -105,6 +105,7 @@ def test_similarity_graph_groups_by_goal_and_code_not_environment() -> None:
     )
     features = EpisodeFeatures(
         goals=goals,
+        goal_ids=np.arange(4),
         failure_codes=["720", "720", "720", "404"],
         procedures=[None, None, None, None],
         environments=[
@@ -117,6 +118,15 @@ def test_similarity_graph_groups_by_goal_and_code_not_environment() -> None:
     graph = similarity_graph(features)
     assert graph.has_edge(0, 2) and not graph.has_edge(0, 3)
     assert clusters(graph) == [[0, 1, 2], [3]]
+    # the same goal under another failure code is another problem
+    other = EpisodeFeatures(
+        goals=goals[:1],
+        goal_ids=np.zeros(2, dtype=np.int64),
+        failure_codes=["720", "691"],
+        procedures=[None, None],
+        environments=[frozenset(), frozenset()],
+    )
+    assert not similarity_graph(other).has_edge(0, 1)
 
 
 def test_grouped_environment_is_flattened_and_clashes_are_named() -> None:
