@@ -210,9 +210,12 @@ class EpisodeRecorder:
 
     def _file_instruction(
         self, principal: Principal, user: str, feedback: str, episode_id: str
-    ) -> str:
+    ) -> str | None:
         now = self.clock()
-        kept, _, _ = redacted(feedback)  # no secret is kept, as in a source
+        kept, _, report = redacted(feedback)  # no secret is kept, as in a source
+        if report.findings:
+            # personal data would sit unsealed in a LOW candidate: the instruction is withheld
+            return None
         text = f"{user} asked for a standing rule (a proposal for review): {kept}"
         insight = Insight.model_validate(
             {

@@ -183,7 +183,8 @@ class InsightReviews:
             raise NotFoundError(f"no insight {insight_id!r}", insight_id=insight_id)
         insight = Insight.from_graph(rows[0]["i"])
         public = InsightPublic.from_row(rows[0])
-        if public.status is InsightStatus.REVOKED or insight.review_status not in _REVIEWABLE:
+        reviewable = insight.review_status in _REVIEWABLE or public.status is InsightStatus.REOPENED
+        if public.status is InsightStatus.REVOKED or not reviewable:
             raise ReviewStateError(
                 f"insight {insight_id} is {public.status}; only CANDIDATE or REOPENED insights "
                 "are reviewed",

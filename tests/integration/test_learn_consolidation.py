@@ -215,6 +215,9 @@ def test_approval_promotes_through_the_gate_with_lineage_and_revocation_reaches_
     assert reset_insight(rest, keys["agent"])["status"] == "REOPENED"
     flagged = rest.get(f"/v1/memories/{claim_id}", headers=keys["admin"]).json()["memory"]
     assert flagged["status"] == "NEEDS_REVIEW"
+    # reopened by lineage, it is reviewed again
+    r = rest.post(url, headers=keys["reviewer"], json={"decision": "REJECT", "reason": "e1 bad"})
+    assert r.status_code == 200 and r.json()["insight"]["status"] == "REJECTED", r.text
 
     # revoking the other one too leaves the insight without support: REVOKED
     rest.post("/v1/revocations", headers=keys["admin"], json={"memory_id": e2, "reason": "BAD_LOG"})
