@@ -115,7 +115,11 @@ def clusters(graph: nx.Graph, weights: SimilarityWeights = _DEFAULT) -> list[lis
     """Clusters of node ids (each sorted), largest first; singletons included."""
     out: list[list[int]] = []
     for component in nx.connected_components(graph):
-        if len(component) > 3 and nx.density(graph.subgraph(component)) < weights.dense:
+        size = len(component)
+        # every edge of a component's nodes lies inside it: its density from their degrees
+        # (nx.density over a subgraph view walks filtered adjacency, ~100× slower)
+        edges = sum(d for _, d in graph.degree(component)) / 2
+        if size > 3 and edges / (size * (size - 1) / 2) < weights.dense:
             communities = nx.community.louvain_communities(
                 graph.subgraph(component), weight="weight", seed=0
             )
