@@ -279,6 +279,33 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_procedures(ns: argparse.Namespace, settings: Settings) -> int:
+    """Procedure releases: draft, review, test, publish, canary, promote, rollback, show."""
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        releases, cmd = gm.releases, ns.procedures_cmd
+        out: Any
+        if cmd == "list":
+            out = [s.model_dump(mode="json") for s in releases.summaries(principal)]
+        elif cmd == "show":
+            out = releases.get(principal, ns.procedure_key).model_dump(mode="json")
+        elif cmd == "draft":
+            out = releases.create_draft(principal, _read_json(ns.file)).model_dump(mode="json")
+        elif cmd == "review":
+            body = {"stage": ns.stage, "decision": ns.decision, "reason": ns.reason}
+            out = releases.review(principal, ns.procedure_key, ns.version, body)
+        elif cmd == "canary":
+            body = {"percent": ns.percent}
+            out = releases.canary(principal, ns.procedure_key, ns.version, body)
+        elif cmd == "rollback":
+            out = releases.rollback(principal, ns.procedure_key, ns.version, ns.reason)
+        else:
+            step = {"test": releases.test, "publish": releases.publish, "promote": releases.promote}
+            out = step[cmd](principal, ns.procedure_key, ns.version)
+    _print(out if isinstance(out, dict | list) else out.model_dump(mode="json"))
+    return 0
+
+
 def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
     with _open_store(settings) as store:
         from graphmem.clock import system_clock
@@ -551,6 +578,37 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--offset", type=int, default=0)
 
     _learn_parsers(sub)
+    procs = sub.add_parser(
+        "procedures",
+        help="procedure releases: draft → review → test → publish → canary → promote | rollback",
+    ).add_subparsers(dest="procedures_cmd", required=True)
+    plist = procs.add_parser("list", help="procedure keys with their stable and canary versions")
+    pshow = procs.add_parser("show", help="versions, cohorts, health and receipts of a key")
+    pshow.add_argument("procedure_key")
+    pdraft = procs.add_parser("draft", help="a draft version from a JSON file (- for stdin)")
+    pdraft.add_argument("file", help="{key, version, scope, steps, effect, approval, …}")
+    versioned = []
+    for name, text in (
+        ("review", "a SCOPE or SECURITY review (not by the version's author)"),
+        ("test", "run the declared tests in the simulator"),
+        ("publish", "publish after both reviews and passing tests"),
+        ("canary", "serve the version to a share of runs beside the stable one"),
+        ("promote", "make the version stable; the old stable is deprecated"),
+        ("rollback", "roll the canary (or a stable version) back"),
+    ):
+        cmd = procs.add_parser(name, help=text)
+        cmd.add_argument("procedure_key")
+        cmd.add_argument("version")
+        versioned.append(cmd)
+    review_cmd, canary_cmd, rollback_cmd = versioned[0], versioned[3], versioned[5]
+    review_cmd.add_argument("--stage", required=True, choices=["SCOPE", "SECURITY"])
+    review_cmd.add_argument("--decision", required=True, choices=["APPROVE", "REJECT"])
+    review_cmd.add_argument("--reason", required=True)
+    canary_cmd.add_argument("--percent", type=int, required=True)
+    rollback_cmd.add_argument("--reason")
+    for cmd in (plist, pshow, pdraft, *versioned):
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_procedures, subject=None)
 
     compact = sub.add_parser("compact", help="roll old episodes into aggregates with lineage")
     compact.add_argument("--older-than", required=True, help="retention horizon (ISO-8601)")

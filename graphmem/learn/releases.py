@@ -84,6 +84,8 @@ READERS = frozenset({"agent", "admin", "reviewer", "analyst"})
 #: the actor of the monitor's automatic rollbacks
 MONITOR = "system:canary-monitor"
 _MAX_VERSIONS = 500
+#: the release document is stored as a source; sources hold at most this much text
+MAX_DOCUMENT_CHARS = 200_000
 _MAX_OUTCOMES = 20_000
 _NONE = "NONE"  # a missing release role, in compare-and-set expectations
 
@@ -181,6 +183,17 @@ class Releases:
                 "scenarios": [s.model_dump(mode="json") for s in draft.scenarios],
             }
         )
+        if len(document) > MAX_DOCUMENT_CHARS:
+            raise ValidationError(
+                [
+                    FieldIssue(
+                        "scenarios",
+                        "too_large",
+                        f"the release document (procedure and scenarios) is {len(document)} "
+                        f"characters; at most {MAX_DOCUMENT_CHARS}",
+                    )
+                ]
+            )
         cited = (
             load_sources(self.store, principal.tenant_id, list(draft.evidence), self.cipher)
             if draft.evidence
@@ -196,7 +209,12 @@ class Releases:
             principal,
             parse(
                 SourceCreate,
-                {"kind": SourceKind.HUMAN_REVIEW, "content": document, "owner": draft.owner},
+                {
+                    "kind": SourceKind.HUMAN_REVIEW,
+                    "content": document,
+                    "owner": draft.owner,
+                    "subject_id": draft.subject_id,
+                },
             ),
             self.clock,
             cipher=self.cipher,
@@ -385,17 +403,10 @@ class Releases:
         the running canary's percent)."""
         _require(principal, APPROVERS, "starting a canary")
         request = body if isinstance(body, CanaryCreate) else parse(CanaryCreate, body)
-        versions = self._versions(principal.tenant_id, key)
-        v = _find(versions, key, version)
+        v, stable, running = self._published_not_stable(
+            principal.tenant_id, key, version, "canary_requirements"
+        )
         p = v.procedure
-        stable = _serving(versions, ReleaseRole.STABLE)
-        running = _serving(versions, ReleaseRole.CANARY)
-        if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
-            raise _conflict(
-                f"a canary is a published version that is not stable; {v.ref} is "
-                f"{p.lifecycle}{' and stable' if p.release_role else ''}",
-                "canary_requirements",
-            )
         if stable is None:
             raise _conflict(f"{key} has no stable version to compare with", "canary_requirements")
         if running is not None and running.procedure.memory_id != p.memory_id:
@@ -430,16 +441,10 @@ class Releases:
         """Make a published version (normally the canary) the stable one; the old stable is
         DEPRECATED and superseded (kind RELEASE)."""
         _require(principal, APPROVERS, "promoting a procedure")
-        versions = self._versions(principal.tenant_id, key)
-        v = _find(versions, key, version)
+        v, stable, running = self._published_not_stable(
+            principal.tenant_id, key, version, "promote_requirements"
+        )
         p = v.procedure
-        stable = _serving(versions, ReleaseRole.STABLE)
-        running = _serving(versions, ReleaseRole.CANARY)
-        if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
-            raise _conflict(
-                f"only a published, non-stable version can be promoted; {v.ref} is {p.lifecycle}",
-                "promote_requirements",
-            )
         if running is not None and running.procedure.memory_id != p.memory_id:
             raise _conflict(f"{running.ref} is the canary now", "one_canary")
         cleared = {"release_role": None, "canary_percent": None, "canary_since": None}
@@ -537,6 +542,21 @@ class Releases:
         return self._health(tenant_id, self._versions(tenant_id, key))
 
     # -- internals ---------------------------------------------------------------------------
+    def _published_not_stable(
+        self, tenant_id: str, key: str, version: str, rule: str
+    ) -> tuple[_Version, _Version | None, _Version | None]:
+        """The version a canary or a promotion acts on (published, not the stable one), with
+        the key's stable version and running canary."""
+        versions = self._versions(tenant_id, key)
+        v = _find(versions, key, version)
+        p = v.procedure
+        if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
+            state = f"{p.lifecycle}{' and stable' if p.release_role else ''}"
+            raise _conflict(
+                f"needs a published version that is not stable; {v.ref} is {state}", rule
+            )
+        return v, _serving(versions, ReleaseRole.STABLE), _serving(versions, ReleaseRole.CANARY)
+
     def _roll_back(
         self,
         tenant_id: str,
@@ -691,6 +711,8 @@ class Releases:
         receipt: ReleaseReceipt,
         edges: list[dict[str, str]] | None = None,
     ) -> StepResult:
+        for c in changes:
+            _check_transition(c)
         rows = self.store.write(
             "learn/procedure_step",
             {
@@ -707,6 +729,16 @@ class Releases:
                 "release_moved_on",
             )
         return StepResult(version=self._version(tenant_id, key, version).public(), receipt=receipt)
+
+
+def _check_transition(change: _Change) -> None:
+    """The lifecycle moves only along :class:`ProcedureStatus`'s transitions."""
+    now = change.version.procedure.lifecycle
+    target = change.props.get("lifecycle")
+    if target is None or target == now or now.can_transition(target):
+        return
+    allowed = ", ".join(sorted(now.allowed_next())) or "none (terminal)"
+    raise _conflict(f"{now} → {target} is not allowed; from {now}: {allowed}", "invalid_transition")
 
 
 def _require(principal: Principal, roles: frozenset[str], what: str) -> None:

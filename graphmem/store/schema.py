@@ -63,6 +63,10 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("ToolReceipt", "run_key"),
     ("Memory", "run_id"),
     ("Memory", "insight_key"),
+    # procedure releases (graphmem.learn): a key's versions, the outcomes citing key@version
+    ("Memory", "procedure_key"),
+    ("Memory", "procedure"),
+    ("ReleaseReceipt", "procedure_key"),
 )
 
 FULLTEXT: tuple[tuple[str, str], ...] = (("Memory", "text"),)

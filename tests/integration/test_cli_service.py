@@ -156,3 +156,28 @@ def test_cli_adhoc_goes_through_the_tenant_binding(data_dir: Path) -> None:
     assert write.returncode == 2
     [issue] = json.loads(write.stderr)["error"]["errors"]
     assert (issue["field"], issue["rule"]) == ("query", "write_clause")
+
+
+def test_cli_procedure_release_steps(data_dir: Path, tmp_path: Path) -> None:
+    """``graphmem procedures …``: an operator drafts, a reviewer (own key) reviews and tests,
+    a step out of order answers with the rule; ``show`` has a receipt per step."""
+    from tests.integration.write_fixtures import vpn_draft
+
+    draft = tmp_path / "draft.json"
+    draft.write_text(json.dumps(vpn_draft()))
+    op = ("--tenant", "acme")
+    made = cli(data_dir, "procedures", "draft", str(draft), *op)
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["version"]["lifecycle"] == "DRAFT"
+    reviewer = json.loads(cli(data_dir, "keys", "create", *op, "--role", "reviewer").stdout)["key"]
+    as_reviewer = ("--key", reviewer)
+    early = cli(data_dir, "procedures", "publish", "vpn-720-fix", "1.0.0", *as_reviewer)
+    assert early.returncode == 2
+    assert json.loads(early.stderr)["error"]["errors"][0]["rule"] == "publish_requirements"
+    scope = ("--stage", "SCOPE", "--decision", "APPROVE", "--reason", "fits")
+    reviewed = cli(data_dir, "procedures", "review", "vpn-720-fix", "1.0.0", *scope, *as_reviewer)
+    assert reviewed.returncode == 0, reviewed.stderr
+    tested = cli(data_dir, "procedures", "test", "vpn-720-fix", "1.0.0", *as_reviewer)
+    assert json.loads(tested.stdout)["report"]["passed"] is True
+    shown = json.loads(cli(data_dir, "procedures", "show", "vpn-720-fix", *op).stdout)
+    assert [r["action"] for r in shown["receipts"]] == ["TEST", "REVIEW", "DRAFT"]
