@@ -8,11 +8,11 @@ environment is what step 2 splits outcomes by, so episodes that differ only ther
 the adapter-mismatch signal, e3 without) must land in the same cluster, or the counterexample
 would never meet the rule it contradicts.
 
-Pairwise similarity is computed in numpy blocks (exact, no ANN; goal cosines once per pair of
-*distinct* goals, then gathered), edges above the threshold go into a ``networkx.Graph``; its
-connected components are the clusters, and a component that is not dense (a chain of
-look-alikes) is split into Louvain communities (``seed`` fixed, so a consolidation is
-reproducible).
+Pairwise similarity is computed in numpy blocks (exact, no ANN; goal cosines and environment
+Jaccard once per pair of *distinct* goals and environments, then gathered), edges above the
+threshold go into a ``networkx.Graph``; its connected components are the clusters, and a
+component that is not dense (a chain of look-alikes) is split into Louvain communities
+(``seed`` fixed, so a consolidation is reproducible).
 """
 
 from __future__ import annotations
@@ -84,8 +84,15 @@ def similarity_graph(features: EpisodeFeatures, weights: SimilarityWeights = _DE
     gid = features.goal_ids
     fc = _codes(features.failure_codes)
     proc = _codes(features.procedures)
-    env = _env_matrix(features.environments)
-    env_sizes = env.sum(axis=1)
+    # Jaccard once per pair of *distinct* environments (few: a cluster's conditions repeat)
+    distinct = sorted(set(features.environments), key=sorted)
+    row = {e: i for i, e in enumerate(distinct)}
+    eid = np.array([row[e] for e in features.environments], dtype=np.int64)
+    env = _env_matrix(distinct)
+    sizes = env.sum(axis=1)
+    inter = env @ env.T
+    union = sizes[:, None] + sizes[None, :] - inter
+    env_jaccard = np.divide(inter, union, out=np.ones_like(inter), where=union > 0)
     w = weights
     for start in range(0, n, _BLOCK):
         stop = min(start + _BLOCK, n)
@@ -96,9 +103,7 @@ def similarity_graph(features: EpisodeFeatures, weights: SimilarityWeights = _DE
         same = fb == fc[None, start:]
         sim += w.failure_code * (known & same) - w.failure_code * (known & ~same)
         sim += w.procedure * ((pb == proc[None, start:]) & (pb >= 0))
-        inter = env[start:stop] @ env[start:].T
-        union = env_sizes[start:stop, None] + env_sizes[None, start:] - inter
-        sim += w.environment * np.divide(inter, union, out=np.ones_like(inter), where=union > 0)
+        sim += w.environment * env_jaccard[np.ix_(eid[start:stop], eid[start:])]
         rows, cols = np.nonzero(np.triu(sim >= w.threshold, k=1))
         graph.add_weighted_edges_from(
             zip(
