@@ -9,11 +9,17 @@ revocation and erasure walk.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from graphmem.auth.principal import Principal
+from graphmem.learn.consolidate import ConsolidationRequest, Consolidator
+from graphmem.learn.generator import Candidate, ClusterEpisode
+from graphmem.models.enums import Outcome
 from graphmem.service import Graphmem
 from tests.integration.conftest import KeyMaker
 
@@ -462,3 +468,45 @@ def test_the_scheduled_round_consolidates_subjects_with_new_episodes(
     assert [(r.episodes, len(r.created)) for r in done] == [(3, 1)]
     assert reset_insight(rest, keys["agent"])["condition"] == ["adapter_mismatch=true"]
     assert hashing_gm.consolidation_rounds() == []  # nothing new since the last round
+
+
+@dataclass
+class ReflectingGenerator:
+    """A stand-in for a deployment's LLM generator (Reflexion / ExpeL style): whatever it
+    says about a cluster is a candidate with the cluster's episodes as lineage."""
+
+    name: str = "reflection-test"
+
+    def generate(self, cluster: Sequence[ClusterEpisode], min_support: int) -> list[Candidate]:
+        failures = [e for e in cluster if e.outcome is Outcome.FAILURE]
+        return [
+            Candidate(
+                statement="under certificate_checked=false, reset_adapter led to FAILURE",
+                action="reset_adapter",
+                condition=("certificate_checked=false",),
+                outcome=Outcome.FAILURE,
+                context=(),
+                support_ids=tuple(e.memory_id for e in failures),
+                counterexamples=(),
+                lower_bound=0.0,
+                success_rate=1.0,
+                method="reflection",
+            )
+        ]
+
+
+def test_a_pluggable_generator_adds_candidates_with_provenance(
+    rest: TestClient, keys: dict[str, dict[str, str]], hashing_gm: Graphmem
+) -> None:
+    _, _, e3 = seed_case(rest, keys)
+    consolidator = Consolidator(
+        hashing_gm.store, hashing_gm.embedder, generator=ReflectingGenerator()
+    )
+    result = consolidator.consolidate(
+        Principal("acme", "agent:llm", frozenset({"agent"})),
+        ConsolidationRequest(subject_id=SUBJECT, min_support=2),
+    )
+    assert result.generator == "reflection-test" and len(result.created) == 1
+    (ins,) = insights(rest, keys["agent"])
+    assert ins["generator"] == "reflection-test" and ins["method"] == "reflection"
+    assert ins["status"] == "CANDIDATE" and ins["source_episode_ids"] == [e3]
