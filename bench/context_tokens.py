@@ -6,7 +6,7 @@ embedding models' own tokenizers.
 Method: a temporary embedded engine per embedder; through the write gate, the seed's memories
 of one user and their org — a one-line preference (the seed's ``prefers_answer_language:
 ko-KR``), a Korean preference with its own text, a project fact, two conflicting claims, an
-episode, an approved procedure. One ``POST /v1/context`` (library call) builds the context;
+episode, a released procedure. One ``POST /v1/context`` (library call) builds the context;
 for every memory item placed, the line as rendered (``- [m1] …``) is counted, and the same
 line with each short reference replaced by a memory id — what the context builder rendered
 before short references (``- [mem_01…] …``). A memory id's token count depends on its random

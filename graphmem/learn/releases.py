@@ -204,6 +204,17 @@ class Releases:
             raise ValidationError(
                 [FieldIssue("evidence", "unknown_source", f"no such source: {unknown[0]}")]
             )
+        if draft.derived_from:
+            found = self.store.read(
+                "memories/get_many",
+                {"tenant_id": principal.tenant_id, "memory_ids": list(draft.derived_from)},
+            )
+            known = {r["m"]["memory_id"] for r in found}
+            missing = [m for m in draft.derived_from if m not in known]
+            if missing:
+                raise ValidationError(
+                    [FieldIssue("derived_from", "unknown_memory", f"no such memory: {missing[0]}")]
+                )
         doc = record_source(
             self.store,
             principal,

@@ -4,6 +4,7 @@ step with a receipt; retrieval serving each run the version of its cohort."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -342,6 +343,11 @@ def test_a_draft_links_to_what_it_was_promoted_from(clocked_gm: Graphmem, clock:
 
     e1 = episode(clocked_gm, ADMIN, "project:it", "fix VPN 720", ["reset worked"], "SUCCESS")
     e2 = episode(clocked_gm, ADMIN, "project:it", "fix VPN 720 again", ["reset ok"], "SUCCESS")
+    from graphmem.errors import ValidationError
+
+    with pytest.raises(ValidationError) as err:
+        clocked_gm.releases.create_draft(ADMIN, vpn_draft(derived_from=[e1, "mem_nowhere"]))
+    assert [(i.field, i.rule) for i in err.value.issues] == [("derived_from", "unknown_memory")]
     body = vpn_draft(derived_from=[e1, e2], derived_method="insight_promotion")
     draft = clocked_gm.releases.create_draft(ADMIN, body)
     assert draft.version is not None
@@ -355,3 +361,51 @@ def test_a_draft_links_to_what_it_was_promoted_from(clocked_gm: Graphmem, clock:
             (e2, "insight_promotion", "procedure-release-1"),
         ]
     )
+
+
+def test_the_context_builder_gives_a_run_the_version_of_its_cohort(
+    clocked_rest: TestClient, keys: dict[str, dict[str, str]], clock: FakeClock
+) -> None:
+    """With a ``run_id`` the context builder's retrieval hashes the run (its checkpoint's
+    state gives the facts): two runs in different cohorts get different versions."""
+    rest = clocked_rest
+    canary_setup(rest, keys, clock, percent=50)
+    runs: dict[ReleaseRole, str] = {}
+    for i in range(40):
+        role = serving_role("acme", KEY, f"run:ctx-{i}", 50)
+        runs.setdefault(role, f"ctx-{i}")
+    agent = keys["agent"]
+    for role, run in runs.items():
+        put = rest.put(
+            f"/v1/runs/{run}/checkpoints",
+            headers=agent,
+            json={
+                "expected_version": 0,
+                "goal": "fix VPN error 720",
+                "subject_id": "project:it",
+                "working": {"facts": ["error_720", "adapter_mismatch"]},
+            },
+        )
+        assert put.status_code == 201, put.json()
+        body = rest.post(
+            "/v1/context",
+            headers=agent,
+            json={
+                "instruction": "Fix the VPN.",
+                "query": "VPN error 720 fix",
+                "run_id": run,
+                "subject_id": "project:it",
+                "budget_tokens": 2000,
+            },
+        )
+        assert body.status_code == 200, body.json()
+        body = body.json()
+        texts = [
+            i["text"] for s in body["sections"] if s["name"] == "procedures" for i in s["items"]
+        ]
+        expected = "1.1.0" if role is ReleaseRole.CANARY else "1.0.0"
+        assert len(texts) == 1, body
+        version_ids = {v["version"]: v["memory_id"] for v in release(rest, agent)["versions"]}
+        other = "1.0.0" if expected == "1.1.0" else "1.1.0"
+        assert version_ids[expected] in json.dumps(body), (role, body)
+        assert version_ids[other] not in json.dumps(body)
