@@ -12,9 +12,12 @@ from api import errors
 from api.edge import BodyLimit, check_request_text
 from api.routers import (
     admin,
+    consolidations,
     cypher,
+    episodes,
     erasure,
     health,
+    insights,
     memories,
     procedures,
     proposals,
@@ -26,6 +29,7 @@ from api.routers import (
 from api.routers import context as context_router
 from api.routers import me as me_router
 from graphmem import __version__
+from graphmem.learn.schedule import ConsolidationSchedule
 from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
@@ -50,9 +54,14 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
         _settle_heap()
         sweeper = Sweeper(gm.sweep_due, gm.settings.sweep_interval_s if owned else 0)
         sweeper.start()
+        rounds = ConsolidationSchedule(
+            gm.consolidation_rounds, gm.settings.consolidation_interval_s if owned else 0
+        )
+        rounds.start()
         try:
             yield
         finally:
+            rounds.stop()
             sweeper.stop()
             if owned:
                 gm.close()
@@ -79,5 +88,8 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(cypher.router)
     app.include_router(me_router.router)
     app.include_router(runs.router)
+    app.include_router(episodes.router)
+    app.include_router(consolidations.router)
+    app.include_router(insights.router)
     app.include_router(procedures.router)
     return app

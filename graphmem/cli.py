@@ -173,6 +173,62 @@ def cmd_revoke(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_episodes(ns: argparse.Namespace, settings: Settings) -> int:
+    """Episodes: record (through the write gate) and list."""
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        if ns.episodes_cmd == "record":
+            data = _read_json(ns.file)
+            items = data if isinstance(data, list) else [data]
+            out: Any = [gm.record_episode(principal, x).model_dump(mode="json") for x in items]
+            out = out if isinstance(data, list) else out[0]
+        else:
+            out = gm.memories(
+                principal, subject_id=ns.subject_target, type="EPISODIC", limit=ns.limit
+            )
+    _print(out)
+    return 0
+
+
+def cmd_consolidate(ns: argparse.Namespace, settings: Settings) -> int:
+    """One consolidation: episodes → clusters → candidate insights."""
+    body = {
+        "subject_id": ns.subject_target,
+        "namespace": ns.namespace,
+        "since": ns.since,
+        "min_support": ns.min_support,
+    }
+    with _service(settings) as gm:
+        result = gm.consolidate(_principal(ns, gm.store), body)
+    _print(result.model_dump(mode="json"))
+    return 0
+
+
+def cmd_insights(ns: argparse.Namespace, settings: Settings) -> int:
+    """Insight candidates: list, show, review (approval promotes through the gate)."""
+    from graphmem.learn.review import InsightReview
+    from graphmem.models.validation import parse
+
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        out: Any
+        if ns.insights_cmd == "list":
+            found = gm.insights.list(
+                principal, status=ns.status, subject_id=ns.subject_target, limit=ns.limit
+            )
+            out = [i.model_dump(mode="json") for i in found]
+        elif ns.insights_cmd == "show":
+            out = gm.insights.get(principal, ns.insight_id).model_dump(mode="json")
+        else:
+            body: dict[str, Any] = {"decision": ns.decision, "reason": ns.reason}
+            if ns.edits:
+                body["edits"] = _read_json(ns.edits)
+            review = parse(InsightReview, body)
+            out = gm.insights.review(principal, ns.insight_id, review).model_dump(mode="json")
+    _print(out)
+    return 0
+
+
 def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
     """Run state: checkpoints, tool receipts, the end of a run."""
     from graphmem.models.state import CheckpointCreate, RunEnd, ToolReceipt
@@ -521,6 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--limit", type=int, default=100)
         cmd.add_argument("--offset", type=int, default=0)
 
+    _learn_parsers(sub)
     procs = sub.add_parser(
         "procedures",
         help="procedure releases: draft → review → test → publish → canary → promote | rollback",
@@ -598,6 +655,52 @@ def build_parser() -> argparse.ArgumentParser:
     adhoc.add_argument("--param", action="append", metavar="K=V")
     adhoc.set_defaults(func=cmd_cypher_adhoc)
     return parser
+
+
+def _learn_parsers(sub: Any) -> None:
+    """``episodes``, ``consolidate``, ``insights`` (graphmem.learn)."""
+    episodes = sub.add_parser("episodes", help="episodes: record through the gate, list")
+    ep = episodes.add_subparsers(dest="episodes_cmd", required=True)
+    record = ep.add_parser("record", help="record episodes (a JSON file: one or a list)")
+    record.add_argument("file", help="JSON file ('-': stdin)")
+    elist = ep.add_parser("list", help="episodes, newest knowledge")
+    elist.add_argument("--subject", dest="subject_target")
+    elist.add_argument("--limit", type=int, default=100)
+    for cmd in (record, elist):
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_episodes, subject=None, subject_target=None)
+
+    cons = sub.add_parser("consolidate", help="episodes → clusters → candidate insights")
+    cons.add_argument(
+        "--subject",
+        dest="subject_target",
+        required=True,
+        help="whose episodes (with --namespace: whom the insights are about)",
+    )
+    cons.add_argument("--namespace", help="episodes of this namespace across subjects")
+    cons.add_argument("--since", help="only episodes recorded since (ISO-8601)")
+    cons.add_argument("--min-support", type=int, default=2)
+    _caller_args(cons)
+    cons.set_defaults(func=cmd_consolidate, subject=None)
+
+    insights = sub.add_parser("insights", help="insight candidates: list, show, review")
+    ins = insights.add_subparsers(dest="insights_cmd", required=True)
+    ilist = ins.add_parser("list", help="insights, newest first")
+    ilist.add_argument(
+        "--status", choices=["CANDIDATE", "APPROVED", "REJECTED", "REOPENED", "REVOKED"]
+    )
+    ilist.add_argument("--subject", dest="subject_target")
+    ilist.add_argument("--limit", type=int, default=100)
+    show = ins.add_parser("show", help="one insight with its episodes and counterexamples")
+    show.add_argument("insight_id")
+    review = ins.add_parser("review", help="approve (promote through the gate) or reject")
+    review.add_argument("insight_id")
+    review.add_argument("--decision", required=True, choices=["APPROVE", "REJECT"])
+    review.add_argument("--reason", required=True)
+    review.add_argument("--edits", help="JSON file: statement, condition, kind, procedure")
+    for cmd in (ilist, show, review):
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_insights, subject=None, subject_target=None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -166,6 +166,13 @@ class RunEndedError(ConstraintViolationError):
     code = "RUN_ENDED"
 
 
+class ReviewStateError(ConstraintViolationError):
+    """A review of something no longer in review (an insight already approved, rejected or
+    revoked, or reviewed concurrently): nothing was written."""
+
+    code = "REVIEW_STATE"
+
+
 class CypherError(EngineError):
     """The engine refused the query text itself (syntax, unknown function, type error)."""
 

@@ -16,7 +16,11 @@ from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
 from graphmem.errors import EngineBusyError, FieldIssue, GraphmemError, ValidationError
+from graphmem.learn.consolidate import ConsolidationRequest, ConsolidationResult, Consolidator
+from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded, EpisodeRecorder
 from graphmem.learn.releases import Releases
+from graphmem.learn.review import InsightReviews
+from graphmem.learn.schedule import ConsolidationRounds
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
@@ -212,6 +216,57 @@ class Graphmem:
                 self.releases.observe(principal.tenant_id, episode.procedure, receipt.memory_id)
             except GraphmemError:
                 log.warning("release monitor for %s failed", episode.procedure, exc_info=True)
+
+    # -- learning from experience (graphmem.learn) -------------------------------------------
+    @cached_property
+    def episodes(self) -> EpisodeRecorder:
+        return EpisodeRecorder(self.store, self.writer, clock=self.clock, cipher=self.cipher)
+
+    def record_episode(
+        self, principal: Principal, body: EpisodeCreate | Mapping[str, Any]
+    ) -> EpisodeRecorded:
+        """An episode through the write gate (an EPISODIC proposal). Its ``run_id`` records
+        the run it happened in (ended or not). A standing-rule feedback becomes a user-scoped
+        candidate insight instead."""
+        if not isinstance(body, EpisodeCreate):
+            body = parse(EpisodeCreate, body)
+        recorded = self.episodes.record(principal, body)
+        # an episode citing key@version is an outcome of that release (its health, rollback)
+        self._monitor_releases(principal, [body.proposal()], [recorded.receipt])
+        return recorded
+
+    @cached_property
+    def consolidator(self) -> Consolidator:
+        return Consolidator(self.store, self.embedder, clock=self.clock)
+
+    def consolidate(
+        self, principal: Principal, request: ConsolidationRequest | Mapping[str, Any]
+    ) -> ConsolidationResult:
+        """Cluster a subject's (or a namespace's) episodes and store candidate insights."""
+        if not isinstance(request, ConsolidationRequest):
+            request = parse(ConsolidationRequest, request)
+        return self.consolidator.consolidate(principal, request)
+
+    @cached_property
+    def consolidation_rounds(self) -> ConsolidationRounds:
+        """The scheduled consolidation's round (``consolidation_interval_s``)."""
+        return ConsolidationRounds(
+            self.store,
+            lambda: self.consolidator,
+            self.clock,
+            min_support=self.settings.consolidation_min_support,
+        )
+
+    @cached_property
+    def insights(self) -> InsightReviews:
+        """Insight listing, review and promotion through the write gate."""
+        return InsightReviews(
+            self.store,
+            self.writer,
+            drafts=self.releases.create_draft,
+            clock=self.clock,
+            cipher=self.cipher,
+        )
 
     # -- run state (working memory) ---------------------------------------------------------
     @cached_property

@@ -73,6 +73,10 @@ class Settings(BaseSettings):
 
     # Lifecycle: the expiry sweep inside the service (0 turns the schedule off).
     sweep_interval_s: float = Field(300.0, ge=0)
+    #: consolidation of episodes into insight candidates on a schedule (0: off, the default;
+    #: ``POST /v1/consolidations`` runs one on demand)
+    consolidation_interval_s: float = Field(0.0, ge=0)
+    consolidation_min_support: int = Field(2, ge=2, le=1000)
     #: run state (checkpoints, tool receipts) is kept this long after the run ends …
     run_retention_days: float = Field(30.0, gt=0, le=3650)
     #: … and, while it is open, this long after its last checkpoint

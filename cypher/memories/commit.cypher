@@ -48,6 +48,14 @@ CALL (m) {
   CREATE (m)-[:CONFLICTS_WITH {status: 'OPEN', recorded_at: $now}]->(other)
   RETURN count(*) AS conflicts
 }
+CALL {
+  WITH m
+  UNWIND $derived AS d
+  MATCH (o:Memory {tenant_id: $tenant_id, memory_id: d.memory_id})
+  CREATE (m)-[:DERIVED_FROM {method: d.method, policy_version: d.policy_version,
+                             recorded_at: d.recorded_at}]->(o)
+  RETURN count(*) AS derived
+}
 CREATE (r:WriteReceipt)
 SET r += $receipt
 CREATE (r)-[:WROTE {recorded_at: $now}]->(m)

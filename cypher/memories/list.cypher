@@ -1,10 +1,10 @@
 // mode: read
-// Memories of a tenant, bitemporal: valid_at = true at T by current knowledge; known_at = what the
+// Memories of a tenant (insight candidates are listed at /v1/insights), bitemporal: valid_at = true at T by current knowledge; known_at = what the
 // system believed at T'. Without time travel: ACTIVE, current, unexpired. EXPIRED and ERASED never.
 // $subject_ids: the subjects the caller may read (null: the whole tenant, unbound keys only).
 MATCH (m:Memory {tenant_id: $tenant_id})
 WHERE ($subject_ids IS NULL OR m.subject_id IN $subject_ids)
-  AND ($type IS NULL OR m.type = $type)
+  AND ($type IS NULL OR m.type = $type) AND m.type <> 'INSIGHT'
   AND NOT m.status IN ['EXPIRED', 'ERASED']
   AND (CASE WHEN $status IS NOT NULL THEN m.status = $status
             WHEN $valid_at IS NULL AND $known_at IS NULL THEN m.status = 'ACTIVE'

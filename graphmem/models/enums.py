@@ -374,6 +374,15 @@ class Outcome(_Enum):
     UNKNOWN = "UNKNOWN"
 
 
+class OutcomeConfirmer(_Enum):
+    """Who established an episode's outcome: the user said so, a tool's check showed it, or
+    an evaluator judged it."""
+
+    USER = "user"
+    TOOL = "tool"
+    EVALUATOR = "evaluator"
+
+
 class ProcedureEffect(_Enum):
     """What running a procedure can do to the world (seed: ``effect: REVERSIBLE_WRITE``)."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AliasChoices, Field, JsonValue, model_validator
+from pydantic import AliasChoices, Field, JsonValue, field_validator, model_validator
 
 from graphmem import timeutil
 from graphmem.errors import FieldIssue, ValidationError
@@ -25,6 +25,7 @@ from graphmem.models.enums import (
     MemoryStatus,
     MemoryType,
     Outcome,
+    OutcomeConfirmer,
     ProcedureEffect,
     ProcedureStatus,
     ReleaseRole,
@@ -60,16 +61,39 @@ class ClaimContent(Record):
     object: ClaimObject
 
 
+class EpisodeAction(Record):
+    """One attempt in a run: what was done, with what, and what came back. A plain string
+    is an action with only a ``name``."""
+
+    name: ShortText
+    input: Text | None = None
+    result: Text | None = None
+
+
+_ENV_GROUPS = ("tool_versions", "signals")
+
+
 class EpisodeContent(Record):
-    """What happened in one run: goal, attempts, what was seen, how it ended."""
+    """What happened in one run: goal, attempts, what was seen, how it ended, who confirmed
+    it, and the conditions it ran under.
+
+    ``environment`` is stored flat (``{"os": "windows", "vpn_client": "5.2",
+    "adapter_mismatch": true}``) because retrieval matches a run's ``state.environment``
+    key by key and consolidation splits outcomes by those same items. It may be given
+    grouped — ``{"os": …, "app": …, "tool_versions": {…}, "signals": {…}}`` — and is
+    flattened on validation (a key given twice is an error naming it); with exactly one
+    tool version and no ``tool_version``, that becomes ``tool_version`` (``name@version``).
+    """
 
     goal: Text
-    actions: list[ShortText] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
+    actions: list[EpisodeAction] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     observations: list[Text] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     outcome: Outcome = Outcome.UNKNOWN
+    #: who established the outcome: the user, a tool's check, an evaluator
+    outcome_confirmed_by: OutcomeConfirmer | None = None
     outcome_detail: Text | None = None
     feedback: Text | None = None
-    #: conditions the episode ran under (``{"os": "windows", "vpn": "corporate"}``)
+    #: conditions the episode ran under (``{"os": "windows", "adapter_mismatch": true}``)
     environment: dict[Key, str | int | float | bool] = Field(
         default_factory=dict, max_length=MAX_MAP_KEYS
     )
@@ -77,10 +101,53 @@ class EpisodeContent(Record):
     failures: list[Text] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     tool_version: ShortText | None = None
     failure_code: Identifier | None = None
+    #: what the failure came down to (``certificate expired``), when known
+    root_cause: Text | None = None
     run_id: Identifier | None = None
     #: the procedure version the run followed (``key@version``): its outcome counts for that
     #: release's health (graphmem.learn.health)
     procedure: ProcedureRef | None = None
+
+    @field_validator("actions", mode="before")
+    @classmethod
+    def _plain_actions(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"name": a} if isinstance(a, str) else a for a in value]
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat_environment(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping) or not isinstance(data.get("environment"), Mapping):
+            return data
+        env = dict(data["environment"])
+        flat: dict[str, Any] = {k: v for k, v in env.items() if k not in _ENV_GROUPS}
+        tools: dict[str, Any] = {}
+        for group in _ENV_GROUPS:
+            items = env.get(group) or {}
+            if not isinstance(items, Mapping):
+                raise field_error(
+                    f"environment.{group}", "type", f"environment.{group} must be an object"
+                )
+            for key, value in items.items():
+                if key in flat:
+                    raise field_error(
+                        f"environment.{group}.{key}",
+                        "duplicate_key",
+                        f"{key!r} is given twice in the environment",
+                    )
+                flat[key] = value
+            if group == "tool_versions":
+                tools = dict(items)
+        data = {**data, "environment": flat}
+        if len(tools) == 1 and data.get("tool_version") is None:
+            ((name, version),) = tools.items()
+            data["tool_version"] = f"{name}@{version}"
+        return data
+
+    @property
+    def action_names(self) -> list[str]:
+        return [a.name for a in self.actions]
 
 
 class ProcedureContent(Record):
@@ -275,6 +342,7 @@ __all__ = [
     "Claim",
     "ClaimContent",
     "Episode",
+    "EpisodeAction",
     "EpisodeContent",
     "Memory",
     "Procedure",

@@ -51,8 +51,8 @@ def memory_text(proposal: MemoryProposal) -> str:
         return f"{proposal.subject} {proposal.claim.predicate.replace('_', ' ')}: {shown}"
     if proposal.episode is not None:
         ep = proposal.episode
-        parts = [ep.goal, *ep.actions, *ep.observations, str(ep.outcome)]
-        parts += [x for x in (ep.outcome_detail, ep.feedback, ep.failure_code) if x]
+        parts = [ep.goal, *ep.action_names, *ep.observations, str(ep.outcome)]
+        parts += [x for x in (ep.outcome_detail, ep.feedback, ep.failure_code, ep.root_cause) if x]
         return " | ".join(parts)
     if proposal.procedure is not None:
         pr = proposal.procedure
