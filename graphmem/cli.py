@@ -30,7 +30,7 @@ def _open_store(settings: Settings) -> Any:
 def cmd_serve(ns: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
-    from api.main import create_app
+    from graphmem.api.main import create_app
 
     uvicorn.run(create_app(settings), host=ns.host or settings.host, port=ns.port or settings.port)
     return 0
