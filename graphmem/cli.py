@@ -101,12 +101,11 @@ def _principal(ns: argparse.Namespace, store: Any) -> Any:
         raise ValidationError(
             [FieldIssue("key", "required", "pass --key (or GRAPHMEM_API_KEY), or --tenant")]
         )
-    roles = frozenset(ns.role or ["admin"])
-    return Principal(
-        tenant_id=ns.tenant,
-        principal_id=f"cli:{os.environ.get('USER', 'operator')}",
-        roles=roles,
+    return Principal.local_operator(
+        ns.tenant,
+        roles=ns.role or ["admin"],
         subject_id=ns.subject,
+        name=os.environ.get("USER", "operator"),
     )
 
 

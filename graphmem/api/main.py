@@ -1,4 +1,10 @@
-"""The FastAPI application: one router per resource."""
+"""The FastAPI application: one router per resource.
+
+The app declares :data:`~graphmem.api.errors.ERROR_RESPONSES` for every route, so each operation
+documents graphmem's one error shape; how a router declares its own request and response
+models is in ``docs/typed-api.md``. Mounts that are not the REST API (``/docs`` assets, and
+later ``/mcp`` and ``/console``) are added after the routers, each in one line.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,8 @@ from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
 
-from graphmem.api import errors
+from graphmem import __version__
+from graphmem.api import docs, errors
 from graphmem.api.edge import BodyLimit, check_request_text
 from graphmem.api.routers import (
     admin,
@@ -24,7 +31,6 @@ from graphmem.api.routers import (
 )
 from graphmem.api.routers import context as context_router
 from graphmem.api.routers import me as me_router
-from graphmem import __version__
 from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
@@ -63,6 +69,9 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
         summary="Governed long-term memory for AI agents, kept in a graph database",
         lifespan=lifespan,
         dependencies=[Depends(check_request_text)],
+        docs_url=None,  # served from local files: graphmem.api.docs
+        redoc_url=None,
+        responses=errors.ERROR_RESPONSES,  # every route, included routers' too
     )
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
     errors.install(app)
@@ -78,4 +87,5 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(cypher.router)
     app.include_router(me_router.router)
     app.include_router(runs.router)
+    docs.install(app)
     return app
