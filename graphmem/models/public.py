@@ -106,8 +106,9 @@ class MemoryPublic(PublicModel):
 
     memory_id: str
     type: str
-    tenant_id: str
     subject_id: str
+    #: absent from retrieval results (the caller's own tenant by construction)
+    tenant_id: str | None = None
     text: str | None = None
     confidence: float | None = None
     authority: str | None = None
