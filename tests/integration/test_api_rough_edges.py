@@ -254,8 +254,7 @@ def test_every_operation_is_typed_in_openapi(rest: TestClient) -> None:
             if (
                 not schema
                 or schema == {}
-                or (schema.get("additionalProperties") is True
-                and "properties" not in schema)
+                or (schema.get("additionalProperties") is True and "properties" not in schema)
             ):
                 untyped.append(f"{method.upper()} {path}")
             for status in (
