@@ -47,7 +47,7 @@ serve: install
 ## sentence-transformers tests. The same integration suite on Neo4j: make test-neo4j
 ## (.ci/run runs both).
 test: install-dev
-	$(VENV)/bin/ruff check graphmem api tests bench
+	$(VENV)/bin/ruff check graphmem tests bench
 	$(VENV)/bin/mypy
 	GRAPHMEM_TEST_ENGINES=falkordb HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
 
@@ -63,7 +63,7 @@ test-neo4j: install-dev neo4j
 	GRAPHMEM_TEST_ENGINES=neo4j HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow" tests/integration
 
 lint: install-dev
-	$(VENV)/bin/ruff check graphmem api tests bench
+	$(VENV)/bin/ruff check graphmem tests bench
 	$(PY) -m graphmem.lint_cypher
 
 typecheck: install-dev

@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Path, Response, status
 from pydantic import BaseModel
 
-from api.deps import GraphmemDep, PrincipalDep
+from graphmem.api.deps import GraphmemDep, PrincipalDep
 from graphmem.learn.procedure_records import (
     CanaryCreate,
     DraftResult,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Header, Response, status
 
-from api.deps import GraphmemDep, WriterDep
+from graphmem.api.deps import GraphmemDep, WriterDep
 from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded
 
 router = APIRouter(prefix="/v1/episodes", tags=["episodes"])

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends
 
-from api.deps import GraphmemDep, require_roles
+from graphmem.api.deps import GraphmemDep, require_roles
 from graphmem.auth.principal import Principal
 from graphmem.learn.consolidate import CONSOLIDATORS, ConsolidationRequest, ConsolidationResult
 

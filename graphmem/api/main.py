@@ -1,4 +1,10 @@
-"""The FastAPI application: one router per resource."""
+"""The FastAPI application: one router per resource.
+
+The app declares :data:`~graphmem.api.errors.ERROR_RESPONSES` for every route, so each operation
+documents graphmem's one error shape; how a router declares its own request and response
+models is in ``docs/typed-api.md``. Mounts that are not the REST API (``/docs`` assets, and
+later ``/mcp`` and ``/console``) are added after the routers, each in one line.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
 
-from api import errors
-from api.edge import BodyLimit, check_request_text
-from api.routers import (
+from graphmem import __version__
+from graphmem.api import docs, errors
+from graphmem.api.edge import BodyLimit, check_request_text
+from graphmem.api.routers import (
     admin,
     consolidations,
     cypher,
@@ -26,9 +33,8 @@ from api.routers import (
     runs,
     sources,
 )
-from api.routers import context as context_router
-from api.routers import me as me_router
-from graphmem import __version__
+from graphmem.api.routers import context as context_router
+from graphmem.api.routers import me as me_router
 from graphmem.learn.schedule import ConsolidationSchedule
 from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem
@@ -73,6 +79,9 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
         summary="Governed long-term memory for AI agents, kept in a graph database",
         lifespan=lifespan,
         dependencies=[Depends(check_request_text)],
+        docs_url=None,  # served from local files: graphmem.api.docs
+        redoc_url=None,
+        responses=errors.ERROR_RESPONSES,  # every route, included routers' too
     )
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
     errors.install(app)
@@ -92,4 +101,5 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(consolidations.router)
     app.include_router(insights.router)
     app.include_router(procedures.router)
+    docs.install(app)
     return app
