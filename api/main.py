@@ -10,11 +10,13 @@ from fastapi import Depends, FastAPI
 
 from api import errors
 from api.edge import BodyLimit, check_request_text
+from api.mcp_server import mount_mcp
 from api.routers import (
     admin,
     cypher,
     erasure,
     health,
+    lineage,
     memories,
     proposals,
     retrieve,
@@ -78,4 +80,6 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(cypher.router)
     app.include_router(me_router.router)
     app.include_router(runs.router)
+    app.include_router(lineage.router)
+    mount_mcp(app, host=limits.host)
     return app

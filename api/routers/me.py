@@ -9,8 +9,7 @@ from pydantic import BaseModel
 
 from api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
 from api.routers.erasure import DryRun, WithHistory, erase_or_preview
-from graphmem.errors import ForbiddenError
-from graphmem.lifecycle.selfservice import correct, own_memory
+from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview
 
 router = APIRouter(prefix="/v1/me", tags=["me"])
@@ -22,14 +21,9 @@ def my_memories(
 ) -> dict[str, Any]:
     """What is remembered about the caller's own subject (any role; the key must name one),
     with the same time travel as ``GET /v1/memories``."""
-    if principal.subject_id is None:
-        raise ForbiddenError(
-            "this key is not bound to a subject; /v1/me needs a subject-bound key",
-            field="subject_id",
-            rule="subject_bound_key",
-        )
-    memories = gm.memories(principal, subject_id=principal.subject_id, **filters.as_kwargs())
-    return {"subject_id": principal.subject_id, "memories": memories, "count": len(memories)}
+    subject_id = own_subject(principal)
+    memories = gm.memories(principal, subject_id=subject_id, **filters.as_kwargs())
+    return {"subject_id": subject_id, "memories": memories, "count": len(memories)}
 
 
 class Correction(BaseModel):
