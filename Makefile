@@ -36,7 +36,7 @@ serve: install
 
 ## ruff, mypy, then unit, integration (embedded FalkorDB), Neo4j lint and sentence-transformers tests.
 test: install-dev
-	$(VENV)/bin/ruff check graphmem api tests bench
+	$(VENV)/bin/ruff check graphmem tests bench
 	$(VENV)/bin/mypy
 	HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
 
@@ -50,7 +50,7 @@ test-neo4j: install-dev
 	$(PY) -m pytest tests/integration tests/lint
 
 lint: install-dev
-	$(VENV)/bin/ruff check graphmem api tests bench
+	$(VENV)/bin/ruff check graphmem tests bench
 	$(PY) -m graphmem.lint_cypher
 
 typecheck: install-dev

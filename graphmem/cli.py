@@ -30,7 +30,7 @@ def _open_store(settings: Settings) -> Any:
 def cmd_serve(ns: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
-    from api.main import create_app
+    from graphmem.api.main import create_app
 
     uvicorn.run(create_app(settings), host=ns.host or settings.host, port=ns.port or settings.port)
     return 0
@@ -39,7 +39,7 @@ def cmd_serve(ns: argparse.Namespace, settings: Settings) -> int:
 def cmd_mcp(ns: argparse.Namespace, settings: Settings) -> int:
     import os
 
-    from api.mcp_server import KEY_VARIABLE, run_stdio
+    from graphmem.api.mcp_server import KEY_VARIABLE, run_stdio
 
     return run_stdio(settings, os.environ.get(KEY_VARIABLE))
 

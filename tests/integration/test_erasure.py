@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
+from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
 from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache
 from graphmem.embeddings.hashing import HashingEmbedder

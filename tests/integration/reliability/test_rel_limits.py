@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
+from graphmem.api.main import create_app
 from graphmem import limits as L
 from graphmem.service import Graphmem
 from graphmem.settings import Settings

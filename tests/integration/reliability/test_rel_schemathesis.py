@@ -34,7 +34,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from api.main import create_app
+from graphmem.api.main import create_app
 from graphmem.settings import Settings
 from tests.integration.reliability.checks import TALLY, shape_problems
 from tests.integration.reliability.world import MEMORIES_PER_SUBJECT, Caller, World

@@ -25,9 +25,9 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, Field, WithJsonSchema
 
-from api.deps import require_roles
-from api.errors import status_for
-from api.routers.erasure import erase_or_preview
+from graphmem.api.deps import require_roles
+from graphmem.api.errors import status_for
+from graphmem.api.routers.erasure import erase_or_preview
 from graphmem.auth.principal import READERS, WRITERS, Principal
 from graphmem.errors import FieldIssue, GraphmemError, ValidationError
 from graphmem.lifecycle.selfservice import correct, own_memory, own_subject

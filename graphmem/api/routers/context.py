@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 
-from api.deps import GraphmemDep, ReaderDep
+from graphmem.api.deps import GraphmemDep, ReaderDep
 from graphmem.read.context import ContextRequest
 
 router = APIRouter(prefix="/v1/context", tags=["context"])

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep, SubjectQuery
+from graphmem.api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep, SubjectQuery
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"])
 

@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
-from api.routers.erasure import DryRun, WithHistory, erase_or_preview
+from graphmem.api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
+from graphmem.api.routers.erasure import DryRun, WithHistory, erase_or_preview
 from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview
 

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body
 from pydantic import BaseModel
 
-from api.deps import GraphmemDep, WriterDep
+from graphmem.api.deps import GraphmemDep, WriterDep
 from graphmem.write.sources import SourceCreate
 
 router = APIRouter(prefix="/v1/sources", tags=["sources"])

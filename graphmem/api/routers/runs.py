@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Response, status
 from pydantic import BaseModel
 
-from api.deps import GraphmemDep, IdPath, Limit, Offset, RunReaderDep, RunWriterDep
+from graphmem.api.deps import GraphmemDep, IdPath, Limit, Offset, RunReaderDep, RunWriterDep
 from graphmem.models.state import (
     Checkpoint,
     CheckpointCreate,

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header
 
-from api.deps import GraphmemDep, WriterDep
+from graphmem.api.deps import GraphmemDep, WriterDep
 from graphmem.limits import MAX_BATCH
 from graphmem.models.proposal import MemoryProposal
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path
 from pydantic import BaseModel
 
-from api.deps import AdminDep, GraphmemDep
+from graphmem.api.deps import AdminDep, GraphmemDep
 from graphmem.auth.scope import require_unbound
 
 router = APIRouter(tags=["admin"])

@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
 
-from api import errors
-from api.edge import BodyLimit, check_request_text
-from api.mcp_server import mount_mcp
-from api.routers import (
+from graphmem.api import errors
+from graphmem.api.edge import BodyLimit, check_request_text
+from graphmem.api.mcp_server import mount_mcp
+from graphmem.api.routers import (
     admin,
     cypher,
     erasure,
@@ -24,8 +24,8 @@ from api.routers import (
     runs,
     sources,
 )
-from api.routers import context as context_router
-from api.routers import me as me_router
+from graphmem.api.routers import context as context_router
+from graphmem.api.routers import me as me_router
 from graphmem import __version__
 from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem

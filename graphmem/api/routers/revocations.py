@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body
 from pydantic import BaseModel, Field
 
-from api.deps import GraphmemDep, RevokerDep
+from graphmem.api.deps import GraphmemDep, RevokerDep
 
 router = APIRouter(prefix="/v1/revocations", tags=["revocations"])
 

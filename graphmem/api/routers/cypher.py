@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from api.deps import AdminDep, AnalystDep, GraphmemDep
+from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.adhoc import MAX_QUERY_CHARS
 from graphmem.auth.scope import require_unbound
 from graphmem.named_queries import list_queries

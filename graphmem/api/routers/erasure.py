@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from api.deps import AdminDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
+from graphmem.api.deps import AdminDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
 from graphmem.auth.principal import Principal
 from graphmem.limits import MAX_PAGE
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview

@@ -4,7 +4,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from api.deps import GraphmemDep, PrincipalDep
+from graphmem.api.deps import GraphmemDep, PrincipalDep
 
 router = APIRouter(tags=["health"])
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from api.deps import GraphmemDep, IdPath, PrincipalDep
+from graphmem.api.deps import GraphmemDep, IdPath, PrincipalDep
 from graphmem.read.lineage import LineageGraph
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"])

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
 
-from api.deps import GraphmemDep, ReaderDep
+from graphmem.api.deps import GraphmemDep, ReaderDep
 from graphmem.read.retrieve import RetrieveRequest
 
 router = APIRouter(prefix="/v1/retrieve", tags=["retrieve"])
