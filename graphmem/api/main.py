@@ -8,7 +8,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
 
+from graphmem import __version__
 from graphmem.api import errors
+from graphmem.api.console import mount_console
 from graphmem.api.edge import BodyLimit, check_request_text
 from graphmem.api.mcp_server import mount_mcp
 from graphmem.api.routers import (
@@ -26,7 +28,6 @@ from graphmem.api.routers import (
 )
 from graphmem.api.routers import context as context_router
 from graphmem.api.routers import me as me_router
-from graphmem import __version__
 from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
@@ -82,4 +83,5 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(runs.router)
     app.include_router(lineage.router)
     mount_mcp(app, host=limits.host)
+    mount_console(app)
     return app

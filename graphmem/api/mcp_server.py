@@ -27,9 +27,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from graphmem import __version__
 from graphmem.api.errors import status_for
 from graphmem.api.mcp_tools import PrincipalOf, register
-from graphmem import __version__
 from graphmem.auth.keys import resolve_key
 from graphmem.auth.principal import Principal
 from graphmem.errors import GraphmemError

@@ -88,8 +88,9 @@ ScopesArg = Annotated[
 def _error_result(exc: GraphmemError) -> CallToolResult:
     body = {"status": status_for(exc), **exc.to_dict()}
     text = json.dumps(body, ensure_ascii=False, default=str)
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=body,
-                          is_error=True)
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], structured_content=body, is_error=True
+    )
 
 
 def _answer(call: Callable[[], Any]) -> dict[str, Any]:
@@ -144,8 +145,8 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
             raise ValidationError(
                 [FieldIssue("content", "required", "give the content to cite, or evidence")]
             )
-        out["receipt"] = gm_of().propose(principal, {**proposal, "evidence": evidence}).model_dump(
-            mode="json"
+        out["receipt"] = (
+            gm_of().propose(principal, {**proposal, "evidence": evidence}).model_dump(mode="json")
         )
         return out
 
@@ -332,13 +333,19 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
 
     @server.tool()
     def correct_my_memory(
-        ctx: Context, memory_id: str, object: str | int | float | bool, valid_from: str | None = None
+        ctx: Context,
+        memory_id: str,
+        object: str | int | float | bool,
+        valid_from: str | None = None,
     ) -> dict[str, Any]:
         """Correct one of your own claims: recorded as your statement and proposed as a
         supersession through the write gate; the answer is its write receipt."""
-        return _answer(
-            lambda: correct(gm_of(), principal_of(ctx), memory_id, object=object, valid_from=valid_from)
-        )
+
+        def call() -> Any:
+            principal = principal_of(ctx)
+            return correct(gm_of(), principal, memory_id, object=object, valid_from=valid_from)
+
+        return _answer(call)
 
     @server.tool()
     def forget_my_memory(

@@ -23,7 +23,9 @@ from graphmem.read.timetravel import public
 from graphmem.store.base import GraphStore
 
 #: the edges a lineage picture draws (DESIGN §5)
-EdgeType = Literal["PROVENANCE", "SUPERSEDES", "DERIVED_FROM", "CONFLICTS_WITH", "COUNTEREXAMPLE_OF"]
+EdgeType = Literal[
+    "PROVENANCE", "SUPERSEDES", "DERIVED_FROM", "CONFLICTS_WITH", "COUNTEREXAMPLE_OF"
+]
 NodeKind = Literal["memory", "source", "tombstone"]
 #: the query returns at most this many memories besides the one asked about
 MAX_LINEAGE_MEMORIES = 199
@@ -147,7 +149,7 @@ def lineage_graph(
     if memory_id not in memories:
         # not there, or outside the key's subject scope: indistinguishable on purpose
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-    graph = LineageGraph(memory_id=memory_id, truncated=rows[0]["linked"] > MAX_LINEAGE_MEMORIES if rows else False)
+    graph = LineageGraph(memory_id=memory_id, truncated=rows[0]["linked"] > MAX_LINEAGE_MEMORIES)
     graph.nodes = [_memory_node(m, m["memory_id"] == memory_id) for m in memories.values()]
     others: dict[str, LineageNode] = {}
     for memory, edge in stored_edges:

@@ -8,8 +8,8 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.adhoc import MAX_QUERY_CHARS
+from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.auth.scope import require_unbound
 from graphmem.named_queries import list_queries
 
