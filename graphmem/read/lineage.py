@@ -18,8 +18,6 @@ from pydantic import BaseModel, Field
 from graphmem.auth.principal import Principal
 from graphmem.crypto import ContentCipher
 from graphmem.errors import NotFoundError
-from graphmem.models.memory import memory_from_graph
-from graphmem.read.timetravel import public
 from graphmem.store.base import GraphStore
 
 #: the edges a lineage picture draws (DESIGN §5)
@@ -127,6 +125,14 @@ def _edge_kind(edge: dict[str, Any]) -> str | None:
     return None
 
 
+def _visible_properties(props: dict[str, Any], cipher: ContentCipher | None) -> dict[str, Any]:
+    """A memory node's properties as a picture needs them: opened, without its vector. Read
+    leniently (not through the memory models): a picture of lineage must not fail on one
+    node written by an older version, only leave out what it cannot show."""
+    opened = cipher.open_fields(props) if cipher is not None else props
+    return {k: v for k, v in opened.items() if k != "embedding"}
+
+
 def lineage_graph(
     store: GraphStore,
     principal: Principal,
@@ -138,10 +144,7 @@ def lineage_graph(
     memories: dict[str, dict[str, Any]] = {}
     stored_edges: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for row in rows:
-        props = row["v"]
-        if cipher is not None:
-            props = cipher.open_fields(props)
-        memory = public(memory_from_graph(props))
+        memory = _visible_properties(row["v"], cipher)
         if not principal.may_read(memory["subject_id"]):
             continue
         memories[memory["memory_id"]] = memory

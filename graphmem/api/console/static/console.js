@@ -76,7 +76,7 @@ const $ = (id) => document.getElementById(id);
 
 function say(message, kind = "ok") {
   const box = $("status");
-  box.className = kind;
+  box.className = message ? kind : "";
   box.textContent = message;
 }
 
@@ -192,6 +192,7 @@ async function loadMemories(resetDomain = false) {
       : `/v1/memories${query({ subject_id: $("subject").value.trim(), ...times, limit: 500 })}`;
     const page = await api("GET", path);
     state.memories = page.memories;
+    say("");
     if (resetDomain || !state.domain) setDomain(page.memories);
     renderMemories();
   } catch (err) {
@@ -233,19 +234,38 @@ async function selectMemory(memoryId) {
 }
 
 function layout(graph) {
-  // memories left to right by when they were recorded (a supersession chain reads in time
-  // order); sources and tombstones on a row beneath, under what cites them
-  const memories = graph.nodes.filter((n) => n.kind === "memory")
-    .sort((a, b) => (a.recorded_at || "").localeCompare(b.recorded_at || "") || a.id.localeCompare(b.id));
-  const others = graph.nodes.filter((n) => n.kind !== "memory");
-  const W = 190, H = 54, GAP = 40;
+  // columns by distance from the memory asked about (over any lineage edge), so a
+  // supersession or derivation chain reads left to right; each column stacked by recorded
+  // time; sources and tombstones in a last column, beside what cites them
+  const W = 200, H = 54, COL = W + 90, ROW = H + 26;
+  const memories = graph.nodes.filter((n) => n.kind === "memory");
+  const root = memories.find((n) => n.root) || memories[0];
+  const depth = new Map([[root.id, 0]]);
+  const queue = [root.id];
+  const ids = new Set(memories.map((n) => n.id));
+  while (queue.length) {
+    const id = queue.shift();
+    for (const e of graph.edges) {
+      const other = e.source === id ? e.target : e.target === id ? e.source : null;
+      if (other && ids.has(other) && !depth.has(other)) {
+        depth.set(other, depth.get(id) + 1);
+        queue.push(other);
+      }
+    }
+  }
+  const columns = [];
+  for (const n of memories) {
+    const d = depth.get(n.id) ?? 0;
+    (columns[d] = columns[d] || []).push(n);
+  }
+  columns.push(graph.nodes.filter((n) => n.kind !== "memory"));
   const pos = new Map();
-  memories.forEach((n, i) => pos.set(n.id, { x: 20 + i * (W + GAP), y: 40 }));
-  const cited = (n) => graph.edges.filter((e) => e.target === n.id).map((e) => pos.get(e.source)?.x ?? 0);
-  others.sort((a, b) => Math.min(...cited(a)) - Math.min(...cited(b)));
-  others.forEach((n, i) => pos.set(n.id, { x: 20 + i * (W + GAP), y: 40 + H + 120 }));
-  const columns = Math.max(memories.length, others.length, 1);
-  return { pos, W, H, width: 40 + columns * (W + GAP), height: 40 + 2 * H + 160 };
+  columns.forEach((col, c) => {
+    col.sort((a, b) => (a.recorded_at || "").localeCompare(b.recorded_at || "") || a.id.localeCompare(b.id));
+    col.forEach((n, r) => pos.set(n.id, { x: 20 + c * COL, y: 20 + r * ROW }));
+  });
+  const rows = Math.max(1, ...columns.map((col) => col.length));
+  return { pos, W, H, width: 40 + columns.length * COL - 90, height: 40 + rows * ROW };
 }
 
 function drawLineage(graph) {
@@ -253,7 +273,8 @@ function drawLineage(graph) {
   const { pos, W, H, width, height } = layout(graph);
   root.replaceChildren();
   root.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  root.setAttribute("height", String(Math.min(height + 20, 420)));
+  root.setAttribute("width", String(width));
+  root.setAttribute("height", String(height));
   const defs = svg("defs");
   for (const t of EDGE_TYPES) {
     const marker = svg("marker", { id: `arrow-${t}`, viewBox: "0 0 10 10", refX: 9, refY: 5,
@@ -267,16 +288,22 @@ function drawLineage(graph) {
     const a = pos.get(e.source), b = pos.get(e.target);
     if (!a || !b) return;
     counts[e.type] += 1;
-    const sameRow = a.y === b.y;
-    const x1 = a.x + W / 2, x2 = b.x + W / 2;
-    const y1 = sameRow ? a.y : a.y + H, y2 = sameRow ? b.y : b.y;
-    const bend = sameRow ? -40 - 12 * (i % 3) : 0;
-    const mx = (x1 + x2) / 2, my = (y1 + y2) / 2 + bend;
+    let x1, x2, y1, y2, mx, my;
+    if (a.x === b.x) {
+      // same column: an arc out to the right
+      x1 = a.x + W; x2 = b.x + W; y1 = a.y + H / 2; y2 = b.y + H / 2;
+      mx = a.x + W + 50 + 10 * (i % 3); my = (y1 + y2) / 2;
+    } else {
+      const forward = a.x < b.x;
+      x1 = forward ? a.x + W : a.x; x2 = forward ? b.x : b.x + W;
+      y1 = a.y + H / 2 + (e.type === "PROVENANCE" ? 8 : -8); y2 = b.y + H / 2;
+      mx = (x1 + x2) / 2; my = (y1 + y2) / 2 - 10 * (i % 2);
+    }
     const g = svg("g", { class: "edge-group", "data-type": e.type, "data-source": e.source, "data-target": e.target });
     g.append(svg("path", { class: `edge ${e.type}`, d: `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`,
       "marker-end": `url(#arrow-${e.type})` }));
     const label = e.kind ? `${e.type} ${e.kind}` : e.type;
-    g.append(svg("text", { class: `edge-label ${e.type}`, x: mx, y: sameRow ? my + 14 : my, "text-anchor": "middle" }, label));
+    g.append(svg("text", { class: `edge-label ${e.type}`, x: mx, y: my - 3, "text-anchor": "middle" }, label));
     if (e.span) g.append(svg("title", {}, `span: ${e.span}`));
     root.append(g);
   });
