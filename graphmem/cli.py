@@ -9,12 +9,16 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from graphmem.cli_output import FORMATS, emit, progress
 from graphmem.errors import GraphmemError
 from graphmem.settings import Settings
 
+#: ``--format``: set once per run by main()
+_FORMAT = {"value": "json"}
 
-def _print(obj: Any) -> None:
-    print(json.dumps(obj, indent=2, ensure_ascii=False, default=str))
+
+def _print(obj: Any, columns: Sequence[str] | None = None) -> None:
+    emit(obj, _FORMAT["value"], columns=columns)
 
 
 def _open_store(settings: Settings) -> Any:
@@ -70,9 +74,54 @@ def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+KEY_COLUMNS = (
+    "key_id",
+    "principal_id",
+    "roles",
+    "subject_id",
+    "grants",
+    "created_at",
+    "revoked_at",
+)
+
+
 def cmd_keys_list(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.auth.keys import list_keys
+
     with _open_store(settings) as store:
-        _print(store.read("keys/list", {"tenant_id": ns.tenant}))
+        keys = list_keys(store, ns.tenant)
+    if not ns.all:
+        keys = [k for k in keys if k.revoked_at is None]
+    _print(keys, KEY_COLUMNS)
+    return 0
+
+
+def cmd_keys_revoke(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.auth.keys import revoke_key
+
+    with _open_store(settings) as store:
+        _print(revoke_key(store, ns.tenant, ns.key_id))
+    return 0
+
+
+def cmd_keys_rotate(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.auth.keys import rotate_key
+
+    with _open_store(settings) as store:
+        created = rotate_key(store, ns.tenant, ns.key_id)
+    _print(
+        {
+            "key": created.key,
+            "key_id": created.key_id,
+            "rotated_from": ns.key_id,
+            "tenant_id": created.principal.tenant_id,
+            "principal_id": created.principal.principal_id,
+            "roles": sorted(created.principal.roles),
+            "subject_id": created.principal.subject_id,
+            "grants": sorted(created.principal.grants),
+            "note": "the new key is shown once; the old one no longer authenticates",
+        }
+    )
     return 0
 
 
@@ -109,12 +158,11 @@ def _principal(ns: argparse.Namespace, store: Any) -> Any:
         raise ValidationError(
             [FieldIssue("key", "required", "pass --key (or GRAPHMEM_API_KEY), or --tenant")]
         )
-    roles = frozenset(ns.role or ["admin"])
-    return Principal(
-        tenant_id=ns.tenant,
-        principal_id=f"cli:{os.environ.get('USER', 'operator')}",
-        roles=roles,
+    return Principal.local_operator(
+        ns.tenant,
+        roles=ns.role or ["admin"],
         subject_id=ns.subject,
+        name=os.environ.get("USER", "operator"),
     )
 
 
@@ -133,9 +181,12 @@ def _service(settings: Settings) -> Any:
 def cmd_propose(ns: argparse.Namespace, settings: Settings) -> int:
     data = _read_json(ns.file)
     items = data if isinstance(data, list) else [data]
-    with _service(settings) as gm:
+    with _service(settings) as gm, progress("proposing", len(items)) as steps:
         principal = _principal(ns, gm.store)
-        receipts = [gm.propose(principal, item).model_dump(mode="json") for item in items]
+        receipts = []
+        for item in items:
+            receipts.append(gm.propose(principal, item).model_dump(mode="json"))
+            steps.advance()
     _print(receipts if isinstance(data, list) else receipts[0])
     return 0
 
@@ -143,12 +194,13 @@ def cmd_propose(ns: argparse.Namespace, settings: Settings) -> int:
 def cmd_sources_add(ns: argparse.Namespace, settings: Settings) -> int:
     data = _read_json(ns.file)
     items = data if isinstance(data, list) else [data]
-    with _service(settings) as gm:
+    with _service(settings) as gm, progress("recording sources", len(items)) as steps:
         principal = _principal(ns, gm.store)
         out = []
         for item in items:
             src = gm.record_source(principal, item)
             out.append(src.model_dump(mode="json", exclude={"content"}))
+            steps.advance()
     _print(out if isinstance(data, list) else out[0])
     return 0
 
@@ -232,7 +284,7 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
-    with _open_store(settings) as store:
+    with _open_store(settings) as store, progress("sweeping"):
         from graphmem.clock import system_clock
         from graphmem.lifecycle.expire import sweep_expired
         from graphmem.state import retention
@@ -250,7 +302,8 @@ def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_erase(ns: argparse.Namespace, settings: Settings) -> int:
-    with _service(settings) as gm:
+    label = "planning the erasure" if ns.dry_run else "erasing (graph, vectors, logs, keys, files)"
+    with _service(settings) as gm, progress(label):
         principal = _principal(ns, gm.store)
         if ns.dry_run:
             result: Any = gm.preview_erasure(
@@ -280,7 +333,7 @@ def cmd_audit(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_compact(ns: argparse.Namespace, settings: Settings) -> int:
-    with _service(settings) as gm:
+    with _service(settings) as gm, progress("compacting episodes"):
         principal = _principal(ns, gm.store)
         groups = gm.compact(
             principal,
@@ -358,6 +411,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="graphmem", description="Governed long-term memory for AI agents."
     )
     parser.add_argument("--data-dir", help="data directory (GRAPHMEM_DATA_DIR)")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="json",
+        help="json (default: for scripts) or table (for people)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the REST API on the configured engine")
@@ -398,9 +457,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--principal", help="principal id (default: the subject for user keys, else the key id)"
     )
     create.set_defaults(func=cmd_keys_create)
-    klist = keys.add_parser("list", help="keys of a tenant (never the secret)")
+    klist = keys.add_parser("list", help="active keys of a tenant (never the secret)")
     klist.add_argument("--tenant", required=True)
+    klist.add_argument("--all", action="store_true", help="revoked keys too")
     klist.set_defaults(func=cmd_keys_list)
+    krevoke = keys.add_parser("revoke", help="revoke a key: it stops authenticating at once")
+    krotate = keys.add_parser(
+        "rotate", help="a new secret for a key's principal and roles; the old key is revoked"
+    )
+    for cmd, func in ((krevoke, cmd_keys_revoke), (krotate, cmd_keys_rotate)):
+        cmd.add_argument("key_id", help="the key's id (keys list), not the secret")
+        cmd.add_argument("--tenant", required=True)
+        cmd.set_defaults(func=func)
 
     propose = sub.add_parser("propose", help="run memory proposals (JSON file) through the gate")
     propose.add_argument("file", help="a proposal, or a list of them; - for stdin")
@@ -556,6 +624,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ns = build_parser().parse_args(argv)
+    _FORMAT["value"] = ns.format
     try:
         overrides: dict[str, Any] = {}
         if ns.data_dir:

@@ -117,6 +117,12 @@ class EngineUnavailableError(EngineError):
     code = "ENGINE_UNAVAILABLE"
 
 
+class ServiceUnreachableError(EngineUnavailableError):
+    """The client SDK could not reach the graphmem service (connection refused, timed out)."""
+
+    code = "SERVICE_UNREACHABLE"
+
+
 class EngineStartError(EngineError):
     """The embedded engine process could not be started or did not become ready."""
 

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from functools import cached_property
 from typing import Any, Literal
 
+from graphmem.auth.keys import resolve_key
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
@@ -21,6 +22,7 @@ from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
+from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
@@ -29,7 +31,7 @@ from graphmem.read.lineage import LineageGraph, lineage_graph
 from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
-from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
+from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories, memory_page
 from graphmem.settings import Settings, get_settings
 from graphmem.state import Runs
 from graphmem.store.base import GraphStore, Row
@@ -139,6 +141,13 @@ class Graphmem:
             self.store, self.embedder, clock=self.clock, cipher=self.cipher, verifier=self.verifier
         )
 
+    # -- callers --------------------------------------------------------------------------
+    def principal(self, key: str) -> Principal:
+        """The principal behind an API key (``gm_<id>_<secret>``), exactly as the REST API
+        resolves a bearer key; an unknown or revoked key is :class:`UnauthenticatedError`.
+        For a local operator without a key, see :meth:`Principal.local_operator`."""
+        return resolve_key(self.store, key)
+
     # -- writes ---------------------------------------------------------------------------
     def record_source(self, principal: Principal, body: SourceCreate | Mapping[str, Any]) -> Source:
         """Record evidence (a message, tool result, document revision …)."""
@@ -184,6 +193,15 @@ class Graphmem:
     def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
         """Time-travel listing: ``subject_id, type, status, valid_at, known_at, limit, offset``."""
         return list_memories(self.store, principal, clock=self.clock, cipher=self.cipher, **filters)
+
+    def memory_page(
+        self, principal: Principal, *, cursor: str | None = None, **filters: Any
+    ) -> MemoryPage:
+        """The listing as REST answers it: this page, ``count``, ``total`` and ``next_cursor``
+        (pass it back as ``cursor``)."""
+        return memory_page(
+            self.store, principal, cursor=cursor, clock=self.clock, cipher=self.cipher, **filters
+        )
 
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
         return get_memory(self.store, principal, memory_id, cipher=self.cipher)

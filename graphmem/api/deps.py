@@ -69,6 +69,11 @@ Limit = Annotated[int, Query(ge=1, le=MAX_PAGE)]
 Offset = Annotated[int, Query(ge=0, le=MAX_OFFSET)]
 #: an optional subject filter in a query string
 SubjectQuery = Annotated[SubjectRef | None, Query()]
+#: a listing's ``next_cursor`` from the page before
+CursorQuery = Annotated[
+    str | None,
+    Query(max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="next_cursor of the last page"),
+]
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,10 @@ characters in its path, query string and JSON body.
   limit — it is never read whole (a 100 MB body was). The middleware reads the body (at most
   the limit) before the app and hands it on, so the refusal happens outside the framework's
   own body parsing, which would turn any error there into a 400.
+* **Content type.** A body sent to ``/v1/`` without a ``Content-Type`` is read as JSON (what
+  else could it be); one sent with another type — ``curl -d`` sends
+  ``application/x-www-form-urlencoded`` — is a 415 that says to send
+  ``Content-Type: application/json``, instead of a 422 about a string that is not an object.
 * **Text.** NUL, other control characters and lone surrogates anywhere in the request are a
   422 naming the field (``memory_id``, ``subject_id``, ``evidence.0.span``) before
   anything reaches the engine (:mod:`graphmem.models.text_rules`; the library applies the
@@ -24,6 +28,31 @@ from graphmem.errors import FieldIssue, ValidationError
 from graphmem.models.text_rules import DEPTH_RULE, MAX_DEPTH, find_forbidden
 
 BODY_TOO_LARGE = "BODY_TOO_LARGE"
+UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE"
+#: where bodies are JSON (other mounts, such as /mcp or /console, bring their own rules)
+JSON_PREFIX = "/v1/"
+
+
+def _not_json(content_type: str) -> dict[str, Any]:
+    return {
+        "code": UNSUPPORTED_MEDIA_TYPE,
+        "message": f"the body is sent as {content_type!r}; graphmem reads JSON: send "
+        "'Content-Type: application/json' (curl: -H 'Content-Type: application/json')",
+        "errors": [
+            {
+                "field": "content-type",
+                "rule": "json_required",
+                "message": "application/json (or no Content-Type at all)",
+            }
+        ],
+    }
+
+
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (
+        media.startswith("application/") and media.endswith("+json")
+    )
 
 
 def _too_large(limit: int) -> dict[str, Any]:
@@ -64,6 +93,16 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        if body and str(scope.get("path", "")).startswith(JSON_PREFIX):
+            content_type = _header(scope, b"content-type")
+            if content_type is None:
+                scope = {
+                    **scope,
+                    "headers": [*scope["headers"], (b"content-type", b"application/json")],
+                }
+            elif not _is_json(content_type):
+                await _answer(send, 415, _not_json(content_type))
+                return
         delivered = False
 
         async def replay() -> Message:
@@ -76,29 +115,34 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(_too_large(self.limit)).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        await _answer(send, 413, _too_large(self.limit), close=True)
+
+
+async def _answer(send: Send, status: int, content: dict[str, Any], *, close: bool = False) -> None:
+    """An error answer in graphmem's shape, sent before the app sees the request."""
+    body = json.dumps(content).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:  # the rest of an oversized body is never read
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
 
 
 def _content_length(scope: Scope) -> int | None:
-    for name, value in scope.get("headers", []):
-        if name == b"content-length":
-            try:
-                return int(value)
-            except ValueError:
-                return None
-    return None
+    value = _header(scope, b"content-length")
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return None
 
 
 async def check_request_text(request: Request) -> None:

@@ -1,4 +1,10 @@
-"""The FastAPI application: one router per resource."""
+"""The FastAPI application: one router per resource.
+
+The app declares :data:`~graphmem.api.errors.ERROR_RESPONSES` for every route, so each operation
+documents graphmem's one error shape; how a router declares its own request and response
+models is in ``docs/typed-api.md``. Mounts that are not the REST API (``/docs`` assets, and
+later ``/mcp`` and ``/console``) are added after the routers, each in one line.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from contextlib import asynccontextmanager
 from fastapi import Depends, FastAPI
 
 from graphmem import __version__
-from graphmem.api import errors
+from graphmem.api import docs, errors
 from graphmem.api.console import mount_console
 from graphmem.api.edge import BodyLimit, check_request_text
 from graphmem.api.mcp_server import mount_mcp
@@ -66,6 +72,9 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
         summary="Governed long-term memory for AI agents, kept in a graph database",
         lifespan=lifespan,
         dependencies=[Depends(check_request_text)],
+        docs_url=None,  # served from local files: graphmem.api.docs
+        redoc_url=None,
+        responses=errors.ERROR_RESPONSES,  # every route, included routers' too
     )
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
     errors.install(app)
@@ -82,6 +91,7 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(me_router.router)
     app.include_router(runs.router)
     app.include_router(lineage.router)
+    docs.install(app)
     mount_mcp(app, host=limits.host)
     mount_console(app)
     return app

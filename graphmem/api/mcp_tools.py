@@ -34,6 +34,7 @@ from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
 from graphmem.models.enums import MemoryStatus, MemoryType, SourceKind
 from graphmem.models.memory import ClaimContent, EpisodeContent
 from graphmem.models.proposal import Evidence
+from graphmem.models.public import SourcePublic
 from graphmem.models.state import CheckpointCreate
 from graphmem.models.validation import parse
 from graphmem.read.context import ContextLimits, EvidenceItem
@@ -127,13 +128,9 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         evidence = list(proposal.pop("evidence", None) or [])
         if content is not None:
             recorded = gm_of().record_source(principal, {**source, "content": content})
-            out["source"] = {
-                "source_id": recorded.source_id,
-                "content_hash": recorded.content_hash,
-                "kind": str(recorded.kind),
-                "authenticated": recorded.authenticated,
-                "redactions": recorded.redactions,
-            }
+            out["source"] = SourcePublic.pick(recorded.model_dump(mode="json")).model_dump(
+                mode="json"
+            )
             evidence.append(
                 {
                     "event_id": recorded.source_id,
@@ -273,7 +270,7 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
             subject_id=subject_id, purpose=purpose, state=state, evidence=evidence,
             run_id=run_id, policy=policy, limits=limits, scopes=scopes,
         )  # fmt: skip
-        return _answer(lambda: gm_of().context(_read(ctx), request).as_dict())
+        return _answer(lambda: gm_of().context(_read(ctx), request).public())
 
     @server.tool()
     def checkpoint_get(
@@ -316,18 +313,20 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         known_at: str | None = None,
         limit: int = 100,
         offset: int = 0,
+        cursor: str | None = None,
     ) -> dict[str, Any]:
         """What is remembered about the key's own subject (a subject-bound key), with time
-        travel: ``{subject_id, memories, count}``, as ``GET /v1/me/memories``."""
+        travel: ``{subject_id, memories, count, total, next_cursor}``, as
+        ``GET /v1/me/memories`` answers it."""
 
         def call() -> Any:
             principal = principal_of(ctx)
             subject_id = own_subject(principal)
-            memories = gm_of().memories(
-                principal, subject_id=subject_id, type=type, status=status,
+            page = gm_of().memory_page(
+                principal, subject_id=subject_id, cursor=cursor, type=type, status=status,
                 valid_at=valid_at, known_at=known_at, limit=limit, offset=offset,
             )  # fmt: skip
-            return {"subject_id": subject_id, "memories": memories, "count": len(memories)}
+            return page.model_copy(update={"subject_id": subject_id})
 
         return _answer(call)
 

@@ -44,6 +44,7 @@ from graphmem.ids import new_id
 from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS, bounded_state
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
+from graphmem.models.public import RetrievalPublic
 from graphmem.models.types import ClaimObject, Key, ShortText, SubjectRef, Text, sha256_hash
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
@@ -108,6 +109,9 @@ class RetrieveRequest(Record):
     purpose: Key | None = None
     types: list[MemoryType] | None = Field(None, max_length=8)
     k: int = Field(10, ge=1, le=100)
+    #: results scoring below this are left out, so a weak match does not fill ``k``
+    #: (scores are the weighted sum in each result's ``breakdown``; null: no floor)
+    min_score: float | None = Field(None, ge=-100, le=100)
     valid_at: str | None = None
     known_at: str | None = None
     #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
@@ -146,6 +150,10 @@ class RetrieveResult:
             "retriever_version": RETRIEVER_VERSION,
             "policy_version": READ_POLICY_VERSION,
         }
+
+    def public(self) -> RetrievalPublic:
+        """The answer as REST and the client SDK give it (one shape everywhere)."""
+        return RetrievalPublic.model_validate(self.as_dict())
 
 
 def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
@@ -328,6 +336,8 @@ class Retriever:
         kept, proc_excluded = procedure_filter(candidates, request.state or {})
         scored = score_rows(kept, self.weights, query_terms, request.state or {}, now)
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
+        if request.min_score is not None:
+            scored = [s for s in scored if s.score >= request.min_score]
         result = RetrieveResult(
             query_id=new_id("mq"),
             results=scored[: request.k],

@@ -60,6 +60,7 @@ def test_key_resolves_to_its_principal(client: TestClient, gm: Graphmem) -> None
         "principal_id": "user:u_104",
         "roles": ["user"],
         "subject_id": "user:u_104",
+        "grants": [],
     }
 
 

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body
 
 from graphmem.api.deps import GraphmemDep, ReaderDep
+from graphmem.models.public import ContextPublic
 from graphmem.read.context import ContextRequest
 
 router = APIRouter(prefix="/v1/context", tags=["context"])
 
 
-@router.post("")
+@router.post("", response_model=ContextPublic)
 def build_context(
     body: Annotated[ContextRequest, Body()], gm: GraphmemDep, principal: ReaderDep
-) -> dict[str, Any]:
+) -> ContextPublic:
     """``{context_id, sections[{name, items[{id?, text, tokens}]}], text, tokens_used,
     budget_tokens, dropped[{id, section, reason}], selection{query_ids, selected_ids,
     positions}}``. Memories come through the retriever's hard filters (tenant from the key;
     a user key is limited to its own subject). A budget too small for the instruction and
     goal is a 422 naming ``budget_tokens``."""
-    return gm.context(principal, body).as_dict()
+    return gm.context(principal, body).public()

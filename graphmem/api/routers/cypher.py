@@ -11,26 +11,25 @@ from pydantic import BaseModel, Field
 from graphmem.adhoc import MAX_QUERY_CHARS
 from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.auth.scope import require_unbound
+from graphmem.models.public import CypherResult, NamedQueryPublic
 from graphmem.named_queries import list_queries
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
 
 
 class CypherRun(BaseModel):
+    model_config = {"extra": "forbid"}
+
     params: dict[str, Any] = Field(default_factory=dict)
 
 
-class CypherResult(BaseModel):
-    name: str
-    rows: list[dict[str, Any]]
+@router.get("", response_model=list[NamedQueryPublic])
+def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[NamedQueryPublic]:
+    """The named queries analysts may run, with their parameters and types."""
+    return [NamedQueryPublic(**asdict(q)) for q in list_queries(gm.store, analyst_only=True)]
 
 
-@router.get("")
-def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[dict[str, Any]]:
-    return [asdict(q) for q in list_queries(gm.store, analyst_only=True)]
-
-
-@router.post("/{name:path}")
+@router.post("/{name:path}", response_model=CypherResult)
 def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
     require_unbound(principal, f"the named query {name!r}")
     rows = gm.named_query(name, body.params, tenant_id=principal.tenant_id)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 
 from graphmem.api.deps import AdminDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
 from graphmem.auth.principal import Principal
 from graphmem.limits import MAX_PAGE
+from graphmem.models.public import DeletionVerification
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview
 from graphmem.service import Graphmem
 
@@ -77,8 +78,10 @@ def get_deletion(receipt_id: IdPath, gm: GraphmemDep, principal: AdminDep) -> De
     return gm.eraser.get(principal, receipt_id)
 
 
-@router.post("/v1/audit/deletions/{receipt_id}/verify")
-def verify_deletion(receipt_id: IdPath, gm: GraphmemDep, principal: AdminDep) -> dict[str, Any]:
+@router.post("/v1/audit/deletions/{receipt_id}/verify", response_model=DeletionVerification)
+def verify_deletion(
+    receipt_id: IdPath, gm: GraphmemDep, principal: AdminDep
+) -> DeletionVerification:
     """Re-run the checks (graph, vector index, caches, logs, data files): COMPLETE or
     INCOMPLETE with what remains."""
-    return gm.eraser.verify(principal, receipt_id)
+    return DeletionVerification.model_validate(gm.eraser.verify(principal, receipt_id))

@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from graphmem.api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
+from graphmem.api.deps import CursorQuery, GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
 from graphmem.api.routers.erasure import DryRun, WithHistory, erase_or_preview
 from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
-from graphmem.models.receipts import DeletionReceipt, ErasurePreview
+from graphmem.models.public import MemoryPage
+from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 
 router = APIRouter(prefix="/v1/me", tags=["me"])
 
 
-@router.get("/memories")
+@router.get("/memories", response_model=MemoryPage)
 def my_memories(
-    gm: GraphmemDep, principal: PrincipalDep, filters: MemoryFiltersDep
-) -> dict[str, Any]:
+    gm: GraphmemDep, principal: PrincipalDep, filters: MemoryFiltersDep, cursor: CursorQuery = None
+) -> MemoryPage:
     """What is remembered about the caller's own subject (any role; the key must name one),
     with the same time travel as ``GET /v1/memories``."""
     subject_id = own_subject(principal)
-    memories = gm.memories(principal, subject_id=subject_id, **filters.as_kwargs())
-    return {"subject_id": subject_id, "memories": memories, "count": len(memories)}
+    page = gm.memory_page(principal, subject_id=subject_id, cursor=cursor, **filters.as_kwargs())
+    return page.model_copy(update={"subject_id": subject_id})
 
 
 class Correction(BaseModel):
@@ -33,15 +32,13 @@ class Correction(BaseModel):
     valid_from: str | None = None
 
 
-@router.patch("/memories/{memory_id}")
+@router.patch("/memories/{memory_id}", response_model=WriteReceipt)
 def correct_my_memory(
     memory_id: IdPath, body: Correction, gm: GraphmemDep, principal: PrincipalDep
-) -> dict[str, Any]:
+) -> WriteReceipt:
     """A correction is a supersession with the user's authority, through the write gate; the
     response is its write receipt. Only the caller's own claims."""
-    return correct(
-        gm, principal, memory_id, object=body.object, valid_from=body.valid_from
-    ).model_dump(mode="json")
+    return correct(gm, principal, memory_id, object=body.object, valid_from=body.valid_from)
 
 
 @router.delete("/memories/{memory_id}", response_model=DeletionReceipt | ErasurePreview)

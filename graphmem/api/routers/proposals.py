@@ -2,44 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body, Header
 
 from graphmem.api.deps import GraphmemDep, WriterDep
 from graphmem.limits import MAX_BATCH
-from graphmem.models.proposal import MemoryProposal
+from graphmem.models.proposal import MemoryProposal, ProposalBody
+from graphmem.models.receipts import WriteReceipt
+from graphmem.models.types import ID_PATTERN
 
 router = APIRouter(prefix="/v1/proposals", tags=["proposals"])
 
+IdempotencyHeader = Annotated[
+    str | None,
+    Header(
+        max_length=200,
+        pattern=ID_PATTERN,
+        description="the first receipt is returned for a repeated key, and nothing is written",
+    ),
+]
 
-@router.post("")
+
+@router.post("", response_model=WriteReceipt)
 def propose(
-    body: Annotated[dict[str, Any], Body(description="the seed's memory proposal JSON")],
+    body: Annotated[ProposalBody, Body(description="the seed's memory proposal JSON")],
     gm: GraphmemDep,
     principal: WriterDep,
-    idempotency_key: Annotated[str | None, Header()] = None,
-) -> dict[str, Any]:
+    idempotency_key: IdempotencyHeader = None,
+) -> WriteReceipt:
     """Run the write gate. The response is the receipt: ``decision`` is COMMITTED, REJECTED,
     NEEDS_CONFIRMATION or DUPLICATE, with each stage's reasons. Malformed input is a 422 that
     names the field and the rule, and writes nothing. A repeated ``Idempotency-Key`` (header
     or ``idempotency_key`` field) returns the first receipt."""
-    if idempotency_key is not None and "idempotency_key" not in body:
-        body = {**body, "idempotency_key": idempotency_key}
-    receipt = gm.propose(principal, body)
-    return receipt.model_dump(mode="json")
+    proposal: MemoryProposal = body
+    if idempotency_key is not None and proposal.idempotency_key is None:
+        proposal = proposal.model_copy(update={"idempotency_key": idempotency_key})
+    return gm.propose(principal, proposal)
 
 
-@router.post("/batch")
+@router.post("/batch", response_model=list[WriteReceipt])
 def propose_batch(
-    body: Annotated[list[dict[str, Any]], Body(max_length=MAX_BATCH)],
+    proposals: Annotated[list[ProposalBody], Body(max_length=MAX_BATCH)],
     gm: GraphmemDep,
     principal: WriterDep,
-) -> list[dict[str, Any]]:
+) -> list[WriteReceipt]:
     """Up to ``MAX_BATCH`` (1000) proposals: validated together (a malformed one fails the
     whole batch with ``proposals.<i>.<field>``), embedded in one pass, each committed
     atomically on its own."""
-    return [r.model_dump(mode="json") for r in gm.propose_many(principal, list(body))]
-
-
-__all__ = ["MemoryProposal", "router"]
+    return gm.propose_many(principal, list(proposals))

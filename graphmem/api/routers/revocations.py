@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body
 from pydantic import BaseModel, Field
 
 from graphmem.api.deps import GraphmemDep, RevokerDep
+from graphmem.models.public import RevocationPublic
 
 router = APIRouter(prefix="/v1/revocations", tags=["revocations"])
 
@@ -20,12 +21,13 @@ class RevocationCreate(BaseModel):
     reason: str = Field("REVOKED", pattern=r"^[A-Z][A-Z0-9_]{0,79}$")
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, response_model=RevocationPublic)
 def create_revocation(
     body: Annotated[RevocationCreate, Body()], gm: GraphmemDep, principal: RevokerDep
-) -> dict[str, Any]:
+) -> RevocationPublic:
     """The receipt lists every memory invalidated (REVOKED) or flagged (NEEDS_REVIEW) through
     lineage, each with the path that reached it."""
-    return gm.revoke(
+    receipt = gm.revoke(
         principal, source_id=body.source_id, memory_id=body.memory_id, reason=body.reason
-    ).as_dict()
+    )
+    return receipt.public()

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from graphmem.api.main import create_app
 from graphmem import limits as L
+from graphmem.api.main import create_app
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore, QueryTimeouts
