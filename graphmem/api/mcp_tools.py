@@ -64,20 +64,19 @@ def _inline(schema: dict[str, Any]) -> dict[str, Any]:
     return resolved
 
 
-def _shaped(model: type[BaseModel], *, many: bool = False) -> Any:
-    """An argument checked by graphmem (its error shape), with ``model``'s schema published."""
+def _schema(model: type[BaseModel], *, many: bool = False) -> WithJsonSchema:
+    """The published schema of an argument that graphmem, not the SDK, checks."""
     schema = _inline(model.model_json_schema())
-    if many:
-        return Annotated[list[dict[str, Any]], WithJsonSchema({"type": "array", "items": schema})]
-    return Annotated[dict[str, Any], WithJsonSchema(schema)]
+    return WithJsonSchema({"type": "array", "items": schema} if many else schema)
 
 
-ClaimArg = _shaped(ClaimContent)
-EpisodeArg = _shaped(EpisodeContent)
-EvidenceArg = _shaped(Evidence, many=True)
-CheckpointArg = _shaped(CheckpointCreate)
-ContextEvidenceArg = _shaped(EvidenceItem, many=True)
-LimitsArg = _shaped(ContextLimits)
+#: arguments checked by graphmem (its error shape), with their model's schema published
+ClaimArg = Annotated[dict[str, Any], _schema(ClaimContent)]
+EpisodeArg = Annotated[dict[str, Any], _schema(EpisodeContent)]
+EvidenceArg = Annotated[list[dict[str, Any]], _schema(Evidence, many=True)]
+CheckpointArg = Annotated[dict[str, Any], _schema(CheckpointCreate)]
+ContextEvidenceArg = Annotated[list[dict[str, Any]], _schema(EvidenceItem, many=True)]
+LimitsArg = Annotated[dict[str, Any], _schema(ContextLimits)]
 #: run state for retrieval and context (capabilities, facts, environment, tool_version …)
 StateArg = Annotated[dict[str, Any] | None, Field(description="run state (see POST /v1/retrieve)")]
 ScopesArg = Annotated[

@@ -220,6 +220,7 @@ def test_mcp_has_the_rest_principal_roles_and_errors(
     hashing_gm: Graphmem, key_for: KeyMaker
 ) -> None:
     agent = key_for("agent", subject="user:u_104")
+    user = key_for("user", subject="user:u_104")
     analyst = key_for("analyst")
     stranger = key_for("agent", subject="user:u_999")
     other_tenant = key_for("agent", tenant="globex")
@@ -290,6 +291,28 @@ def test_mcp_has_the_rest_principal_roles_and_errors(
                      "budget_tokens": 400, "subject_id": "user:u_104"},
                 )  # fmt: skip
                 assert memory_id in context["refs"].values()
+
+                happened = await call(
+                    a,
+                    "record_episode",
+                    {"subject": "user:u_104", "content": "VPN 720: a safe reset fixed it",
+                     "episode": {"goal": "fix VPN 720", "outcome": "SUCCESS",
+                                 "observations": ["a safe reset fixed it"]}},
+                )  # fmt: skip
+                assert happened["receipt"]["decision"] == "COMMITTED"
+                assert happened["receipt"]["memory_type"] == "EPISODIC"
+                assert happened["source"]["kind"] == "TOOL_RESULT"
+
+            # the user corrects their own claim through the gate, as PATCH /v1/me/memories does
+            async with mcp_at(base, user) as u:
+                fixed = await call(
+                    u, "correct_my_memory", {"memory_id": memory_id, "object": "en-US"}
+                )
+                assert fixed["decision"] == "COMMITTED" and fixed["superseded"] == [memory_id]
+                mine = await call(u, "list_my_memories", {"type": "SEMANTIC"})
+                assert [m["object"] for m in mine["memories"]] == ["en-US"]
+                assert mine["total"] == 1
+                memory_id = fixed["memory_id"]
 
             async with mcp_at(base, analyst) as an:
                 refused = await call(an, "recall", {"query": "language"}, fails=True)
