@@ -140,7 +140,9 @@ def lineage_graph(
     *,
     cipher: ContentCipher | None = None,
 ) -> LineageGraph:
-    rows = store.read("lineage/graph", {"tenant_id": principal.tenant_id, "memory_id": memory_id})
+    rows = store.read(
+        "memories/lineage_graph", {"tenant_id": principal.tenant_id, "memory_id": memory_id}
+    )
     memories: dict[str, dict[str, Any]] = {}
     stored_edges: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for row in rows:

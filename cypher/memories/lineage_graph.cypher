@@ -1,9 +1,11 @@
 // mode: read
 // param memory_id: id
-// A memory's lineage neighbourhood, for drawing: the memories linked to it through SUPERSEDES,
-// DERIVED_FROM, CONFLICTS_WITH and COUNTEREXAMPLE_OF (either direction, up to 4 hops, at most
-// 200), each with its outgoing lineage edges to memories, sources (PROVENANCE, DERIVED_FROM)
-// and tombstones (hash-only remains of erased or compacted memories).
+// A memory's lineage neighbourhood, for drawing (GET /v1/memories/{id}/lineage, the console,
+// the MCP explain tool): the memories linked to it through SUPERSEDES, DERIVED_FROM,
+// CONFLICTS_WITH and COUNTEREXAMPLE_OF (either direction, up to 4 hops, at most 200), each
+// with its outgoing lineage edges to memories, sources (PROVENANCE, DERIVED_FROM) and
+// tombstones (hash-only remains of erased or compacted memories). Whole nodes: not for
+// people's queries (graphmem.read.lineage opens and filters them by the key's scope).
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})
 OPTIONAL MATCH p = (m)-[:SUPERSEDES|DERIVED_FROM|CONFLICTS_WITH|COUNTEREXAMPLE_OF*1..4]-(o:Memory {tenant_id: $tenant_id})
 WHERE all(n IN nodes(p) WHERE n.tenant_id = $tenant_id)
