@@ -3,9 +3,9 @@
 Each tool is a thin call into the same service methods the REST routers call (``Graphmem``,
 ``graphmem.lifecycle.selfservice``, the erasure helpers), under the principal of the caller's
 key, after the same role check (the REST dependencies' ``require_roles`` over the same role
-tuples): an MCP client can do
-exactly what its key can do over REST, with the same hard filters, the same gate and the same
-receipts. Nothing here reads or writes the graph on its own.
+tuples): an MCP client can do exactly what its key can do over REST, with the same hard
+filters, the same gate and the same receipts. Nothing here reads or writes the graph on its
+own.
 
 Arguments that are graphmem request models (a claim, an episode, run state, a checkpoint) are
 validated by graphmem, not by the SDK, so a bad one is answered in graphmem's error shape —
@@ -33,13 +33,14 @@ from graphmem.errors import FieldIssue, GraphmemError, ValidationError
 from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
 from graphmem.models.enums import MemoryStatus, MemoryType, SourceKind
 from graphmem.models.memory import ClaimContent, EpisodeContent
-from graphmem.models.proposal import Evidence
+from graphmem.models.proposal import Evidence, MemoryProposal
 from graphmem.models.public import SourcePublic
 from graphmem.models.state import CheckpointCreate
 from graphmem.models.validation import parse
 from graphmem.read.context import ContextLimits, EvidenceItem
 from graphmem.service import Graphmem
 from graphmem.state.access import RUN_READERS, RUN_WRITERS
+from graphmem.write.sources import DEFAULT_ROLE, SourceCreate
 
 #: how a tool learns who is calling: from ``GRAPHMEM_KEY`` (stdio) or the HTTP bearer
 PrincipalOf = Callable[[Context], Principal]
@@ -121,12 +122,20 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         proposal: dict[str, Any],
     ) -> dict[str, Any]:
         """Record ``content`` as a source (if given), then propose ``proposal`` citing it —
-        two calls, exactly as an agent makes them over REST (``/v1/sources``, ``/v1/proposals``)."""
+        the two calls an agent makes over REST (``/v1/sources``, ``/v1/proposals``). Both are
+        validated before either writes, so a malformed call records nothing."""
         require_roles(*WRITERS)(principal)
         out: dict[str, Any] = {}
         evidence = list(proposal.pop("evidence", None) or [])
         if content is not None:
-            recorded = gm_of().record_source(principal, {**source, "content": content})
+            body = parse(SourceCreate, {**source, "content": content})
+            citing = {
+                "event_id": body.source_id or "pending",
+                "span": span if span is not None else content,
+                "source_role": str(body.role or DEFAULT_ROLE[body.kind]),
+            }
+            parse(MemoryProposal, {**proposal, "evidence": [*evidence, citing]})
+            recorded = gm_of().record_source(principal, body)
             out["source"] = SourcePublic.pick(recorded.model_dump(mode="json")).model_dump(
                 mode="json"
             )

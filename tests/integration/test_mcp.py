@@ -254,6 +254,11 @@ def test_mcp_has_the_rest_principal_roles_and_errors(
                 )  # fmt: skip
                 assert bad_claim["status"] == 422
                 assert {e["field"] for e in bad_claim["errors"]} >= {"claim.predicate"}
+                # validated before anything is written: no source was recorded for it
+                kept = hashing_gm.store.read_adhoc(
+                    "MATCH (s:Source) WHERE s.content = 'x' RETURN count(s) AS n", {}
+                )
+                assert kept[0]["n"] == 0
 
                 # subject scope: another subject is refused exactly as REST refuses it
                 scoped = {"query": "language", "subject_id": "user:u_999"}
