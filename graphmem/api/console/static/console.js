@@ -417,10 +417,16 @@ async function revokeSource(sourceId) {
   if (!window.confirm(`Revoke ${sourceId}? Memories resting only on it become REVOKED.`)) return;
   try {
     const receipt = await api("POST", "/v1/revocations", { source_id: sourceId, reason: "REVOKED" });
-    const affected = receipt.affected || receipt.invalidated || [];
+    const affected = receipt.affected || [];
+    const ids = (list) => (list && list.length ? list.join(", ") : "none");
     $("revocation-receipt").replaceChildren(el("div", { class: "receipt", id: "revocation-receipt-body" },
-      el("strong", {}, `revocation ${receipt.revocation_id || receipt.receipt_id || ""}`),
-      el("pre", { class: "mono" }, JSON.stringify(receipt, null, 2).slice(0, 4000))));
+      el("strong", {}, "revocation receipt "), el("code", {}, receipt.receipt_id),
+      el("div", { class: "mono" }, `${receipt.target} · ${receipt.reason} · ${short(receipt.recorded_at)}`),
+      el("div", {}, `revoked: ${ids(receipt.revoked)}`),
+      el("div", {}, `needs review: ${ids(receipt.needs_review)}`),
+      el("div", {}, `believed again: ${ids((receipt.reinstated || []).map((r) => r.reinstates))}`),
+      el("details", {}, el("summary", {}, "the whole receipt"),
+        el("pre", { class: "mono" }, JSON.stringify(receipt, null, 2)))));
     $("impact-after").replaceWith(impactTable("After", await dependants(sourceId), "impact-after"));
     say(`revoked ${sourceId}: ${Array.isArray(affected) ? affected.length : 0} memory(ies) affected`);
     await loadMemories();
