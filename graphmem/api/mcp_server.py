@@ -81,10 +81,11 @@ def bearer_principal(gm_of: Callable[[], Graphmem]) -> PrincipalOf:
 
 class BearerGuard:
     """Refuses an MCP HTTP request whose bearer key does not resolve, as REST would (401/403
-    in graphmem's error shape), before the SDK reads it."""
+    in graphmem's error shape), before the SDK reads it; the rest go to ``app``, the SDK's
+    app of the current run of the service."""
 
-    def __init__(self, app: ASGIApp, gm_of: Callable[[], Graphmem]) -> None:
-        self.app = app
+    def __init__(self, gm_of: Callable[[], Graphmem]) -> None:
+        self.app: ASGIApp | None = None
         self.gm_of = gm_of
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -99,6 +100,7 @@ class BearerGuard:
                     scope, receive, send
                 )
                 return
+        assert self.app is not None, "the MCP app starts with the service"
         await self.app(scope, receive, send)
 
 
@@ -112,15 +114,17 @@ def mount_mcp(app: FastAPI, *, host: str) -> None:
         return gm
 
     server = build_server(gm_of, bearer_principal(gm_of))
-    inner = server.streamable_http_app(
-        streamable_http_path=MCP_PATH, stateless_http=True, json_response=True, host=host
-    )
-    app.router.routes.append(Route(MCP_PATH, endpoint=BearerGuard(inner, gm_of)))
+    guard = BearerGuard(gm_of)
+    app.router.routes.append(Route(MCP_PATH, endpoint=guard))
     outer = app.router.lifespan_context
 
     @asynccontextmanager
     async def lifespan(a: Any) -> AsyncIterator[Any]:
-        # the SDK's session manager runs the protocol's tasks for the app's whole life
+        # the SDK's session manager runs the protocol's tasks for the app's whole life, and
+        # runs once: each start of the app (a test client entered twice) gets a fresh one
+        guard.app = server.streamable_http_app(
+            streamable_http_path=MCP_PATH, stateless_http=True, json_response=True, host=host
+        )
         async with outer(a) as state, server.session_manager.run():
             yield state
 

@@ -18,9 +18,11 @@ from typing import Any
 import anyio
 import httpx
 import httpx2
+from fastapi.testclient import TestClient
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
+from graphmem.api.main import create_app
 from graphmem.service import Graphmem
 from tests.integration.conftest import KeyMaker, bearer
 from tests.integration.live_server import uvicorn_on
@@ -345,3 +347,18 @@ def test_mcp_has_the_rest_principal_roles_and_errors(
             answer = httpx.post(f"{base}/mcp", json={}, headers=headers)
             assert answer.status_code == 401 and answer.json()["code"] == "UNAUTHENTICATED"
             assert answer.headers["www-authenticate"] == "Bearer"
+
+
+def test_the_app_starts_twice_with_mcp_mounted(hashing_gm: Graphmem, key_for: KeyMaker) -> None:
+    """The SDK's session manager runs once; each start of the app gets its own."""
+    app = create_app(graphmem=hashing_gm)
+    for _ in range(2):
+        with TestClient(app, base_url="http://127.0.0.1:8321") as client:
+            answer = client.post("/mcp", json={})
+            assert answer.status_code == 401 and answer.json()["code"] == "UNAUTHENTICATED"
+            ping = client.post(
+                "/mcp",
+                headers={**key_for("agent"), "Accept": "application/json, text/event-stream"},
+                json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+            )
+            assert ping.status_code == 200, ping.text
