@@ -623,7 +623,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ns = build_parser().parse_args(argv)
+    parser = build_parser()
+    ns, rest = parser.parse_known_args(argv)
+    if rest:  # --format is also accepted after the command: `graphmem keys list … --format table`
+        late = argparse.ArgumentParser(add_help=False)
+        late.add_argument("--format", choices=FORMATS)
+        found, unknown = late.parse_known_args(rest)
+        if unknown:
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        ns.format = found.format or ns.format
     _FORMAT["value"] = ns.format
     try:
         overrides: dict[str, Any] = {}

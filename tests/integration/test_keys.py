@@ -70,5 +70,6 @@ def test_the_keys_commands(
 
     table = run("--format", "table", "keys", "list", "--tenant", "acme", "--all")
     assert "key_id" in table and made["key_id"] in table and "revoked_at" in table
+    assert run("keys", "list", "--tenant", "acme", "--all", "--format", "table") == table
     assert main([*data, "keys", "revoke", "nosuchkey00000000", "--tenant", "acme"]) == 2
     assert json.loads(capsys.readouterr().err)["error"]["code"] == "NOT_FOUND"

@@ -13,7 +13,8 @@ from graphmem.read.context import ContextRequest
 router = APIRouter(prefix="/v1/context", tags=["context"])
 
 
-@router.post("", response_model=ContextPublic)
+# exclude_unset: an item carries ``id`` and ``ref`` only when it stands for a memory or source
+@router.post("", response_model=ContextPublic, response_model_exclude_unset=True)
 def build_context(
     body: Annotated[ContextRequest, Body()], gm: GraphmemDep, principal: ReaderDep
 ) -> ContextPublic:
