@@ -278,7 +278,15 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
             subject_id=subject_id, purpose=purpose, state=state, evidence=evidence,
             run_id=run_id, policy=policy, limits=limits, scopes=scopes,
         )  # fmt: skip
-        return _answer(lambda: gm_of().context(_read(ctx), request).public())
+        # as REST answers it: an item carries id and ref only where it stands for a record
+        return _answer(
+            lambda: (
+                gm_of()
+                .context(_read(ctx), request)
+                .public()
+                .model_dump(mode="json", exclude_unset=True)
+            )
+        )
 
     @server.tool()
     def checkpoint_get(

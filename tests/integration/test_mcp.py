@@ -298,6 +298,14 @@ def test_mcp_has_the_rest_principal_roles_and_errors(
                      "budget_tokens": 400, "subject_id": "user:u_104"},
                 )  # fmt: skip
                 assert memory_id in context["refs"].values()
+                over_rest = rest.post(
+                    "/v1/context",
+                    headers=agent,
+                    json={"instruction": "Answer the user.", "query": "answer language",
+                          "goal": "reply", "budget_tokens": 400, "subject_id": "user:u_104"},
+                ).json()  # fmt: skip
+                assert context["sections"] == over_rest["sections"]
+                assert context["text"] == over_rest["text"]
 
                 happened = await call(
                     a,
