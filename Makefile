@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 PIP_FLAGS ?= -q --disable-pip-version-check
 LINT_DIR := tools/cypher-lint
 
-.PHONY: serve test test-slow test-neo4j neo4j lint typecheck bench install install-dev clean
+.PHONY: serve test test-slow test-neo4j neo4j lint typecheck bench install install-dev browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,20 +39,28 @@ install-dev: $(VENV)/.installed-dev $(LINT_DIR)/node_modules/.installed
 neo4j: install
 	$(PY) -m graphmem.store.neo4j_build
 
+# The console's browser tests drive Debian's chromium through Playwright (its executable path:
+# Playwright never downloads a browser here). Installed from Debian's packages when missing.
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
+
 ## Run the service on the embedded engine (data in ./.graphmem/).
 serve: install
 	$(VENV)/bin/graphmem serve
 
-## ruff, mypy, then unit, integration on the embedded FalkorDB, Neo4j lint and
-## sentence-transformers tests. The same integration suite on Neo4j: make test-neo4j
-## (.ci/run runs both).
-test: install-dev
+## ruff, mypy, then unit, integration on the embedded FalkorDB (the console's browser tests
+## included), Neo4j lint and sentence-transformers tests. The same integration suite on Neo4j:
+## make test-neo4j (.ci/run runs both).
+test: install-dev browser
 	$(VENV)/bin/ruff check graphmem tests bench
 	$(VENV)/bin/mypy
 	GRAPHMEM_TEST_ENGINES=falkordb HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
 
 ## Long-running suites, a separate CI step.
-test-slow: install-dev
+test-slow: install-dev browser
 	HF_HUB_OFFLINE=1 $(PY) -m pytest -m slow
 
 ## The integration suite on Neo4j: every engine-parametrized test, and the local Neo4j's own

@@ -40,6 +40,14 @@ def cmd_serve(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_mcp(ns: argparse.Namespace, settings: Settings) -> int:
+    import os
+
+    from graphmem.api.mcp_server import KEY_VARIABLE, run_stdio
+
+    return run_stdio(settings, os.environ.get(KEY_VARIABLE))
+
+
 def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:
     from graphmem.auth.keys import create_key
 
@@ -498,6 +506,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.set_defaults(func=cmd_serve)
+
+    mcp = sub.add_parser(
+        "mcp", help="the MCP server on stdio, as the key in GRAPHMEM_KEY (tools for agents)"
+    )
+    mcp.set_defaults(func=cmd_mcp)
 
     health = sub.add_parser("health", help="engine, schema and embedding status")
     health.set_defaults(func=cmd_health)

@@ -35,6 +35,7 @@ from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteRecei
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
+from graphmem.read.lineage import LineageGraph, lineage_graph
 from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
@@ -299,6 +300,11 @@ class Graphmem:
 
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
         return get_memory(self.store, principal, memory_id, cipher=self.cipher)
+
+    def lineage(self, principal: Principal, memory_id: str) -> LineageGraph:
+        """The memory's lineage neighbourhood as nodes and edges (PROVENANCE, SUPERSEDES,
+        DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF), limited to the key's subject scope."""
+        return lineage_graph(self.store, principal, memory_id, cipher=self.cipher)
 
     @cached_property
     def logs(self) -> LogSink:

@@ -10,7 +10,7 @@ from fastapi import Depends, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from graphmem.auth.keys import resolve_key
-from graphmem.auth.principal import Principal
+from graphmem.auth.principal import ADMINS, ANALYSTS, READERS, REVOKERS, WRITERS, Principal
 from graphmem.errors import ForbiddenError
 from graphmem.limits import MAX_OFFSET, MAX_PAGE
 from graphmem.models.enums import MemoryStatus, MemoryType
@@ -51,11 +51,11 @@ def require_roles(*roles: str) -> Callable[[Principal], Principal]:
     return _check
 
 
-AnalystDep = Annotated[Principal, Depends(require_roles("analyst", "admin"))]
-AdminDep = Annotated[Principal, Depends(require_roles("admin"))]
-WriterDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
-ReaderDep = Annotated[Principal, Depends(require_roles("agent", "user", "admin", "reviewer"))]
-RevokerDep = Annotated[Principal, Depends(require_roles("admin", "reviewer"))]
+AnalystDep = Annotated[Principal, Depends(require_roles(*ANALYSTS))]
+AdminDep = Annotated[Principal, Depends(require_roles(*ADMINS))]
+WriterDep = Annotated[Principal, Depends(require_roles(*WRITERS))]
+ReaderDep = Annotated[Principal, Depends(require_roles(*READERS))]
+RevokerDep = Annotated[Principal, Depends(require_roles(*REVOKERS))]
 RunWriterDep = Annotated[Principal, Depends(require_roles(*sorted(RUN_WRITERS)))]
 RunReaderDep = Annotated[Principal, Depends(require_roles(*sorted(RUN_READERS)))]
 

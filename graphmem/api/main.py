@@ -16,7 +16,9 @@ from fastapi import Depends, FastAPI
 
 from graphmem import __version__
 from graphmem.api import docs, errors
+from graphmem.api.console import mount_console
 from graphmem.api.edge import BodyLimit, check_request_text
+from graphmem.api.mcp_server import mount_mcp
 from graphmem.api.routers import (
     admin,
     consolidations,
@@ -25,6 +27,7 @@ from graphmem.api.routers import (
     erasure,
     health,
     insights,
+    lineage,
     memories,
     procedures,
     proposals,
@@ -101,5 +104,8 @@ def create_app(settings: Settings | None = None, graphmem: Graphmem | None = Non
     app.include_router(consolidations.router)
     app.include_router(insights.router)
     app.include_router(procedures.router)
+    app.include_router(lineage.router)
     docs.install(app)
+    mount_mcp(app, host=limits.host)
+    mount_console(app)
     return app

@@ -29,6 +29,14 @@ class Role(StrEnum):
 
 ROLES = frozenset(Role)
 
+#: who may do what: the REST dependencies (``api/deps.py``) and the MCP tools ask these same
+#: tuples, so a key can do over MCP exactly what it can do over REST
+WRITERS = (Role.AGENT, Role.USER, Role.ADMIN, Role.REVIEWER)
+READERS = (Role.AGENT, Role.USER, Role.ADMIN, Role.REVIEWER)
+ANALYSTS = (Role.ANALYST, Role.ADMIN)
+ADMINS = (Role.ADMIN,)
+REVOKERS = (Role.ADMIN, Role.REVIEWER)
+
 
 @dataclass(frozen=True)
 class Principal:

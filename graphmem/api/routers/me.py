@@ -7,8 +7,7 @@ from pydantic import BaseModel
 
 from graphmem.api.deps import CursorQuery, GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
 from graphmem.api.routers.erasure import DryRun, WithHistory, erase_or_preview
-from graphmem.errors import ForbiddenError
-from graphmem.lifecycle.selfservice import correct, own_memory
+from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
 from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 
@@ -21,16 +20,9 @@ def my_memories(
 ) -> MemoryPage:
     """What is remembered about the caller's own subject (any role; the key must name one),
     with the same time travel as ``GET /v1/memories``."""
-    if principal.subject_id is None:
-        raise ForbiddenError(
-            "this key is not bound to a subject; /v1/me needs a subject-bound key",
-            field="subject_id",
-            rule="subject_bound_key",
-        )
-    page = gm.memory_page(
-        principal, subject_id=principal.subject_id, cursor=cursor, **filters.as_kwargs()
-    )
-    return page.model_copy(update={"subject_id": principal.subject_id})
+    subject_id = own_subject(principal)
+    page = gm.memory_page(principal, subject_id=subject_id, cursor=cursor, **filters.as_kwargs())
+    return page.model_copy(update={"subject_id": subject_id})
 
 
 class Correction(BaseModel):
