@@ -20,7 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 # requirement would pull a multi-GB CUDA build.
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install $(PIP_FLAGS) torch==2.13.0
-	$(PIP) install $(PIP_FLAGS) -e ".[dev,st]"
+	$(PIP) install $(PIP_FLAGS) -e ".[dev,st,eval]"
 	touch $@
 
 $(LINT_DIR)/node_modules/.installed: $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
