@@ -59,7 +59,16 @@ K = 10
 POOL = 40
 WINDOW = 3
 CONTEXT_BUDGET = 512
+#: ``--quick``: the first conversation's first sessions, and the questions they answer
+QUICK_SESSIONS = 4
 SYSTEMS = ("graphmem", "okapi_bm25", "bm25s", "cosine", "okapi_bm25+windows")
+
+
+def _first_sessions(conv: Conversation, n: int) -> Conversation:
+    turns = [t for t in conv.turns if t["session"] <= n]
+    kept = {t["dia_id"] for t in turns}
+    qs = [q for q in conv.questions if q["evidence"] and set(q["evidence"]) <= kept]
+    return Conversation(conv.sample_id, turns, qs)
 
 
 def _questions(conv: Conversation) -> list[dict[str, Any]]:
@@ -69,6 +78,8 @@ def _questions(conv: Conversation) -> list[dict[str, Any]]:
 def run(ctx: SuiteContext) -> SuiteResult:
     quick = ctx.config.quick
     convs = load(ctx.config.locomo_dir, 1 if quick else None)
+    if quick:
+        convs = [_first_sessions(c, QUICK_SESSIONS) for c in convs]
     rng_seed = ctx.seed_for("retrieval")
     result = SuiteResult("retrieval", "Retrieval quality on LoCoMo at equal context tokens")
     embedder = ctx.embedder
@@ -171,8 +182,13 @@ def run(ctx: SuiteContext) -> SuiteResult:
         },
     }
     result.notes.append(
-        "Deterministic: no sampling; the seed is recorded but LoCoMo questions are all asked "
-        f"({'the first conversation only: --quick' if quick else 'all five dev conversations'})."
+        "Deterministic: no sampling; every question is asked "
+        + (
+            f"(--quick: the first conversation's first {QUICK_SESSIONS} sessions and the "
+            "questions whose evidence lies in them)."
+            if quick
+            else "(every conversation of the dev split)."
+        )
     )
     return result
 
