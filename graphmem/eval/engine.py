@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from graphmem.clock import Clock, system_clock
 from graphmem.embeddings.base import Embedder
@@ -21,6 +22,12 @@ from graphmem.settings import Settings
 from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.schema import bootstrap
 from graphmem.timeutil import normalize
+
+
+class SettableClock(Protocol):
+    def __call__(self) -> str: ...
+
+    def set(self, value: str) -> None: ...
 
 
 @dataclass
