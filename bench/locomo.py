@@ -62,7 +62,6 @@ from graphmem.settings import Settings
 from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.schema import bootstrap
 
-
 # -- metrics -------------------------------------------------------------------------------------
 
 
@@ -104,11 +103,7 @@ def aggregate(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def run_graphmem(
     gm: Graphmem, convs: list[Conversation], k: int, prov: dict[str, set[str]]
 ) -> tuple[list[dict[str, Any]], list[float]]:
-    dia_of = {
-        source_id_of(c.sample_id, t["dia_id"]): t["dia_id"]
-        for c in convs
-        for t in c.turns
-    }
+    dia_of = {source_id_of(c.sample_id, t["dia_id"]): t["dia_id"] for c in convs for t in c.turns}
     rows, latency = [], []
     for conv in convs:
         subject = subject_of(conv.sample_id)

@@ -120,9 +120,7 @@ class RuleAgent:
         s = read_sections(context)
         if task.kind == "fix":
             first = tuple(
-                dict.fromkeys(
-                    m.group(1) for line in s.memory_lines for m in _ALWAYS.finditer(line)
-                )
+                dict.fromkeys(m.group(1) for line in s.memory_lines for m in _ALWAYS.finditer(line))
             )
             fix, why = self._fix(task, s)
             return Action((*first, fix), why=why)

@@ -2,7 +2,8 @@
 
 * :class:`OkapiBM25` — a plain Okapi BM25 written here (k1 = 1.5, b = 0.75, the
   non-negative idf ``ln(1 + (N - df + 0.5) / (df + 0.5))``), lower-cased ``\\w+`` tokens,
-  scikit-learn's English stop words removed, no stemming. Independent of graphmem's ranker and of bm25s.
+  scikit-learn's English stop words removed, no stemming. Independent of graphmem's ranker
+  and of bm25s.
 * :class:`Bm25s` — the ``bm25s`` package (its default Lucene variant, ``stopwords="en"``, no
   stemmer), as ``bench/locomo.py`` has always used it.
 * :class:`Cosine` — exact cosine over the same embedder's vectors (numpy).

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,15 @@ from graphmem.eval.scenarios import graph_dump
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
 from graphmem.timeutil import to_iso
+
+
+@dataclass
+class TimeTravelCounts:
+    now_ok: int = 0
+    now_n: int = 0
+    past_ok: int = 0
+    past_n: int = 0
+    reinstated: int = 0
 
 
 def _agent(tenant: str, subject: str, grants: tuple[str, ...] = ()) -> Principal:
@@ -59,7 +69,7 @@ def run(ctx: SuiteContext) -> SuiteResult:
     histories = 2 if quick else 6
     graphs = 3 if quick else 12
     erasures = 1 if quick else 3
-    tt = {"now": [0, 0], "past": [0, 0], "reinstated": 0}
+    tt = TimeTravelCounts()
     rev = {"nodes": 0, "status_ok": 0, "revoked_expected": 0, "review_expected": 0, "review_ok": 0}
     erase: list[dict[str, Any]] = []
     clock = SteppedClock(to_iso(START))
@@ -71,46 +81,102 @@ def run(ctx: SuiteContext) -> SuiteResult:
         for e in range(erasures):
             erase.append(_erasure(gm, f"del-{e}"))
     result.seconds = time.perf_counter() - t0
-    now_ok, now_n = tt["now"]
-    past_ok, past_n = tt["past"]
-    result.add(Metric.of_rate("supersession_accuracy", Rate(now_ok, now_n),
-        f"probes (key × valid_at, known_at = now) where memories() equals the oracle, over "
-        f"{histories} seeded histories of 36 statements before and after 6 revocations each",
-        headline=True))
-    result.add(Metric.of_rate("time_travel_accuracy", Rate(past_ok, past_n),
-        "probes with a past known_at (incl. just before and at each revocation) equal to the "
-        "oracle / such probes", headline=True))
-    result.add(Metric("reinstated", float(tt["reinstated"]),
-        "superseded statements believed again after the statement superseding them was revoked "
-        "(exercised, not assumed)", unit="count"))
-    result.add(Metric.of_rate("revocation_status_accuracy", Rate(rev["status_ok"], rev["nodes"]),
-        f"memories of {graphs} seeded lineage graphs (chains, diamonds, cycles) whose REVOKED / "
-        "not-REVOKED status after revoking one source equals the least fixed point", headline=True))
-    result.add(Metric.of_rate("needs_review_flagged", Rate(rev["review_ok"], rev["review_expected"]),
-        "memories downstream of the revoked source that keep other support, flagged "
-        "NEEDS_REVIEW / such memories"))
+    now_ok, now_n = tt.now_ok, tt.now_n
+    past_ok, past_n = tt.past_ok, tt.past_n
+    result.add(
+        Metric.of_rate(
+            "supersession_accuracy",
+            Rate(now_ok, now_n),
+            f"probes (key × valid_at, known_at = now) where memories() equals the oracle, over "
+            f"{histories} seeded histories of 36 statements before and after 6 revocations each",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric.of_rate(
+            "time_travel_accuracy",
+            Rate(past_ok, past_n),
+            "probes with a past known_at (incl. just before and at each revocation) equal to the "
+            "oracle / such probes",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric(
+            "reinstated",
+            float(tt.reinstated),
+            "superseded statements believed again after the statement superseding them was revoked "
+            "(exercised, not assumed)",
+            unit="count",
+        )
+    )
+    result.add(
+        Metric.of_rate(
+            "revocation_status_accuracy",
+            Rate(rev["status_ok"], rev["nodes"]),
+            f"memories of {graphs} seeded lineage graphs (chains, diamonds, cycles) whose "
+            "REVOKED / "
+            "not-REVOKED status after revoking one source equals the least fixed point",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric.of_rate(
+            "needs_review_flagged",
+            Rate(rev["review_ok"], rev["review_expected"]),
+            "memories downstream of the revoked source that keep other support, flagged "
+            "NEEDS_REVIEW / such memories",
+        )
+    )
     canary_graph = sum(e["canary_in_graph"] for e in erase)
     canary_files = sum(e["canary_files"] for e in erase)
     canary_cache = sum(e["canary_in_cache"] for e in erase)
     complete = sum(1 for e in erase if e["complete"])
-    result.add(Metric.of_rate("deletion_completeness", Rate(complete, len(erase)),
-        "erasures after which the canary is in no node or edge property, no engine data file, "
-        "and none of the erased memories' vectors is cached; the control subject survives, and "
-        "the receipt verifies COMPLETE / erasures", headline=True))
-    result.add(Metric("canary_hits", float(canary_graph + canary_files + canary_cache),
-        "places the canary was still found after erasure (graph, files, cache), summed",
-        unit="count", headline=True))
-    result.add(Metric("canary_query_vectors_cached", float(sum(e["canary_query_vector_cached"] for e in erase)),
-        "erasures after which the embedding of a retrieval query that named the canary is still "
-        "in the process's vector cache (a query is not a memory; counted apart from "
-        "deletion_completeness)", unit="count"))
+    result.add(
+        Metric.of_rate(
+            "deletion_completeness",
+            Rate(complete, len(erase)),
+            "erasures after which the canary is in no node or edge property, no engine data file, "
+            "and none of the erased memories' vectors is cached; the control subject survives, and "
+            "the receipt verifies COMPLETE / erasures",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric(
+            "canary_hits",
+            float(canary_graph + canary_files + canary_cache),
+            "places the canary was still found after erasure (graph, files, cache), summed",
+            unit="count",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric(
+            "canary_query_vectors_cached",
+            float(sum(e["canary_query_vector_cached"] for e in erase)),
+            "erasures after which the embedding of a retrieval query that named the canary is "
+            "still "
+            "in the process's vector cache (a query is not a memory; counted apart from "
+            "deletion_completeness)",
+            unit="count",
+        )
+    )
     result.tables["erasures"] = erase
-    result.config = {"seed": seed, "histories": histories, "graphs": graphs, "erasures": erasures,
-                     "revocation": rev, "embedder": ctx.embedder.embedding_version}
+    result.config = {
+        "seed": seed,
+        "histories": histories,
+        "graphs": graphs,
+        "erasures": erasures,
+        "revocation": rev,
+        "embedder": ctx.embedder.embedding_version,
+    }
     return result
 
 
-def _time_travel(gm: Graphmem, clock: SteppedClock, rng: random.Random, tenant: str, tt: dict[str, Any]) -> None:
+def _time_travel(
+    gm: Graphmem, clock: SteppedClock, rng: random.Random, tenant: str, tt: TimeTravelCounts
+) -> None:
     who = _agent(tenant, "user:lead", ("project:alpha",))
     histories, said, now = generate_history(gm, clock, who, rng)
     merged = {s.memory_id for s in said if s.decision is Decision.DUPLICATE}
@@ -120,7 +186,7 @@ def _time_travel(gm: Graphmem, clock: SteppedClock, rng: random.Random, tenant: 
         now += timedelta(days=rng.randint(1, 4))
         clock.set(to_iso(now))
         receipt = gm.revoke(_admin(tenant), source_id=target.source_id, reason="WRONG_SOURCE")
-        tt["reinstated"] += len(receipt.reinstated)
+        tt.reinstated += len(receipt.reinstated)
         obj, valid, recorded, _ = histories[target.key][target.index]
         histories[target.key][target.index] = (obj, valid, recorded, to_iso(now))
         revoked_at.append(now)
@@ -128,10 +194,10 @@ def _time_travel(gm: Graphmem, clock: SteppedClock, rng: random.Random, tenant: 
     knowns = [*probes[::4]]
     knowns += [t + d for t in revoked_at for d in (-timedelta(hours=1), timedelta(0))]
     c = compare(gm, who, histories, [None, *knowns], probes, now)
-    tt["now"][0] += c.checked_now - c.mismatches_now
-    tt["now"][1] += c.checked_now
-    tt["past"][0] += (c.checked - c.checked_now) - (len(c.mismatches) - c.mismatches_now)
-    tt["past"][1] += c.checked - c.checked_now
+    tt.now_ok += c.checked_now - c.mismatches_now
+    tt.now_n += c.checked_now
+    tt.past_ok += (c.checked - c.checked_now) - (len(c.mismatches) - c.mismatches_now)
+    tt.past_n += c.checked - c.checked_now
 
 
 def _lineage(gm: Graphmem, rng: random.Random, tenant: str, rev: dict[str, int]) -> None:
@@ -142,7 +208,9 @@ def _lineage(gm: Graphmem, rng: random.Random, tenant: str, rev: dict[str, int])
     for i in range(3):
         picked = rng.sample(topics, 3)
         text = " and ".join(f"alpha uses {t}" for t in picked)
-        sid = gm.record_source(who, {"kind": "USER_MESSAGE", "content": f"note {i}: {text}"}).source_id
+        sid = gm.record_source(
+            who, {"kind": "USER_MESSAGE", "content": f"note {i}: {text}"}
+        ).source_id
         sources.append((sid, picked))
     cites: dict[str, set[str]] = {}
     origins: dict[str, set[str]] = {}
@@ -152,11 +220,19 @@ def _lineage(gm: Graphmem, rng: random.Random, tenant: str, rev: dict[str, int])
         if not carriers:
             continue
         chosen = rng.sample(carriers, min(len(carriers), rng.choice((1, 2))))
-        r = gm.propose(who, {
-            "memory_type": "SEMANTIC", "subject": subject, "confidence": 0.8,
-            "claim": {"predicate": f"uses_{topic}", "object": "yes"},
-            "evidence": [{"event_id": sid, "span": f"alpha uses {topic}", "source_role": "user"} for sid, _ in chosen],
-        })
+        r = gm.propose(
+            who,
+            {
+                "memory_type": "SEMANTIC",
+                "subject": subject,
+                "confidence": 0.8,
+                "claim": {"predicate": f"uses_{topic}", "object": "yes"},
+                "evidence": [
+                    {"event_id": sid, "span": f"alpha uses {topic}", "source_role": "user"}
+                    for sid, _ in chosen
+                ],
+            },
+        )
         if r.decision is Decision.COMMITTED and r.memory_id:
             cites[r.memory_id] = {sid for sid, _ in chosen}
             facts.append(r.memory_id)
@@ -164,9 +240,9 @@ def _lineage(gm: Graphmem, rng: random.Random, tenant: str, rev: dict[str, int])
     for d in range(8):
         mid = f"{tenant}-d{d}"
         pool = facts + derived
-        picked = set(rng.sample(pool, min(len(pool), rng.choice((1, 1, 2)))))
-        _derived_node(gm, tenant, subject, mid, picked)
-        origins[mid] = picked
+        parents = set(rng.sample(pool, min(len(pool), rng.choice((1, 1, 2)))))
+        _derived_node(gm, tenant, subject, mid, parents)
+        origins[mid] = parents
         derived.append(mid)
     # a cycle: an earlier derived node also derives from a later one
     if len(derived) >= 4:
@@ -213,14 +289,36 @@ def _erasure(gm: Graphmem, tenant: str) -> dict[str, Any]:
     victim, other = "user:victim", "user:other"
     for subject, mark in ((victim, canary), (other, control)):
         who = _agent(tenant, subject)
-        s1 = gm.record_source(who, {"kind": "USER_MESSAGE", "content": f"Call me {mark}-nick please."}).source_id
-        gm.propose(who, {"memory_type": "SEMANTIC", "subject": subject, "confidence": 1.0,
-                         "claim": {"predicate": "nickname", "object": f"{mark}-nick"},
-                         "evidence": [{"event_id": s1, "span": f"Call me {mark}-nick", "source_role": "user"}]})
-        s2 = gm.record_source(who, {"kind": "TOOL_RESULT", "content": f"booked {mark} trip: hotel found"}).source_id
-        gm.propose(who, {"memory_type": "EPISODIC", "subject": subject, "confidence": 0.9,
-                         "episode": {"goal": f"booked {mark} trip", "outcome": "SUCCESS"},
-                         "evidence": [{"event_id": s2, "span": f"booked {mark} trip", "source_role": "tool"}]})
+        s1 = gm.record_source(
+            who, {"kind": "USER_MESSAGE", "content": f"Call me {mark}-nick please."}
+        ).source_id
+        gm.propose(
+            who,
+            {
+                "memory_type": "SEMANTIC",
+                "subject": subject,
+                "confidence": 1.0,
+                "claim": {"predicate": "nickname", "object": f"{mark}-nick"},
+                "evidence": [
+                    {"event_id": s1, "span": f"Call me {mark}-nick", "source_role": "user"}
+                ],
+            },
+        )
+        s2 = gm.record_source(
+            who, {"kind": "TOOL_RESULT", "content": f"booked {mark} trip: hotel found"}
+        ).source_id
+        gm.propose(
+            who,
+            {
+                "memory_type": "EPISODIC",
+                "subject": subject,
+                "confidence": 0.9,
+                "episode": {"goal": f"booked {mark} trip", "outcome": "SUCCESS"},
+                "evidence": [
+                    {"event_id": s2, "span": f"booked {mark} trip", "source_role": "tool"}
+                ],
+            },
+        )
         gm.retrieve(who, {"query": f"what is {mark} nickname", "subject_id": subject})
     gm.logs.flush()
     before = canary in graph_dump(gm.store)
@@ -244,7 +342,11 @@ def _erasure(gm: Graphmem, tenant: str) -> dict[str, Any]:
         "memories_erased": len(receipt.memory_ids),
     }
     row["complete"] = (
-        before and not row["canary_in_graph"] and not files and not in_cache
-        and row["control_kept"] and verified == "COMPLETE"
+        before
+        and not row["canary_in_graph"]
+        and not files
+        and not in_cache
+        and row["control_kept"]
+        and verified == "COMPLETE"
     )
     return row

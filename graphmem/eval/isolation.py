@@ -60,10 +60,14 @@ def _key(tenant: str, subject: str | None) -> Principal:
     )
 
 
-ADMIN = {t: Principal(tenant_id=t, principal_id="admin:ops", roles=frozenset({"admin"})) for t in TENANTS}
+ADMIN = {
+    t: Principal(tenant_id=t, principal_id="admin:ops", roles=frozenset({"admin"})) for t in TENANTS
+}
 
 
-def _episode(gm: Graphmem, tenant: str, subject: str, text: str, expires_at: str | None = None) -> tuple[str | None, str]:
+def _episode(
+    gm: Graphmem, tenant: str, subject: str, text: str, expires_at: str | None = None
+) -> tuple[str | None, str]:
     who = _key(tenant, subject)
     src = gm.record_source(who, {"kind": "TOOL_RESULT", "content": text})
     body: dict[str, Any] = {
@@ -71,7 +75,9 @@ def _episode(gm: Graphmem, tenant: str, subject: str, text: str, expires_at: str
         "subject": subject,
         "episode": {"goal": text.split(":")[0], "outcome": "SUCCESS"},
         "text": text,
-        "evidence": [{"event_id": src.source_id, "span": text.split(":")[0], "source_role": "tool"}],
+        "evidence": [
+            {"event_id": src.source_id, "span": text.split(":")[0], "source_role": "tool"}
+        ],
         "confidence": 0.9,
     }
     if expires_at:
@@ -90,7 +96,9 @@ def _fact(gm: Graphmem, tenant: str, subject: str, value: str) -> str | None:
             "memory_type": "SEMANTIC",
             "subject": subject,
             "claim": {"predicate": "deployment_region", "object": value},
-            "evidence": [{"event_id": src.source_id, "span": f"region is {value}", "source_role": "user"}],
+            "evidence": [
+                {"event_id": src.source_id, "span": f"region is {value}", "source_role": "user"}
+            ],
             "confidence": 1.0,
         },
     )
@@ -102,7 +110,15 @@ def score(checks: list[dict[str, Any]], truth: Truth) -> dict[str, int]:
     still legitimately retrievable then but became stale or expired later: they show the load
     did reach the memories the checks are about."""
     out = dict.fromkeys(
-        ("wrong_tenant", "wrong_subject", "stale", "expired", "unknown", "stale_live", "expiring_live"),
+        (
+            "wrong_tenant",
+            "wrong_subject",
+            "stale",
+            "expired",
+            "unknown",
+            "stale_live",
+            "expiring_live",
+        ),
         0,
     )
     for c in checks:
@@ -147,10 +163,15 @@ def run(ctx: SuiteContext) -> SuiteResult:
                 for i in range(episodes):
                     topic = TOPICS[i % len(TOPICS)]
                     other = rng.choice([s for s in SUBJECTS if s != subject])
-                    text = f"{topic} check {i} for {subject} in {tenant}: also mentions {other} and {rng.choice(TENANTS)}"
+                    text = (
+                        f"{topic} check {i} for {subject} in {tenant}: "
+                        f"also mentions {other} and {rng.choice(TENANTS)}"
+                    )
                     mid, _ = _episode(gm, tenant, subject, text)
                     truth.own(mid, tenant, subject)
-                mid, sid = _episode(gm, tenant, subject, f"{TOPICS[2]} note to revoke for {subject}: region eu")
+                mid, sid = _episode(
+                    gm, tenant, subject, f"{TOPICS[2]} note to revoke for {subject}: region eu"
+                )
                 truth.own(mid, tenant, subject)
                 if mid:
                     revocable.append((tenant, sid, mid))
@@ -165,10 +186,18 @@ def run(ctx: SuiteContext) -> SuiteResult:
                 for j in range(3):
                     exp_s = 2.0 + j * duration / 4
                     at = datetime.now(UTC) + timedelta(seconds=exp_s + 1.0)
-                    mid, _ = _episode(gm, tenant, subject, f"{TOPICS[j]} temporary pass {j} for {subject}: expires soon", _iso(at))
+                    mid, _ = _episode(
+                        gm,
+                        tenant,
+                        subject,
+                        f"{TOPICS[j]} temporary pass {j} for {subject}: expires soon",
+                        _iso(at),
+                    )
                     truth.own(mid, tenant, subject)
                     if mid:
-                        truth.expires[mid] = time.perf_counter() + (at - datetime.now(UTC)).total_seconds()
+                        truth.expires[mid] = (
+                            time.perf_counter() + (at - datetime.now(UTC)).total_seconds()
+                        )
         stop = time.perf_counter() + duration
 
         def reader(n: int) -> None:
@@ -182,7 +211,14 @@ def run(ctx: SuiteContext) -> SuiteResult:
                 res = gm.retrieve(key, {"query": query, "subject_id": subject, "k": 10})
                 latencies.append((time.perf_counter() - started) * 1000)
                 for s in res.results:
-                    checks.append({"id": s.memory_id, "tenant": tenant, "subject": subject, "started": started})
+                    checks.append(
+                        {
+                            "id": s.memory_id,
+                            "tenant": tenant,
+                            "subject": subject,
+                            "started": started,
+                        }
+                    )
 
         def writer() -> None:
             r = random.Random(seed - 1)
@@ -192,21 +228,33 @@ def run(ctx: SuiteContext) -> SuiteResult:
             while time.perf_counter() < stop:
                 tenant, subject = r.choice(TENANTS), r.choice(SUBJECTS)
                 if pending and i % 3 == 0:
-                    t, sid, mid = pending.pop()
+                    t, sid, doomed = pending.pop()
                     gm.revoke(ADMIN[t], source_id=sid, reason="WRONG_SOURCE")
-                    truth.dead_after[mid] = time.perf_counter()
+                    truth.dead_after[doomed] = time.perf_counter()
                 elif i % 3 == 1:
                     new = _fact(gm, tenant, subject, f"ap-{i}")
                     truth.own(new, tenant, subject)
                     # the previous current fact is superseded now: find it by ownership order
                     with truth.lock:
-                        prior = [m for m, o in truth.owner.items() if o == (tenant, subject) and m not in truth.dead_after and m != new and m in facts]
+                        prior = [
+                            m
+                            for m, o in truth.owner.items()
+                            if o == (tenant, subject)
+                            and m not in truth.dead_after
+                            and m != new
+                            and m in facts
+                        ]
                     for m in prior:
                         truth.dead_after[m] = time.perf_counter()
                     if new:
                         facts.add(new)
                 else:
-                    mid, _ = _episode(gm, tenant, subject, f"{r.choice(TOPICS)} live write {i} for {subject}: during load")
+                    mid, _ = _episode(
+                        gm,
+                        tenant,
+                        subject,
+                        f"{r.choice(TOPICS)} live write {i} for {subject}: during load",
+                    )
                     truth.own(mid, tenant, subject)
                 i += 1
 
@@ -223,12 +271,56 @@ def run(ctx: SuiteContext) -> SuiteResult:
     wrong_tenant, wrong_subject = counts["wrong_tenant"], counts["wrong_subject"]
     stale, expired, unknown = counts["stale"], counts["expired"], counts["unknown"]
     common = f"{readers} reader threads + 1 writer for {duration:.0f} s; results returned: {n}"
-    result.add(Metric.of_rate("wrong_tenant_rate", Rate(wrong_tenant, n), f"results owned by another tenant / results ({common})", headline=True))
-    result.add(Metric.of_rate("wrong_subject_rate", Rate(wrong_subject, n), f"results about another subject than the one asked / results ({common})", headline=True))
-    result.add(Metric.of_rate("stale_rate", Rate(stale, n), "results superseded or revoked before the retrieval started / results", headline=True))
-    result.add(Metric.of_rate("expired_rate", Rate(expired, n), "results whose expires_at had passed before the retrieval started (sweep or not) / results", headline=True))
-    result.add(Metric("unknown_results", float(unknown), "results whose id the suite never wrote (should be 0)", unit="count"))
-    result.add(Metric("retrieve_under_load_p50", median(latencies), "median Graphmem.retrieve wall time under the load", unit="ms", n=len(latencies)))
+    result.add(
+        Metric.of_rate(
+            "wrong_tenant_rate",
+            Rate(wrong_tenant, n),
+            f"results owned by another tenant / results ({common})",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric.of_rate(
+            "wrong_subject_rate",
+            Rate(wrong_subject, n),
+            f"results about another subject than the one asked / results ({common})",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric.of_rate(
+            "stale_rate",
+            Rate(stale, n),
+            "results superseded or revoked before the retrieval started / results",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric.of_rate(
+            "expired_rate",
+            Rate(expired, n),
+            "results whose expires_at had passed before the retrieval started (sweep or not) "
+            "/ results",
+            headline=True,
+        )
+    )
+    result.add(
+        Metric(
+            "unknown_results",
+            float(unknown),
+            "results whose id the suite never wrote (should be 0)",
+            unit="count",
+        )
+    )
+    result.add(
+        Metric(
+            "retrieve_under_load_p50",
+            median(latencies),
+            "median Graphmem.retrieve wall time under the load",
+            unit="ms",
+            n=len(latencies),
+        )
+    )
     result.config = {
         "seed": seed,
         "tenants": len(TENANTS),

@@ -27,6 +27,7 @@ memory-induced policy violations (a forbidden step that came from a context line
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter, defaultdict
@@ -102,7 +103,9 @@ def _world(gm: Graphmem, tenant: str) -> World:
     )
 
 
-def _request(rung: Rung, world: World, family: Family, spec: RunSpec, run_id: str) -> dict[str, Any]:
+def _request(
+    rung: Rung, world: World, family: Family, spec: RunSpec, run_id: str
+) -> dict[str, Any]:
     view = family.view(spec)
     limits = {"semantic": rung.semantic, "episodes": rung.episodes, "procedures": rung.procedures}
     body: dict[str, Any] = {
@@ -221,7 +224,9 @@ def _one_run(
     gm.runs.end(
         world.user_key,
         run_id,
-        RunEnd(status="SUCCEEDED") if rec.success else RunEnd(status="FAILED", failure_code="NOT_SOLVED"),
+        RunEnd(status="SUCCEEDED")
+        if rec.success
+        else RunEnd(status="FAILED", failure_code="NOT_SOLVED"),
     )
     family.learn(world, spec, actions, rec.success)
     return rec
@@ -378,8 +383,14 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
         )
     )
     result.plots.append(
-        Plot("ladder_families", "Task success by rung and family", "task success", names,
-             dict(fam_series), kind="line")
+        Plot(
+            "ladder_families",
+            "Task success by rung and family",
+            "task success",
+            names,
+            dict(fam_series),
+            kind="line",
+        )
     )
     result.plots.append(
         Plot(
@@ -394,7 +405,7 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
             },
         )
     )
-    for prev, cur in zip(table, table[1:], strict=False):
+    for prev, cur in itertools.pairwise(table):
         if (cur["success"] or 0) <= (prev["success"] or 0):
             result.notes.append(
                 f"{cur['rung']} did not raise task success over {prev['rung']} "

@@ -107,9 +107,7 @@ def speaker_key(sample_id: str, speaker: str) -> Principal:
     )
 
 
-READER = Principal(
-    tenant_id=TENANT, principal_id="agent:locomo-bench", roles=frozenset({"agent"})
-)
+READER = Principal(tenant_id=TENANT, principal_id="agent:locomo-bench", roles=frozenset({"agent"}))
 
 
 @dataclass(frozen=True)
@@ -139,7 +137,7 @@ def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) 
             },
         )
         source_ids[t["dia_id"]] = src.source_id
-        proposal = {
+        proposal: dict[str, Any] = {
             "memory_type": "EPISODIC",
             "subject": subject,
             "episode": {"goal": f"conversation turn {t['dia_id']} by {t['speaker']}"},
@@ -191,7 +189,8 @@ def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) 
         receipt = gm.propose(who, proposal)
         gate["decisions"][str(receipt.decision)] += 1
         if receipt.decision is Decision.COMMITTED and receipt.memory_id:
-            dias = frozenset(dia_of[e["event_id"]] for e in proposal["evidence"])
+            evidence: list[dict[str, str]] = proposal["evidence"]
+            dias = frozenset(dia_of[e["event_id"]] for e in evidence)
             stored.append(Item(receipt.memory_id, str(proposal["text"]), dias))
         if receipt.decision not in (Decision.COMMITTED, Decision.DUPLICATE):
             codes = sorted({r.code for r in receipt.reasons if r.code != "COMMITTED"})

@@ -39,8 +39,14 @@ def plot_png(plot: Plot) -> bytes:
         errs = plot.errors.get(name)
         yerr = None
         if errs:
-            lo = [0.0 if e is None or y != y else max(0.0, y - e[0]) for e, y in zip(errs, ys, strict=True)]
-            hi = [0.0 if e is None or y != y else max(0.0, e[1] - y) for e, y in zip(errs, ys, strict=True)]
+            lo = [
+                0.0 if e is None or y != y else max(0.0, y - e[0])
+                for e, y in zip(errs, ys, strict=True)
+            ]
+            hi = [
+                0.0 if e is None or y != y else max(0.0, e[1] - y)
+                for e, y in zip(errs, ys, strict=True)
+            ]
             yerr = [lo, hi]
         if plot.kind == "bar":
             pos = [x - 0.4 + width * (i + 0.5) for x in xs]
@@ -106,10 +112,14 @@ def write_html(path: Path, header: dict[str, Any], suites: Sequence[SuiteResult]
         _table_html([{k: v for k, v in header.items() if k != "command"}]),
     ]
     for s in suites:
-        parts.append(f"<h2>{html.escape(s.title)} <small>({s.name}, {s.seconds:.0f} s)</small></h2>")
+        parts.append(
+            f"<h2>{html.escape(s.title)} <small>({s.name}, {s.seconds:.0f} s)</small></h2>"
+        )
         for plot in s.plots:
             data = base64.b64encode(plot_png(plot)).decode()
-            parts.append(f"<img alt='{html.escape(plot.title)}' src='data:image/png;base64,{data}'>")
+            parts.append(
+                f"<img alt='{html.escape(plot.title)}' src='data:image/png;base64,{data}'>"
+            )
         parts.append("<table><tr><th>metric</th><th>group</th><th>value</th><th>method</th></tr>")
         for m in s.metrics:
             parts.append(
@@ -122,7 +132,11 @@ def write_html(path: Path, header: dict[str, Any], suites: Sequence[SuiteResult]
             parts.append(f"<h3>{html.escape(name)}</h3>{_table_html(rows)}")
         if s.notes:
             parts.append("<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in s.notes) + "</ul>")
-        parts.append(f"<details><summary>config</summary><pre>{html.escape(json.dumps(s.config, indent=1, default=str))}</pre></details>")
+        parts.append(
+            "<details><summary>config</summary><pre>"
+            + html.escape(json.dumps(s.config, indent=1, default=str))
+            + "</pre></details>"
+        )
     parts.append("</body></html>")
     path.write_text("\n".join(parts), "utf-8")
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from graphmem.eval import baselines
+from graphmem.eval.config import SuiteContext
 from graphmem.eval.engine import temporary_graphmem
 from graphmem.eval.locomo import (
     READER,
@@ -49,7 +50,6 @@ from graphmem.eval.metrics import (
     reciprocal_rank,
     within_budget,
 )
-from graphmem.eval.config import SuiteContext
 from graphmem.eval.results import Metric, Plot, SuiteResult
 from graphmem.service import Graphmem
 
@@ -114,7 +114,9 @@ def run(ctx: SuiteContext) -> SuiteResult:
             subject = subject_of(conv.sample_id)
             for q in qs:
                 t1 = time.perf_counter()
-                res = gm.retrieve(READER, {"query": q["question"], "subject_id": subject, "k": POOL})
+                res = gm.retrieve(
+                    READER, {"query": q["question"], "subject_id": subject, "k": POOL}
+                )
                 latency.append((time.perf_counter() - t1) * 1000)
                 ranked["graphmem"].append(
                     (
@@ -202,7 +204,9 @@ def _baselines(
     embedder: Any,
 ) -> None:
     turns = [turn_text(t) for t in conv.turns]
-    turn_ranked = [Ranked(frozenset({t["dia_id"]}), count(turns[i])) for i, t in enumerate(conv.turns)]
+    turn_ranked = [
+        Ranked(frozenset({t["dia_id"]}), count(turns[i])) for i, t in enumerate(conv.turns)
+    ]
     item_ranked = [Ranked(item.dia_ids, count(item.text)) for item in items]
     stop = baselines.english_stop_words()
     systems: list[tuple[str, baselines.Ranker, list[Ranked]]] = [

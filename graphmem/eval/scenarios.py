@@ -76,9 +76,7 @@ class Proposed:
     problems: list[str] = field(default_factory=list)
 
 
-def propose_scenario(
-    gm: Graphmem, scenario: dict[str, Any], done: dict[str, Proposed]
-) -> Proposed:
+def propose_scenario(gm: Graphmem, scenario: dict[str, Any], done: dict[str, Proposed]) -> Proposed:
     """Record the scenario's sources and propose it; ``done`` resolves ``supersedes_ref``."""
     problems: list[str] = []
     record_sources(gm, scenario, problems)
@@ -89,7 +87,9 @@ def propose_scenario(
     try:
         receipt = gm.propose(scenario_principal(scenario["principal"]), proposal)
     except errors.ValidationError as exc:
-        return Proposed(scenario, INVALID, [f"{i.field}:{i.rule}" for i in exc.issues], None, problems)
+        return Proposed(
+            scenario, INVALID, [f"{i.field}:{i.rule}" for i in exc.issues], None, problems
+        )
     return Proposed(
         scenario,
         str(receipt.decision),

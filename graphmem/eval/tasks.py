@@ -141,7 +141,11 @@ class Vpn(Family):
         if success:
             said.append(f"{fixes[-1]} fixed it")
         goal = "fix VPN error 720"
-        text = f"Run {spec.family}-{spec.index}: VPN error 720 on network={net}: " + "; ".join(said) + "."
+        text = (
+            f"Run {spec.family}-{spec.index}: VPN error 720 on network={net}: "
+            + "; ".join(said)
+            + "."
+        )
         observed = f"{goal}: {text}"
         if spec.hidden["poisoned"]:
             # a naive runtime copies the knowledge-base result it read into what it writes
