@@ -3,12 +3,13 @@
 The oracle (:mod:`graphmem.eval.oracle`, shared with ``graphmem eval``) knows nothing of version
 nodes, SUPERSEDES or reinstatement: a statement is known from the moment it was recorded until its
 source is revoked; among the statements known at K, the one with the latest valid_from <= V (ties:
-the later recorded) is what was true at V. Histories are generated with non-decreasing valid time per claim, but recorded in any relation to it (facts
-learned late, facts learned early). The revocation case then revokes some statements' sources:
-what they had superseded must be believed again exactly as if they had never been said, while
-``known_at`` before each revocation still answers what was believed then. (Only statements that
-became a memory of their own are revoked: a DUPLICATE adds its evidence to the existing memory,
-so its own valid_from is not a separate belief to take back.)
+the later recorded) is what was true at V. Histories are generated with non-decreasing valid time
+per claim, but recorded in any relation to it (facts learned late, facts learned early). The
+revocation case then revokes some statements' sources: what they had superseded must be believed
+again exactly as if they had never been said, while ``known_at`` before each revocation still
+answers what was believed then. (Only statements that became a memory of their own are revoked: a
+DUPLICATE adds its evidence to the existing memory, so its own valid_from is not a separate belief
+to take back.)
 """
 
 from __future__ import annotations
