@@ -7,7 +7,9 @@ DIR holds ``turns*.jsonl`` and ``qa*.jsonl`` in the shared format (see the data 
 data is read in place, never copied). Needs ``bm25s==0.3.16`` (``pip install bm25s==0.3.16``)
 for the BM25 baseline.
 
-Ingest (graphmem): one tenant ``locomo``; each conversation is its own subject
+The loader and the ingest live in ``graphmem/eval/locomo.py`` (shared with ``graphmem eval``,
+whose ``retrieval`` suite also compares systems at equal context tokens). Ingest (graphmem): one
+tenant ``locomo``; each conversation is its own subject
 ``project:locomo-<sample_id>``. Every turn is recorded as a USER_MESSAGE source by an agent key
 bound to that speaker (``user:<sample_id>.<speaker>``, so the statement is authenticated), with
 the speaker in the content ("Caroline: …", plus the shared image's caption when there is one),
