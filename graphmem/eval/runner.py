@@ -38,23 +38,18 @@ def check_config(config: EvalConfig) -> None:
         raise ValidationError(issues)
 
 
+def _git(*args: str) -> str:
+    out = subprocess.run(
+        ["git", *args], capture_output=True, text=True, cwd=Path(__file__).parent, check=False
+    )
+    return out.stdout.strip()
+
+
 def _commit() -> str:
+    """The checkout's commit, ``+dirty`` when tracked files differ from it."""
     try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).parent,
-            check=False,
-        )
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).parent,
-            check=False,
-        )
-        return out.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+        dirty = _git("status", "--porcelain", "--untracked-files=no")
+        return _git("rev-parse", "--short", "HEAD") + ("+dirty" if dirty else "")
     except OSError:
         return "unknown"
 

@@ -228,19 +228,7 @@ class Preference(Family):
                 f"answer in {LANGUAGES[said]}",
                 "user",
             )
-        answered = actions[-1].answer if actions else None
-        goal = "answer the user's question"
-        text = f"Run {spec.family}-{spec.index}: replied with {self.KEY}: {answered or 'none'}."
-        world.learner.episode(
-            world.user_key,
-            world.user,
-            goal=goal,
-            text=text,
-            outcome="SUCCESS" if success else "FAILURE",
-            environment={},
-            failures=[],
-            source={"kind": "TOOL_RESULT", "content": f"chat.send: {goal}: {text}"},
-        )
+        _reply_episode(world, spec, "answer the user's question", self.KEY, actions, success)
 
 
 class Policy(Family):
@@ -293,19 +281,25 @@ class Policy(Family):
         return Outcome(done=True, success=ok)
 
     def learn(self, world: World, spec: RunSpec, actions: list[Action], success: bool) -> None:
-        answered = actions[-1].answer if actions else None
-        goal = "answer the refund question"
-        text = f"Run {spec.family}-{spec.index}: answered with {self.KEY}: {answered or 'none'}."
-        world.learner.episode(
-            world.user_key,
-            world.user,
-            goal=goal,
-            text=text,
-            outcome="SUCCESS" if success else "FAILURE",
-            environment={},
-            failures=[],
-            source={"kind": "TOOL_RESULT", "content": f"chat.send: {goal}: {text}"},
-        )
+        _reply_episode(world, spec, "answer the refund question", self.KEY, actions, success)
+
+
+def _reply_episode(
+    world: World, spec: RunSpec, goal: str, key: str, actions: list[Action], success: bool
+) -> None:
+    """The episode a runtime writes after answering: what it said, from the send tool's log."""
+    answered = actions[-1].answer if actions else None
+    text = f"Run {spec.family}-{spec.index}: replied with {key}: {answered or 'none'}."
+    world.learner.episode(
+        world.user_key,
+        world.user,
+        goal=goal,
+        text=text,
+        outcome="SUCCESS" if success else "FAILURE",
+        environment={},
+        failures=[],
+        source={"kind": "TOOL_RESULT", "content": f"chat.send: {goal}: {text}"},
+    )
 
 
 FAMILIES: tuple[Family, ...] = (Vpn(), Preference(), Policy())
