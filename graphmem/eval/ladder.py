@@ -394,12 +394,20 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
     )
     result.plots.append(
         Plot(
-            "ladder_cost",
-            "Context tokens (median) and repeated errors by rung",
+            "ladder_tokens",
+            "Context tokens by rung (median tokens_used)",
+            "tokens",
+            names,
+            {"context tokens p50": [row["tokens_p50"] for row in table]},
+        )
+    )
+    result.plots.append(
+        Plot(
+            "ladder_errors",
+            "Repeated errors and memory-induced policy violations by rung",
             "count",
             names,
             {
-                "context tokens p50": [row["tokens_p50"] for row in table],
                 "repeated errors": [float(row["repeated_errors"]) for row in table],
                 "policy violations": [float(row["policy_violations"]) for row in table],
             },
