@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 PIP_FLAGS ?= -q --disable-pip-version-check
 LINT_DIR := tools/cypher-lint
 
-.PHONY: serve test test-slow test-neo4j lint typecheck bench install install-dev clean
+.PHONY: serve test test-slow test-neo4j lint typecheck bench eval eval-quick install install-dev clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,14 @@ test-slow: install-dev
 test-neo4j: install-dev
 	@test -n "$$NEO4J_URI" || (echo "set NEO4J_URI (docker compose -f docker/compose.yaml up -d neo4j)"; exit 2)
 	$(PY) -m pytest tests/integration tests/lint
+
+## The evaluation suites and the ablation ladder (README "Evaluation"): report in ./report/.
+eval: install-dev
+	HF_HUB_OFFLINE=1 $(VENV)/bin/graphmem eval --out report
+
+## The same suites at smoke size (CI smoke).
+eval-quick: install-dev
+	HF_HUB_OFFLINE=1 $(VENV)/bin/graphmem eval --quick --out report-quick
 
 lint: install-dev
 	$(VENV)/bin/ruff check graphmem api tests bench
