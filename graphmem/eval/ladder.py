@@ -151,10 +151,8 @@ def run_rung(
                 records.append(
                     _one_run(gm, clock, rung, agent, world, family, spec, rep, failed_before)
                 )
-        learner = world.learner
-        assert isinstance(learner, ProposalLearner)
-        writes[tenant] = learner.decisions + Counter(
-            {f"refused:{k}": v for k, v in learner.refusals.items()}
+        writes[tenant] = world.learner.decisions + Counter(
+            {f"refused:{k}": v for k, v in world.learner.refusals.items()}
         )
     return records, writes
 

@@ -21,7 +21,9 @@ from graphmem.service import Graphmem
 
 
 class Learner(Protocol):
+    #: ``"<kind>:<decision>"`` → count, and why writes were not stored: ``"<kind>:<code>"``
     decisions: Counter[str]
+    refusals: Counter[str]
 
     def claim(
         self,
