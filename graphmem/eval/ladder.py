@@ -31,7 +31,7 @@ import itertools
 import random
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +39,7 @@ from graphmem.auth.principal import Principal
 from graphmem.eval.agent import Action, Agent, RuleAgent
 from graphmem.eval.config import SuiteContext
 from graphmem.eval.engine import SteppedClock, temporary_graphmem
-from graphmem.eval.learn import ProposalLearner
+from graphmem.eval.learn import Learner, ProposalLearner
 from graphmem.eval.metrics import Rate, median
 from graphmem.eval.results import Metric, Plot, SuiteResult
 from graphmem.eval.tasks import FAMILIES, FORBIDDEN_STEPS, POLICY_TEXT, Family, RunSpec, World
@@ -47,6 +47,8 @@ from graphmem.models.state import CheckpointCreate, RunEnd
 from graphmem.service import Graphmem
 
 BUDGET_TOKENS = 700
+#: builds the runtime's write adapter for one tenant
+LearnerFactory = Callable[[Graphmem, str], Learner]
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ class RunRecord:
     why: list[str] = field(default_factory=list)
 
 
-def _world(gm: Graphmem, tenant: str) -> World:
+def _world(gm: Graphmem, tenant: str, learner: LearnerFactory) -> World:
     user, org = "user:u1", "org:acme"
     return World(
         tenant=tenant,
@@ -99,7 +101,7 @@ def _world(gm: Graphmem, tenant: str) -> World:
             tenant_id=tenant, principal_id="agent:runtime", roles=frozenset({"agent"})
         ),
         admin_key=Principal(tenant_id=tenant, principal_id="admin:ops", roles=frozenset({"admin"})),
-        learner=ProposalLearner(gm, tenant),
+        learner=learner(gm, tenant),
     )
 
 
@@ -133,12 +135,13 @@ def run_rung(
     replicates: int,
     runs_per_family: int,
     seed: int,
+    learner: LearnerFactory = ProposalLearner,
 ) -> tuple[list[RunRecord], dict[str, Counter[str]]]:
     records: list[RunRecord] = []
     writes: dict[str, Counter[str]] = {}
     for rep in range(replicates):
         tenant = f"ladder-{rung.name.strip('+')}-{rep}"
-        world = _world(gm, tenant)
+        world = _world(gm, tenant, learner)
         day = 0
         for family in FAMILIES:
             rng = random.Random(f"{seed}:{rep}:{family.name}")
@@ -230,7 +233,11 @@ def _one_run(
     return rec
 
 
-def run(ctx: SuiteContext, agent: Agent | None = None) -> SuiteResult:
+def run(
+    ctx: SuiteContext, agent: Agent | None = None, learner: LearnerFactory = ProposalLearner
+) -> SuiteResult:
+    """The ladder with ``agent`` (default :class:`RuleAgent`) and the runtime's writes through
+    ``learner`` (default: main's proposals)."""
     agent = agent or RuleAgent()
     quick = ctx.config.quick
     replicates, runs_per_family = (1, 8) if quick else (4, 16)
@@ -242,7 +249,7 @@ def run(ctx: SuiteContext, agent: Agent | None = None) -> SuiteResult:
     writes: dict[str, dict[str, int]] = {}
     with temporary_graphmem(ctx.embedder, clock=clock) as gm:
         for rung in RUNGS:
-            recs, w = run_rung(gm, clock, rung, agent, replicates, runs_per_family, seed)
+            recs, w = run_rung(gm, clock, rung, agent, replicates, runs_per_family, seed, learner)
             records += recs
             writes |= {k: dict(v) for k, v in w.items()}
     result.seconds = time.perf_counter() - t0
