@@ -96,9 +96,10 @@ def run_eval(
         result.seconds = round(time.perf_counter() - t1, 1)
         results.append(result)
         say(f"graphmem eval: {name} done in {result.seconds:.0f} s")
-    header["seconds"] = round(time.perf_counter() - t0, 1)
-    header["suite_seeds"] = dict(ctx.seeds)
-    write_json(out / "report.json", header, results)
+        header["seconds"] = round(time.perf_counter() - t0, 1)
+        header["suite_seeds"] = dict(ctx.seeds)
+        # after every suite, so a long run that is stopped keeps what it measured
+        write_json(out / "report.json", header, results)
     write_html(out / "report.html", header, results)
     return results
 
