@@ -129,8 +129,11 @@ class ProposalLearner:
             {
                 "memory_type": "EPISODIC",
                 "subject": subject,
+                # what happened goes into the payload: an episode's identity (its content
+                # hash) is its payload, so two runs told apart only by ``text`` would merge
                 "episode": {
                     "goal": goal,
+                    "observations": [text],
                     "outcome": outcome,
                     "environment": environment,
                     "failures": failures,
