@@ -404,6 +404,12 @@ def _metrics(
                 c = Counter(o.decision for o in gs)
                 rows.append({"set": set_name, "group": g, "n": len(gs), **dict(sorted(c.items()))})
     result.tables["decisions by set and group"] = rows
+    result.tables["scenarios whose secret is in the graph"] = [
+        {"id": sid, "set": s, "label": o.scenario["label"], "decision": o.decision}
+        for s, o in outcomes
+        for sid in [str(o.scenario["id"])]
+        if sid in leaked
+    ]
     result.tables["conflict pairs"] = [
         {
             "kind": k,
