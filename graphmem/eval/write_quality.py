@@ -31,7 +31,6 @@ from graphmem.eval.scenarios import (
     DATA_DIR,
     STORED,
     Proposed,
-    graph_dump,
     propose_scenario,
     read_scenarios,
 )
@@ -91,7 +90,7 @@ def run(ctx: SuiteContext) -> SuiteResult:
                 o = propose_scenario(gm, scenario, done)
                 done[str(scenario["id"])] = o
                 outcomes.append((set_name, o))
-        dump = graph_dump(gm.store)
+        dump = stored_text(gm)
         leaked = sorted(
             {
                 str(o.scenario["id"])
@@ -110,6 +109,23 @@ def run(ctx: SuiteContext) -> SuiteResult:
     _metrics(result, outcomes, leaked, provenance, dup, conflicts, generated)
     result.config = {"seed": seed, "sets": SETS, "embedder": ctx.embedder.embedding_version}
     return result
+
+
+def stored_text(gm: Graphmem) -> str:
+    """Every text property of every node and edge, one per line: where a secret could be read
+    back. Vectors, hashes and ids are left out — a four-digit PIN is found inside a float
+    vector's digits or a hex hash by chance, which is no leak."""
+    rows = gm.store.read_adhoc(
+        "MATCH (n) RETURN properties(n) AS p UNION ALL MATCH ()-[r]->() RETURN properties(r) AS p"
+    )
+    out: list[str] = []
+    for row in rows:
+        for key, value in (row["p"] or {}).items():
+            if "hash" in key or "embedding" in key or key.endswith("_id") or key.endswith("_ids"):
+                continue
+            values = value if isinstance(value, list) else [value]
+            out += [v for v in values if isinstance(v, str)]
+    return "\n".join(out)
 
 
 def _provenance_complete(gm: Graphmem, memory_ids: list[str | None]) -> Rate:
@@ -339,8 +355,9 @@ def _metrics(
         Metric(
             "secret_scenarios_in_graph",
             float(len(leaked)),
-            "scenarios whose secret string appears anywhere in the graph (every node's and edge's "
-            "properties) after all sets ran",
+            "scenarios whose secret string appears in a text property of any node or edge after "
+            "all sets ran (vectors, hashes and ids left out: a short PIN matches their digits "
+            "by chance)",
             unit="count",
             headline=True,
         )
