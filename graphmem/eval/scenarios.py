@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from graphmem import errors
 from graphmem.auth.principal import Principal
@@ -76,7 +77,13 @@ class Proposed:
     problems: list[str] = field(default_factory=list)
 
 
-def propose_scenario(gm: Graphmem, scenario: dict[str, Any], done: dict[str, Proposed]) -> Proposed:
+class _Stored(Protocol):
+    memory_id: str | None
+
+
+def propose_scenario(
+    gm: Graphmem, scenario: dict[str, Any], done: Mapping[str, _Stored]
+) -> Proposed:
     """Record the scenario's sources and propose it; ``done`` resolves ``supersedes_ref``."""
     problems: list[str] = []
     record_sources(gm, scenario, problems)
