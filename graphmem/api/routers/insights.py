@@ -8,7 +8,15 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Depends, Query
 from pydantic import BaseModel
 
-from graphmem.api.deps import GraphmemDep, IdPath, Limit, Offset, PrincipalDep, SubjectQuery, require_roles
+from graphmem.api.deps import (
+    GraphmemDep,
+    IdPath,
+    Limit,
+    Offset,
+    PrincipalDep,
+    SubjectQuery,
+    require_roles,
+)
 from graphmem.auth.principal import Principal
 from graphmem.learn.insight import InsightPublic, InsightStatus
 from graphmem.learn.review import REVIEWERS, InsightReview, ReviewResult
