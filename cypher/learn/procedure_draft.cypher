@@ -6,8 +6,7 @@ MATCH (m:Procedure {tenant_id: $tenant_id, memory_id: $memory_id})
 WHERE m.lifecycle = 'DRAFT'
 SET m.release_source_id = coalesce(m.release_source_id, $release_source_id)
 WITH m
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $derived_from AS origin_id
   MATCH (o:Memory {tenant_id: $tenant_id, memory_id: origin_id})
   MERGE (m)-[d:DERIVED_FROM]->(o)

@@ -13,8 +13,7 @@ UNWIND range(0, size(found) - 1) AS i
 WITH found[i] AS m, props[i] AS p
 SET m += p
 WITH collect(m) AS changed
-CALL {
-  WITH changed
+CALL (changed) {
   UNWIND $edges AS e
   MATCH (a:Procedure {tenant_id: $tenant_id, memory_id: e.from_id})
   MATCH (b:Procedure {tenant_id: $tenant_id, memory_id: e.to_id})

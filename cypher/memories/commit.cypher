@@ -48,8 +48,7 @@ CALL (m) {
   CREATE (m)-[:CONFLICTS_WITH {status: 'OPEN', recorded_at: $now}]->(other)
   RETURN count(*) AS conflicts
 }
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $derived AS d
   MATCH (o:Memory {tenant_id: $tenant_id, memory_id: d.memory_id})
   CREATE (m)-[:DERIVED_FROM {method: d.method, policy_version: d.policy_version,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, Path, Query, Request
+from fastapi import Depends, Header, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from graphmem.auth.keys import resolve_key
@@ -104,3 +104,13 @@ def memory_filters(
 
 
 MemoryFiltersDep = Annotated[MemoryFilters, Depends(memory_filters)]
+
+#: the ``Idempotency-Key`` header of a write (an id: blank or odd keys are a 422)
+IdempotencyHeader = Annotated[
+    str | None,
+    Header(
+        max_length=200,
+        pattern=ID_PATTERN,
+        description="the first receipt is returned for a repeated key, and nothing is written",
+    ),
+]

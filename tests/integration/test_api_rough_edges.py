@@ -267,3 +267,15 @@ def test_every_operation_is_typed_in_openapi(rest: TestClient) -> None:
     assert untyped == []
     proposal = spec["paths"]["/v1/proposals"]["post"]["requestBody"]["content"]["application/json"]
     assert proposal["schema"]["discriminator"]["propertyName"] == "memory_type"
+
+
+@pytest.mark.parametrize("path", ["/v1/episodes", "/v1/proposals"])
+def test_a_blank_idempotency_key_is_a_422_naming_the_header(
+    rest: TestClient, key_for: KeyMaker, path: str
+) -> None:
+    """Found by the deep schemathesis run: an empty key reached the gate and answered 500."""
+    body = {"goal": "0", "subject_id": "user:u1"} if path == "/v1/episodes" else {}
+    for blank in ["", " "]:
+        r = rest.post(path, headers={**key_for("agent"), "idempotency-key": blank}, json=body)
+        assert r.status_code == 422, r.text
+        assert any(e["field"] == "idempotency-key" for e in r.json()["errors"]), r.text

@@ -229,10 +229,12 @@ def test_admin_sees_lineage_time_travel_revocation_impact_and_verified_erasure(
     expect(page.locator("#write-receipts .receipt").first).to_be_visible()
     admin.shot("receipts")
 
-    # procedures: versions as stored; canary health said plainly to be not reported yet
+    # procedures: versions with their release role, and the key's canary health from the
+    # release model (GET /v1/procedures/{key})
     admin.show("project:it")
     expect(page.locator("#procedures")).to_contain_text("vpn-720-fix")
-    expect(page.locator("#canary-note")).to_contain_text("does not report")
+    expect(page.locator("#canary-note")).to_contain_text("Canary health of vpn-720-fix")
+    expect(page.locator("#canary-note")).to_contain_text("verdict")
     admin.shot("procedures")
     assert admin.errors == []
 

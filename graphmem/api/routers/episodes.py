@@ -4,21 +4,32 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Header, Response, status
+from fastapi import APIRouter, Body, Response, status
 
-from graphmem.api.deps import GraphmemDep, WriterDep
+from graphmem.api.deps import GraphmemDep, IdempotencyHeader, WriterDep
 from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded
 
 router = APIRouter(prefix="/v1/episodes", tags=["episodes"])
 
 
-@router.post("", response_model=EpisodeRecorded, status_code=201)
+@router.post(
+    "",
+    response_model=EpisodeRecorded,
+    status_code=201,
+    responses={
+        200: {
+            "model": EpisodeRecorded,
+            "description": "not committed (REJECTED, NEEDS_CONFIRMATION, DUPLICATE): "
+            "the receipt says why",
+        }
+    },
+)
 def record_episode(
     body: Annotated[EpisodeCreate, Body()],
     gm: GraphmemDep,
     principal: WriterDep,
     response: Response,
-    idempotency_key: Annotated[str | None, Header(max_length=200)] = None,
+    idempotency_key: IdempotencyHeader = None,
 ) -> EpisodeRecorded:
     """Record an episode as an EPISODIC proposal: 201 with the write receipt when committed,
     200 with it otherwise (REJECTED, NEEDS_CONFIRMATION, DUPLICATE: the receipt says why).

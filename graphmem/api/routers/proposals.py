@@ -4,24 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Header
+from fastapi import APIRouter, Body
 
-from graphmem.api.deps import GraphmemDep, WriterDep
+from graphmem.api.deps import GraphmemDep, IdempotencyHeader, WriterDep
 from graphmem.limits import MAX_BATCH
 from graphmem.models.proposal import MemoryProposal, ProposalBody
 from graphmem.models.receipts import WriteReceipt
-from graphmem.models.types import ID_PATTERN
 
 router = APIRouter(prefix="/v1/proposals", tags=["proposals"])
-
-IdempotencyHeader = Annotated[
-    str | None,
-    Header(
-        max_length=200,
-        pattern=ID_PATTERN,
-        description="the first receipt is returned for a repeated key, and nothing is written",
-    ),
-]
 
 
 @router.post("", response_model=WriteReceipt)

@@ -505,22 +505,38 @@ async function loadProcedures() {
         canary = null;
       }
     }
-    const health = (r) => {
-      const versions = canary && Array.isArray(canary.versions) ? canary.versions : [];
+    const versions = canary && Array.isArray(canary.versions) ? canary.versions : [];
+    const role = (r) => {
       const v = versions.find((x) => x.version === r.version);
-      return v && v.canary ? JSON.stringify(v.canary) : "not reported";
+      return v ? (v.release_role || v.lifecycle) : "no release record";
     };
     box.replaceChildren(rows.length
       ? table([["procedure", (r) => r.procedure_key], ["version", (r) => r.version],
-        ["status", (r) => statusCell(r.status)], ["owner", (r) => r.owner || ""], ["canary health", health]], rows)
+        ["status", (r) => statusCell(r.status)], ["owner", (r) => r.owner || ""], ["release", role]], rows)
       : el("p", { class: "hint" }, "no procedures"));
-    $("canary-note").textContent = canary
-      ? ""
-      : "Canary health: this service's API does not report procedure releases or canary health "
-        + "yet (procedure releases are being rebuilt); versions are shown as stored memories.";
+    $("canary-note").textContent = canary ? healthText(canary) : (rows.length
+      ? "Canary health: no release record for this procedure (GET /v1/procedures/{key} answered none)."
+      : "");
   } catch (err) {
     sayError(err);
   }
+}
+
+function armText(name, arm) {
+  if (!arm) return `${name}: none`;
+  const rate = arm.rate === null || arm.rate === undefined ? "no outcomes yet"
+    : `${(100 * arm.rate).toFixed(0)}% of ${arm.outcomes} (95% ${(100 * arm.lower).toFixed(0)}–${(100 * arm.upper).toFixed(0)}%)`;
+  const safety = arm.safety_signals ? `, ${arm.safety_signals} safety signal(s)` : "";
+  return `${name} ${arm.version || "—"}: ${rate}${safety}`;
+}
+
+function healthText(proc) {
+  const h = proc.health || {};
+  const c = proc.cohorts || {};
+  return `Canary health of ${proc.procedure_key} (policy ${h.policy_version || "?"}): `
+    + `${armText("stable", h.stable)}; ${armText("canary", h.canary)}`
+    + `${c.canary_percent ? ` at ${c.canary_percent}% of runs` : ""}; verdict ${h.verdict || "HOLD"}`
+    + `${h.reason ? ` (${h.reason})` : ""}.`;
 }
 
 // -- wiring -----------------------------------------------------------------------------------
