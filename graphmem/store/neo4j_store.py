@@ -166,9 +166,12 @@ class Neo4jStore(GraphStore):
                 connection_timeout=connection_timeout,
                 user_agent="graphmem",
                 # "property key does not exist" and the like: optional properties are the
-                # norm here; deprecations and performance hints stay on (logged as warnings)
+                # norm here; "index already exists" answers every idempotent bootstrap (each
+                # was ~180 lines of log per start, enough to fill a pipe nobody reads and
+                # stall the service); deprecations and performance hints stay on
                 notifications_disabled_classifications=[
-                    neo4j.NotificationDisabledClassification.UNRECOGNIZED
+                    neo4j.NotificationDisabledClassification.UNRECOGNIZED,
+                    neo4j.NotificationDisabledClassification.SCHEMA,
                 ],
             )
 

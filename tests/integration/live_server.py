@@ -12,7 +12,7 @@ import uvicorn
 
 from graphmem.api.main import create_app
 from graphmem.service import Graphmem
-from tests.integration.test_cli_service import free_port
+from tests.integration.served import free_port
 
 
 @contextmanager

@@ -47,18 +47,37 @@ class Served:
         return key
 
 
+def _log_tail(log: Path, lines: int = 60) -> str:
+    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+
+
 @contextmanager
-def serve(data_dir: Path, *, start_timeout_s: float = 120.0, **env: str) -> Iterator[Served]:
-    """Start the service, wait for ``/healthz`` to say ok, and stop it (SIGTERM) after."""
+def serve(
+    data_dir: Path,
+    *,
+    start_timeout_s: float = 120.0,
+    unset: tuple[str, ...] = (),
+    **env: str,
+) -> Iterator[Served]:
+    """Start the service, wait for ``/healthz`` to say ok, and stop it (SIGTERM) after.
+
+    Its output goes to a file beside the data directory, never to a pipe: a pipe nobody reads
+    fills at 64 KB and the service blocks on its next log line (the Neo4j bootstrap logged that
+    much once). ``unset`` drops variables from this process's environment (e.g. the hashing
+    embedder the unit tests set) so the service sees its defaults."""
     port = free_port()
     full_env = {**os.environ, "GRAPHMEM_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1", **env}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=full_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    for name in unset:
+        full_env.pop(name, None)
+    log = data_dir.parent / f"serve-{port}.log"
+    with log.open("w") as sink:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
+            env=full_env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + start_timeout_s
@@ -69,15 +88,18 @@ def serve(data_dir: Path, *, start_timeout_s: float = 120.0, **env: str) -> Iter
             except httpx.HTTPError:
                 pass
             if server.poll() is not None:
-                raise AssertionError(server.stdout.read() if server.stdout else "serve exited")
+                raise AssertionError(f"graphmem serve exited:\n{_log_tail(log)}")
             if time.monotonic() > deadline:
-                raise AssertionError(f"graphmem serve not healthy after {start_timeout_s} s")
+                raise AssertionError(
+                    f"graphmem serve not healthy after {start_timeout_s} s:\n{_log_tail(log)}"
+                )
             time.sleep(0.25)
         yield Served(url, data_dir, full_env)
     finally:
         server.terminate()
         try:
-            server.wait(timeout=60)
+            server.wait(timeout=120)
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=30)
+            raise AssertionError(f"graphmem serve ignored SIGTERM:\n{_log_tail(log)}") from None

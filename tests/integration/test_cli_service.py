@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,12 +20,7 @@ from graphmem.store.falkordb_server import DataDirLayout
 from graphmem.store.neo4j_server import layout as neo4j_layout
 from graphmem.store.supervision import pid_alive
 from tests.conftest import ENGINES, TEST_NEO4J_HEAP_MB, TEST_NEO4J_PAGECACHE_MB
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.integration.served import serve
 
 
 def engine_env(engine: str) -> dict[str, str]:
@@ -105,27 +98,9 @@ def test_keys_before_and_while_serving_then_clean_stop(engine: str, data_dir: Pa
     assert before.returncode == 0, before.stderr
     key_before = json.loads(before.stdout)["key"]
 
-    port = free_port()
-    env = {**engine_env(engine), "GRAPHMEM_DATA_DIR": str(data_dir)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        health = None
-        while time.monotonic() < deadline:
-            try:
-                health = httpx.get(f"{base}/healthz", timeout=2).json()
-                break
-            except httpx.HTTPError:
-                assert server.poll() is None, server.stdout.read() if server.stdout else ""
-                time.sleep(0.2)
-        assert health is not None and health["status"] == "ok"
+    with serve(data_dir, start_timeout_s=180, **engine_env(engine)) as served:
+        health = httpx.get(f"{served.url}/healthz", timeout=30).json()
+        assert health["status"] == "ok"
         assert health["engine"]["engine"] == engine and health["engine"]["embedded"] is True
         if engine == "neo4j":
             assert health["engine"]["version"].startswith("5.26.")
@@ -147,7 +122,7 @@ def test_keys_before_and_while_serving_then_clean_stop(engine: str, data_dir: Pa
         assert during.returncode == 0, during.stderr
         key_during = json.loads(during.stdout)["key"]
         for key, roles in ((key_before, ["agent"]), (key_during, ["user"])):
-            me = httpx.get(f"{base}/v1/whoami", headers={"Authorization": f"Bearer {key}"})
+            me = httpx.get(f"{served.url}/v1/whoami", headers={"Authorization": f"Bearer {key}"})
             assert me.status_code == 200 and me.json()["roles"] == roles
         # the CLI joined the service's engine rather than starting its own
         pids = engine_pids(engine, data_dir)
@@ -158,11 +133,8 @@ def test_keys_before_and_while_serving_then_clean_stop(engine: str, data_dir: Pa
         ]
         assert all(k.returncode == 0 for k in keys), [k.stderr for k in keys]
         admin, agent = (json.loads(k.stdout)["key"] for k in keys)
-        rest_scenario(base, admin, agent)
+        rest_scenario(served.url, admin, agent)
         assert engine_pids(engine, data_dir) == pids
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=120)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and any(pid_alive(p) for p in pids):
         time.sleep(0.1)

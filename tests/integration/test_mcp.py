@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -26,7 +24,8 @@ from graphmem.api.main import create_app
 from graphmem.service import Graphmem
 from tests.integration.conftest import KeyMaker, bearer
 from tests.integration.live_server import uvicorn_on
-from tests.integration.test_cli_service import cli, free_port
+from tests.integration.served import serve
+from tests.integration.test_cli_service import cli
 
 TOOLS = {
     "remember",
@@ -164,29 +163,8 @@ def test_stdio_refuses_to_start_without_a_valid_key(data_dir: Path) -> None:
 @contextmanager
 def serving(data_dir: Path) -> Iterator[str]:
     """``graphmem serve`` on a fresh data directory, with the default (real) embedder."""
-    port = free_port()
-    env = {**os.environ, "GRAPHMEM_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1"}
-    env.pop("GRAPHMEM_EMBEDDER", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).json()["status"] == "ok":
-                    break
-            except httpx.HTTPError:
-                pass
-            assert server.poll() is None, server.stdout.read() if server.stdout else ""
-            assert time.monotonic() < deadline, "graphmem serve did not start"
-            time.sleep(0.2)
-        yield base
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
+    with serve(data_dir, unset=("GRAPHMEM_EMBEDDER",)) as served:
+        yield served.url
 
 
 def test_seed_story_over_http_against_graphmem_serve(data_dir: Path) -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 import httpx
 
 from graphmem.store.falkordb_server import DataDirLayout, pid_alive
-from tests.integration.test_cli_service import cli, free_port
+from tests.integration.served import free_port
+from tests.integration.test_cli_service import cli
 
 
 def start_api(data_dir: Path, port: int) -> subprocess.Popen[str]:

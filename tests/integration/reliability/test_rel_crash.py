@@ -25,7 +25,8 @@ import pytest
 
 from graphmem.store.falkordb_server import DataDirLayout
 from tests.integration.reliability.checks import TALLY
-from tests.integration.test_cli_service import cli, free_port
+from tests.integration.served import free_port
+from tests.integration.test_cli_service import cli
 from tests.integration.test_write_durability import start_api, wait_dead
 
 SUBJECT = "user:u1"

@@ -19,7 +19,7 @@ from graphmem.store.falkordb_store import FalkorDBStore
 from tests.integration.conftest import bearer
 from tests.integration.reliability.isolation import intact, run_load
 from tests.integration.reliability.world import World, seed
-from tests.integration.test_cli_service import free_port
+from tests.integration.served import free_port
 from tests.integration.test_write_durability import start_api
 
 

@@ -7,7 +7,7 @@ const EDGE_TYPES = ["PROVENANCE", "SUPERSEDES", "DERIVED_FROM", "CONFLICTS_WITH"
 const SVG = "http://www.w3.org/2000/svg";
 const DAY = 86400000;
 
-const state = { key: null, who: null, memories: [], domain: null, selected: null };
+const state = { key: null, who: null, memories: [], domain: null, selected: null, listing: 0 };
 
 // -- the API -----------------------------------------------------------------------------------
 
@@ -185,12 +185,16 @@ function timeParams() {
 }
 
 async function loadMemories(resetDomain = false) {
+  // the newest request wins: a slower earlier listing (a cold query plan, a busy engine) that
+  // answers after a time-travel one must not overwrite it
+  const ticket = ++state.listing;
   try {
     const times = timeParams();
     const path = bound()
       ? `/v1/me/memories${query({ ...times, limit: 500 })}`
       : `/v1/memories${query({ subject_id: $("subject").value.trim(), ...times, limit: 500 })}`;
     const page = await api("GET", path);
+    if (ticket !== state.listing) return;
     state.memories = page.memories;
     say("");
     if (resetDomain || !state.domain) setDomain(page.memories);
