@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 PIP_FLAGS ?= -q --disable-pip-version-check
 LINT_DIR := tools/cypher-lint
 
-.PHONY: serve test test-slow test-neo4j neo4j lint typecheck bench eval eval-quick install install-dev browser clean
+.PHONY: serve test test-slow bench-quick test-neo4j neo4j lint typecheck bench eval eval-quick install install-dev browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -59,9 +59,16 @@ test: install-dev browser
 	$(VENV)/bin/mypy
 	GRAPHMEM_TEST_ENGINES=falkordb HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
 
-## Long-running suites, a separate CI step.
+## Long-running suites, a separate CI step (.ci/slow).
 test-slow: install-dev browser
 	HF_HUB_OFFLINE=1 $(PY) -m pytest -m slow
+
+## Every benchmark's --quick smoke (figures printed, nothing written to the repository): that
+## each script still runs and measures, not its numbers (.ci/slow runs it after test-slow).
+BENCH_QUICK = writes forget retrieve_latency consolidation runaway_isolation
+bench-quick: install-dev
+	set -e; for b in $(BENCH_QUICK); do echo "bench-quick: $$b"; \
+	  HF_HUB_OFFLINE=1 $(PY) bench/$$b.py --quick; done
 
 ## The integration suite on Neo4j: every engine-parametrized test, and the local Neo4j's own
 ## process tests. On the local Neo4j (built and started by the tests) unless NEO4J_URI names a
