@@ -28,17 +28,20 @@ def payload_dict(proposal: MemoryProposal) -> dict[str, Any]:
 
 
 def memory_content_hash(proposal: MemoryProposal) -> str:
-    """Equal for the same subject, namespace, type and payload (not evidence, not times)."""
-    return sha256_hash(
-        dumps_canonical(
-            {
-                "type": str(proposal.memory_type),
-                "subject": proposal.subject,
-                "namespace": proposal.namespace,
-                "payload": payload_dict(proposal),
-            }
-        )
-    )
+    """Equal for the same subject, namespace, type and payload (not evidence, not times).
+
+    An episode's ``text`` is part of its content — the account of what happened, which two
+    runs with the same goal and outcome need not share — so it is hashed; a claim's or a
+    procedure's text only renders the payload, so it is not."""
+    content: dict[str, object] = {
+        "type": str(proposal.memory_type),
+        "subject": proposal.subject,
+        "namespace": proposal.namespace,
+        "payload": payload_dict(proposal),
+    }
+    if proposal.episode is not None and proposal.text:
+        content["text"] = proposal.text
+    return sha256_hash(dumps_canonical(content))
 
 
 def memory_text(proposal: MemoryProposal) -> str:

@@ -100,6 +100,34 @@ def test_exact_duplicate_adds_provenance_not_a_node(gm: Graphmem) -> None:
     assert cited == {"msg_9821", "msg_9900"}
 
 
+def test_episodes_that_differ_only_in_their_narrative_are_two_episodes(gm: Graphmem) -> None:
+    """An episode's ``text`` is what happened in words (a claim's text is only its rendering):
+    two runs with the same goal and outcome but different accounts are two experiences, while
+    the same account again is a duplicate."""
+    sid = source(gm, AGENT_FOR_USER, "TOOL_RESULT", "vpn reset run log: error 720, reset, ok")
+
+    def record(text: str) -> tuple[Decision, str | None]:
+        receipt = gm.propose(
+            AGENT_FOR_USER,
+            {
+                "memory_type": "EPISODIC",
+                "subject": USER,
+                "text": text,
+                "episode": {"goal": "fix vpn error 720", "outcome": "SUCCESS"},
+                "evidence": [{"event_id": sid, "span": "error 720", "source_role": "tool"}],
+                "confidence": 0.9,
+            },
+        )
+        return receipt.decision, receipt.memory_id
+
+    first = record("Reset the adapter after collecting logs; the VPN connected.")
+    other = record("Rebooted twice, then the VPN connected on its own.")
+    again = record("Reset the adapter after collecting logs; the VPN connected.")
+    assert first[0] is Decision.COMMITTED and other[0] is Decision.COMMITTED
+    assert other[1] != first[1]
+    assert again == (Decision.DUPLICATE, first[1])
+
+
 def test_seed_jin_to_mina_time_travel(gm: Graphmem, clock: FakeClock) -> None:
     """DESIGN §6: valid_at=July 5 → Mina; June 15 → Jin; known_at=July 10, valid_at=July 5 → Jin."""
     lead = principal("agent", subject="user:lead", pid="agent:lead", grants=("project:alpha",))
