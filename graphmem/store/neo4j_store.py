@@ -157,13 +157,18 @@ class Neo4jStore(GraphStore):
         self._calls = 0
         self._closed = False
         self._idle = threading.Condition()
-        auth = (user or "neo4j", password) if password else None
+        self._user = user or "neo4j"
+        self._max_retry_time = max_retry_time
+        self._connection_timeout = connection_timeout
+        self._swap = threading.Lock()
+        self._driver = driver or self._open_driver(uri, password)
+
+    def _open_driver(self, uri: str, password: str | None) -> neo4j.Driver:
+        auth = (self._user, password) if password else None
         with engine_errors(ENGINE):
-            self._driver = driver or neo4j.GraphDatabase.driver(
+            return neo4j.GraphDatabase.driver(
                 uri,
                 auth=auth,
-                max_transaction_retry_time=max_retry_time,
-                connection_timeout=connection_timeout,
                 user_agent="graphmem",
                 # "property key does not exist" and the like: optional properties are the
                 # norm here; "index already exists" answers every idempotent bootstrap (each
@@ -173,7 +178,27 @@ class Neo4jStore(GraphStore):
                     neo4j.NotificationDisabledClassification.UNRECOGNIZED,
                     neo4j.NotificationDisabledClassification.SCHEMA,
                 ],
+                max_transaction_retry_time=self._max_retry_time,
+                connection_timeout=self._connection_timeout,
             )
+
+    def _reconnect_if_down(self) -> None:
+        """After the local Neo4j died (e.g. ``kill -9``), start or join a new one and point
+        the driver at it (a new port and password). A server by URI is not ours to restart:
+        the driver's own retries are all there is."""
+        if self.server is None:
+            return
+        info = self.server.ensure_running()
+        with self._swap:
+            if info.uri == self.uri:
+                return  # still the same server: the break was the connection's
+            old, self._driver, self.uri = (
+                self._driver,
+                self._open_driver(info.uri, info.password),
+                info.uri,
+            )
+        with suppress(Exception):
+            old.close()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Neo4jStore:
@@ -250,10 +275,25 @@ class Neo4jStore(GraphStore):
     ) -> list[Row]:
         # the transaction timeout: the server terminates the transaction past it
         work = neo4j.unit_of_work(timeout=timeout_s or self.timeouts.normal_s)(_run)
+        try:
+            return self._execute_once(work, text, params, read_only=read_only)
+        except EngineUnavailableError:
+            if not read_only or self.server is None:
+                # A write may have reached the engine before the connection broke: never
+                # replay it blindly. The next call finds the restarted engine.
+                with suppress(GraphmemError):
+                    self._reconnect_if_down()
+                raise
+            self._reconnect_if_down()
+            return self._execute_once(work, text, params, read_only=read_only)
+
+    def _execute_once(
+        self, work: Any, text: str, params: dict[str, Any], *, read_only: bool
+    ) -> list[Row]:
         with self._call(), engine_errors(ENGINE), self._session(read_only=read_only) as session:
             if read_only:
-                return session.execute_read(work, text, params)
-            return session.execute_write(work, text, params)
+                return list(session.execute_read(work, text, params))
+            return list(session.execute_write(work, text, params))
 
     @contextmanager
     def _transaction(self) -> Iterator[Transaction]:
@@ -264,7 +304,12 @@ class Neo4jStore(GraphStore):
         :class:`~graphmem.errors.TransientEngineError` for the caller to retry the unit.
         """
         with self._call():
-            yield from self._explicit_transaction()
+            try:
+                yield from self._explicit_transaction()
+            except EngineUnavailableError:
+                with suppress(GraphmemError):  # the next unit finds the restarted engine
+                    self._reconnect_if_down()
+                raise
 
     def _explicit_transaction(self) -> Iterator[Transaction]:
         session = self._session(read_only=False)
@@ -300,8 +345,9 @@ class Neo4jStore(GraphStore):
         job outside any transaction, polled here until done). A server by URI: not ours to do."""
         if self.server is None:
             return False
-        job = self._execute("CALL graphmem.storage.compact() YIELD id RETURN id", {},
-                            read_only=False)[0]["id"]
+        job = self._execute(
+            "CALL graphmem.storage.compact() YIELD id RETURN id", {}, read_only=False
+        )[0]["id"]
         deadline = time.monotonic() + COMPACTION_TIMEOUT_S
         while True:
             row = self._execute(

@@ -15,11 +15,11 @@ import httpx
 
 from graphmem.store.falkordb_server import DataDirLayout, pid_alive
 from tests.integration.served import free_port
-from tests.integration.test_cli_service import cli
+from tests.integration.test_cli_service import cli, engine_env
 
 
-def start_api(data_dir: Path, port: int) -> subprocess.Popen[str]:
-    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing", "GRAPHMEM_DATA_DIR": str(data_dir)}
+def start_api(data_dir: Path, port: int, engine: str = "falkordb") -> subprocess.Popen[str]:
+    env = {**engine_env(engine), "GRAPHMEM_DATA_DIR": str(data_dir)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
         env=env,
@@ -27,7 +27,8 @@ def start_api(data_dir: Path, port: int) -> subprocess.Popen[str]:
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    deadline = time.monotonic() + 60
+    # a local Neo4j starts a JVM (a minute or more on a loaded 2-core machine)
+    deadline = time.monotonic() + (60 if engine == "falkordb" else 300)
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
@@ -38,8 +39,8 @@ def start_api(data_dir: Path, port: int) -> subprocess.Popen[str]:
     raise AssertionError("API did not start")
 
 
-def wait_dead(*pids: int) -> None:
-    deadline = time.monotonic() + 20
+def wait_dead(*pids: int, timeout_s: float = 20) -> None:
+    deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline and any(pid_alive(p) for p in pids):
         time.sleep(0.1)
     assert not any(pid_alive(p) for p in pids)
