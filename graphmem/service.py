@@ -47,6 +47,7 @@ from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
 from graphmem.write.grounding import Verifier
 from graphmem.write.pipeline import WritePipeline
+from graphmem.write.receipt_audit import WriteReceiptAudit
 from graphmem.write.sources import SourceCreate, record_source
 
 
@@ -380,6 +381,11 @@ class Graphmem:
         return expire_purpose(
             self.store, principal.tenant_id, purpose, actor=principal.principal_id, clock=self.clock
         )
+
+    @cached_property
+    def write_audit(self) -> WriteReceiptAudit:
+        """Write receipts by id, and their verification against the graph."""
+        return WriteReceiptAudit(self.store, self.clock)
 
     @cached_property
     def eraser(self) -> Eraser:

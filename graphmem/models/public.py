@@ -239,6 +239,17 @@ class DeletionVerification(PublicModel):
     data_files_checked: int
 
 
+class WriteVerification(PublicModel):
+    receipt_id: str
+    decision: str
+    memory_id: str | None
+    memory_status: str | None = Field(description="the named memory's status now, if any")
+    result: str = Field(description="VERIFIED, or BROKEN with the checks that failed")
+    checked: list[str]
+    failed: list[str]
+    verified_at: str
+
+
 class SweepResult(PublicModel):
     expired: list[str]
     count: int

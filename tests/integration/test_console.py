@@ -230,7 +230,10 @@ def test_admin_sees_lineage_time_travel_revocation_impact_and_verified_erasure(
     expect(receipt).to_contain_text(seed.monday)
     receipt.locator("button.verify").click()
     expect(page.locator("#deletion-receipts .receipt .verification").first).to_have_text("VERIFIED")
-    expect(page.locator("#write-receipts .receipt").first).to_be_visible()
+    written = page.locator("#write-receipts .receipt").first
+    expect(written).to_be_visible()
+    written.locator("button.verify").click()
+    expect(written.locator(".verification")).to_have_text("VERIFIED")
     admin.shot("receipts")
 
     # procedures: versions with their release role, and the key's canary health from the
@@ -281,7 +284,11 @@ def test_analyst_reads_lineage_and_receipts_but_cannot_act(
     expect(page.locator(f'#impact-before tr[data-memory-id="{seed.mina}"]')).to_be_visible()
     expect(page.locator("#revoke-source")).to_have_count(0)
     expect(page.locator("#erase-memory")).to_have_count(0)
-    expect(page.locator("#write-receipts .receipt").first).to_be_visible()
+    # an analyst verifies write receipts (an audit read); deletion receipts are the admin's
+    written = page.locator("#write-receipts .receipt").first
+    expect(written).to_be_visible()
+    written.locator("button.verify").click()
+    expect(written.locator(".verification")).to_have_text("VERIFIED")
     expect(page.locator("#deletion-receipts button.verify")).to_have_count(0)
     # the API refuses the acts anyway: the page only follows it
     assert analyst.fetch("DELETE", f"/v1/memories/{seed.mina}") == 403

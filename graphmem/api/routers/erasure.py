@@ -1,4 +1,4 @@
-"""Erasure, its preview, and deletion audits."""
+"""Erasure, its preview, and the audits: deletion receipts and write receipts."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from graphmem.api.deps import AdminDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
+from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
 from graphmem.auth.principal import Principal
 from graphmem.limits import MAX_PAGE
-from graphmem.models.public import DeletionVerification
-from graphmem.models.receipts import DeletionReceipt, ErasurePreview
+from graphmem.models.public import DeletionVerification, WriteVerification
+from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.service import Graphmem
 
 router = APIRouter(tags=["erasure"])
@@ -85,3 +85,17 @@ def verify_deletion(
     """Re-run the checks (graph, vector index, caches, logs, data files): COMPLETE or
     INCOMPLETE with what remains."""
     return DeletionVerification.model_validate(gm.eraser.verify(principal, receipt_id))
+
+
+@router.get("/v1/audit/writes/{receipt_id}", response_model=WriteReceipt)
+def get_write(receipt_id: IdPath, gm: GraphmemDep, principal: AnalystDep) -> WriteReceipt:
+    """One write receipt: the gate's decision, its reasons and stage verdicts."""
+    return gm.write_audit.get(principal, receipt_id)
+
+
+@router.post("/v1/audit/writes/{receipt_id}/verify", response_model=WriteVerification)
+def verify_write(receipt_id: IdPath, gm: GraphmemDep, principal: AnalystDep) -> WriteVerification:
+    """Re-read what the receipt says was written: VERIFIED, or BROKEN naming the failed
+    checks (the memory exists with the receipt's subject and type and cites a source; a
+    receipt that wrote nothing names no memory)."""
+    return gm.write_audit.verify(principal, receipt_id)

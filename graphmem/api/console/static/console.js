@@ -443,8 +443,12 @@ async function revokeSource(sourceId) {
 
 function writeReceiptRow(r) {
   const reasons = r.reasons_json ? JSON.parse(r.reasons_json) : (r.reasons || []);
+  // analysts and admins verify write receipts (the listing is theirs only)
+  const result = el("span", { class: "verification" }, "");
+  const verify = el("button", { class: "verify", type: "button", onclick: () => verifyWrite(r.receipt_id, result) }, "Verify");
   return el("div", { class: `receipt ${r.decision}`, "data-receipt-id": r.receipt_id },
     el("strong", {}, r.decision), " ", el("code", {}, r.receipt_id), " → ", r.memory_id || "no memory",
+    " ", result, " ", verify,
     el("div", { class: "mono" }, `${short(r.recorded_at)} · ${r.actor} · ${r.subject_id || ""} · policy ${r.policy_version}`),
     el("div", { class: "hint" }, reasons.map((x) => `${x.stage}:${x.code}`).join(" · ")));
 }
@@ -476,6 +480,16 @@ async function loadReceipts() {
       writes.replaceChildren(el("p", { class: "hint" }, "Write receipts are listed for analyst and admin keys."));
       deletions.replaceChildren(...(state.sessionReceipts || []).map(deletionReceiptRow));
     }
+  } catch (err) {
+    sayError(err);
+  }
+}
+
+async function verifyWrite(receiptId, result) {
+  try {
+    const out = await api("POST", `/v1/audit/writes/${encodeURIComponent(receiptId)}/verify`);
+    result.textContent = out.failed.length ? `${out.result} (${out.failed.join(", ")})` : out.result;
+    say(`write receipt ${receiptId}: ${out.result}`);
   } catch (err) {
     sayError(err);
   }
