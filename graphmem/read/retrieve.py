@@ -232,6 +232,8 @@ class Retriever:
         logs: LogSink | None = None,
         features: FeatureCache | None = None,
         sync_fill: int | None = 128,
+        ann_min_scope: int = 20_000,
+        ann_candidates: int = 256,
     ) -> None:
         self.cipher = cipher
         self.store = store
@@ -253,7 +255,15 @@ class Retriever:
         self._scope_sizes: BoundedDict[tuple[str, str | None], int] = BoundedDict(4096)
         #: phase 1 from the features this process keeps (None: always ranked in the engine)
         self.cached = (
-            CachedScopes(store, features, sync_fill=sync_fill) if features is not None else None
+            CachedScopes(
+                store,
+                features,
+                sync_fill=sync_fill,
+                ann_min_scope=ann_min_scope,
+                ann_candidates=ann_candidates,
+            )
+            if features is not None
+            else None
         )
 
     @property
