@@ -398,7 +398,11 @@ def rank_scope_ann(
     kept = set(keep)
     exact = exact_rows(features.predicates, features.objects, terms, set(object_forms))
     keep = keep + sorted(i for i in exact if i not in kept)[:exact_limit]
-    lexical = word_counts(features.texts, term_forms) if term_forms and lexical_limit > 0 else {}
+    lexical = (
+        word_counts(features.texts, term_forms)
+        if term_forms and lexical_limit > 0 and len(keep) < len(ids)
+        else {}
+    )
 
     def semantic_of(rows: Sequence[int]) -> list[float | None]:
         todo = [i for i in rows if i not in known and features.has_vector[i]]
