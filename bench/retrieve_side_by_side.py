@@ -34,18 +34,15 @@ pool, a pool vector plus Gaussian noise, renormalised). Cached under ``--cache-d
 from __future__ import annotations
 
 import argparse
-import contextlib
 import hashlib
 import json
 import os
 import platform
 import random
-import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +61,7 @@ from retrieve_latency import (
     embed_cached,
     pct,
     text_pool,
+    workdir,
 )
 
 TENANT = "t_cmp"
@@ -396,19 +394,6 @@ def ann_recall(
         "phase1_ann": pct(lat["ann"]),
         "phase1_exact": pct(lat["exact"]),
     }
-
-
-@contextlib.contextmanager
-def workdir(path: str | None) -> Iterator[Path]:
-    if path:
-        Path(path).mkdir(parents=True, exist_ok=True)
-        yield Path(path)
-        return
-    tmp = Path(tempfile.mkdtemp(prefix="gm-sbs-"))
-    try:
-        yield tmp
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def run(ns: argparse.Namespace) -> dict[str, Any]:
