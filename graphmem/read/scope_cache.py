@@ -85,7 +85,8 @@ class FeatureCache:
     ) -> FeatureCache | None:
         """A cache that holds about ``megabytes`` of ``dimensions``-wide entries; None for 0.
         An ``ann`` index costs about as much again as the vectors (the graph keeps a copy)."""
-        per_entry = 4 * dimensions + _ENTRY_OVERHEAD + (4 * dimensions + 8 * 32 if ann else 0)
+        graph = 4 * dimensions + 8 * 32 if ann is not None else 0  # (an empty index is falsy)
+        per_entry = 4 * dimensions + _ENTRY_OVERHEAD + graph
         capacity = int(megabytes * 2**20) // per_entry
         return cls(capacity, dimensions, ann=ann) if capacity > 0 else None
 

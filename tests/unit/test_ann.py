@@ -139,3 +139,10 @@ def test_the_graph_is_rebuilt_once_mostly_dead() -> None:
     ids = [f"m{i:05d}" for i in range(100)]
     with cache.pinned("acme", ids) as pinned:
         assert pinned is not None and pinned.nearest(np.eye(DIM, dtype=np.float32)[0], 3)
+
+
+def test_the_budget_counts_the_index_graph_too() -> None:
+    plain = FeatureCache.for_budget(64, 512)
+    with_ann = FeatureCache.for_budget(64, 512, ann=AnnIndex(512))
+    assert plain is not None and with_ann is not None and with_ann.ann is not None
+    assert 0.45 <= with_ann.capacity / plain.capacity <= 0.6  # the graph keeps its own copy
