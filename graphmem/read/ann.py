@@ -22,6 +22,7 @@ under the feature cache's lock, so slots, labels and the graph always agree.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,7 @@ FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.int64]
 
 
+@lru_cache(maxsize=1)
 def _faiss() -> Any:
     import faiss
 
@@ -51,21 +53,32 @@ class AnnIndex:
         self.m = m
         self.ef_construction = ef_construction
         self.ef_search = ef_search
-        self._faiss = _faiss()
         self._reset()
 
     def _reset(self) -> None:
-        index = self._faiss.IndexHNSWFlat(self.dimensions, self.m, self._faiss.METRIC_INNER_PRODUCT)
-        index.hnsw.efConstruction = self.ef_construction
-        self._index = index
+        #: the graph, made at the first add: importing faiss takes seconds on a loaded machine,
+        #: which a service start must not wait for (the first fill, in the background, does)
+        self._index: Any = None
         #: label -> slot (-1: dead)
         self._slot_of: IntArray = np.zeros(0, dtype=np.int64)
         #: slot -> label (-1: none)
         self._label_of: IntArray = np.zeros(0, dtype=np.int64)
         self._dead = 0
 
+    @property
+    def _total(self) -> int:
+        return 0 if self._index is None else int(self._index.ntotal)
+
+    def _graph(self) -> Any:
+        if self._index is None:
+            faiss = _faiss()
+            index = faiss.IndexHNSWFlat(self.dimensions, self.m, faiss.METRIC_INNER_PRODUCT)
+            index.hnsw.efConstruction = self.ef_construction
+            self._index = index
+        return self._index
+
     def __len__(self) -> int:
-        return int(self._index.ntotal) - self._dead
+        return self._total - self._dead
 
     def clear(self) -> None:
         self._reset()
@@ -82,8 +95,8 @@ class AnnIndex:
             return
         self.drop(slots)
         self._grow_slots(int(slots.max()) + 1)
-        first = int(self._index.ntotal)
-        self._index.add(np.ascontiguousarray(vectors, dtype=np.float32))
+        first = self._total
+        self._graph().add(np.ascontiguousarray(vectors, dtype=np.float32))
         labels = np.arange(first, first + len(slots), dtype=np.int64)
         self._slot_of = np.concatenate([self._slot_of, slots.astype(np.int64)])
         self._label_of[slots] = labels
@@ -115,15 +128,15 @@ class AnnIndex:
     def search(self, slots: IntArray, query: FloatArray, k: int) -> tuple[IntArray, FloatArray]:
         """The ``k`` most similar of ``slots`` (all indexed: :meth:`holds`): positions into
         ``slots`` and their cosines, most similar first."""
-        faiss = self._faiss
-        total = int(self._index.ntotal)
+        faiss = _faiss()
+        total = self._total
         labels = self._label_of[slots]
         allowed = np.zeros(total, dtype=bool)
         allowed[labels] = True
         bitmap = np.packbits(allowed, bitorder="little")
         selector = faiss.IDSelectorBitmap(total, faiss.swig_ptr(bitmap))
         params = faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k))
-        sims, found = self._index.search(
+        sims, found = self._graph().search(
             np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32), k, params=params
         )
         hits = found[0] >= 0

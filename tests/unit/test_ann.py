@@ -135,7 +135,7 @@ def test_the_graph_is_rebuilt_once_mostly_dead() -> None:
     for _ in range(60):  # the same 100 memories stored again: each time 100 dead labels
         cache.put("acme", rows(unit_rows(rng, 100)), epoch=0)
     assert cache.ann is not None and len(cache.ann) == 100
-    assert cache.ann._index.ntotal <= 4096 + 2 * 100
+    assert cache.ann._total <= 4096 + 2 * 100
     ids = [f"m{i:05d}" for i in range(100)]
     with cache.pinned("acme", ids) as pinned:
         assert pinned is not None and pinned.nearest(np.eye(DIM, dtype=np.float32)[0], 3)
@@ -146,3 +146,12 @@ def test_the_budget_counts_the_index_graph_too() -> None:
     with_ann = FeatureCache.for_budget(64, 512, ann=AnnIndex(512))
     assert plain is not None and with_ann is not None and with_ann.ann is not None
     assert 0.45 <= with_ann.capacity / plain.capacity <= 0.6  # the graph keeps its own copy
+
+
+def test_the_graph_is_made_at_the_first_add_not_at_construction() -> None:
+    """A service start builds its retriever; importing faiss there cost seconds under load."""
+    index = AnnIndex(DIM)
+    assert index._index is None and len(index) == 0
+    assert not index.holds(np.arange(3, dtype=np.int64))
+    index.add(np.arange(3, dtype=np.int64), unit_rows(np.random.default_rng(1), 3))
+    assert index._index is not None and index.holds(np.arange(3, dtype=np.int64))
