@@ -86,10 +86,12 @@ class Settings(BaseSettings):
     retrieval_log_mode: Literal["background", "sync"] = "background"
     #: memory features (embedding, text, predicate, object) kept in each process so phase 1
     #: ranks a filtered scope in numpy (read/scope_cache); about this many MB at most, 0 = off
-    scope_cache_mb: float = Field(768.0, ge=0)
+    scope_cache_mb: float = Field(384.0, ge=0)
     #: a filtered scope of at least this many memories is ranked through an HNSW index over
-    #: the feature cache (read/ann), filter-aware; smaller ones exactly. 0: never
-    ann_min_scope: int = Field(20_000, ge=0)
+    #: the feature cache (read/ann), filter-aware; smaller ones exactly. 0 (the default): no
+    #: index — its recall@10 against exact was 0.89 at 57k-95k scopes of the benchmark
+    #: (bench/history/2026-12-01-retrieve.md), below the 0.98 it must keep
+    ann_min_scope: int = Field(0, ge=0)
     #: how many nearest memories the HNSW index hands back to the ranking
     ann_candidates: int = Field(256, ge=10, le=10_000)
     #: the HNSW search breadth (efSearch; at least ann_candidates)
