@@ -24,7 +24,7 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 # never changes what is downloaded.
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
 	$(PIP) install $(PIP_FLAGS) torch==2.13.0
-	$(PIP) install $(PIP_FLAGS) -e ".[dev,st,eval]"
+	$(PIP) install $(PIP_FLAGS) -e ".[dev,st,eval,bench]"
 	touch $@
 
 $(LINT_DIR)/node_modules/.installed: $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json

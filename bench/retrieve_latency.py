@@ -4,6 +4,9 @@
     python bench/retrieve_latency.py --hnsw-sizes ""        # same without HNSW: ~15 min
     python bench/retrieve_latency.py --sizes 10000,100000 --hnsw-sizes ""   # ~8 min
     python bench/retrieve_latency.py --quick    # 10k, fewer queries: ~3 min
+    python bench/retrieve_latency.py --side-by-side [--engine neo4j] [--quick] ...
+        # graphmem vs LangGraph's InMemoryStore vs numpy, and ANN recall, on either engine:
+        # bench/retrieve_side_by_side.py (its options follow)
 
 (The first run also embeds the 20k-text pool: 2-4 min, cached afterwards.)
 
@@ -998,6 +1001,12 @@ def workdir(path: str | None) -> Iterator[Path]:
 
 
 def main() -> None:
+    if "--side-by-side" in sys.argv[1:]:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import retrieve_side_by_side
+
+        retrieve_side_by_side.main([a for a in sys.argv[1:] if a != "--side-by-side"])
+        return
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--hnsw-sizes", default="10000,100000")

@@ -34,6 +34,7 @@ from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
+from graphmem.read.ann import AnnIndex
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
 from graphmem.read.lineage import LineageGraph, lineage_graph
 from graphmem.read.log_sink import LogSink, log_sink
@@ -320,7 +321,17 @@ class Graphmem:
             clock=self.clock,
             cipher=self.cipher,
             logs=self.logs,
-            features=FeatureCache.for_budget(self.settings.scope_cache_mb, self.embedder.dimension),
+            features=FeatureCache.for_budget(
+                self.settings.scope_cache_mb,
+                self.embedder.dimension,
+                ann=(
+                    AnnIndex(self.embedder.dimension, ef_search=self.settings.ann_ef_search)
+                    if self.settings.ann_min_scope
+                    else None
+                ),
+            ),
+            ann_min_scope=self.settings.ann_min_scope or 2**62,
+            ann_candidates=self.settings.ann_candidates,
         )
 
     def retrieve(

@@ -87,6 +87,15 @@ class Settings(BaseSettings):
     #: memory features (embedding, text, predicate, object) kept in each process so phase 1
     #: ranks a filtered scope in numpy (read/scope_cache); about this many MB at most, 0 = off
     scope_cache_mb: float = Field(384.0, ge=0)
+    #: a filtered scope of at least this many memories is ranked through an HNSW index over
+    #: the feature cache (read/ann), filter-aware; smaller ones exactly. 0 (the default): no
+    #: index — its recall@10 against exact was 0.89 at 57k-95k scopes of the benchmark
+    #: (bench/history/2026-12-01-retrieve.md), below the 0.98 it must keep
+    ann_min_scope: int = Field(0, ge=0)
+    #: how many nearest memories the HNSW index hands back to the ranking
+    ann_candidates: int = Field(256, ge=10, le=10_000)
+    #: the HNSW search breadth (efSearch; at least ann_candidates)
+    ann_ef_search: int = Field(384, ge=10, le=10_000)
 
     # Time limits the engine enforces on every query (store.base.QueryTimeouts): the request
     # path, bulk lifecycle statements and DDL, and analysts'/admins' own queries (strictest).

@@ -15,7 +15,7 @@ from concurrent.futures import Future, wait
 from typing import Any
 
 from graphmem.read.bounded import BoundedDict
-from graphmem.read.scope_cache import FeatureCache, rank_scope
+from graphmem.read.scope_cache import FeatureCache, rank_scope, rank_scope_ann
 from graphmem.store.base import GraphStore, Row
 
 _log = logging.getLogger(__name__)
@@ -75,10 +75,22 @@ class CachedScopes:
     """
 
     def __init__(
-        self, store: GraphStore, features: FeatureCache, *, sync_fill: int | None = 128
+        self,
+        store: GraphStore,
+        features: FeatureCache,
+        *,
+        sync_fill: int | None = 128,
+        ann_min_scope: int = 20_000,
+        ann_candidates: int = 256,
     ) -> None:
         self.store = store
         self.features = features
+        #: a filtered scope of at least this many memories is ranked through the ANN index
+        #: (when the cache has one); a smaller one exactly — a graph walk that keeps few of
+        #: the nodes it visits is slow and no better than a scan
+        self.ann_min_scope = ann_min_scope
+        #: how many nearest memories the ANN index hands back (phase 1's ``limit`` at most)
+        self.ann_candidates = ann_candidates
         #: None: a call fetches all it lacks, and every scope that fits is ranked from the cache
         self.sync_fill = sync_fill
         self._ready: BoundedDict[ScopeKey, bool] = BoundedDict(4096)
@@ -105,6 +117,7 @@ class CachedScopes:
         *,
         term_forms: Sequence[Sequence[str]] = (),
         lexical_limit: int = 0,
+        use_ann: bool | None = None,
     ) -> Row | None:
         """Phase 1 from ``retrieval/scope_ids`` (the filters ``scoped``) and the cache (ranked
         by ``params``, ``retrieval/scope``'s), or None when the cache lacks too much of it.
@@ -122,22 +135,30 @@ class CachedScopes:
             self.fill_later(scope, scoped, len(ids))
             return None
         self._fetch(scope[0], missing, epoch=found["epoch"])
+        ranking = {
+            "terms": params["terms"],
+            "object_forms": params["object_forms"],
+            "exact_limit": params["exact_limit"],
+            "sealed_prefix": params["sealed_prefix"],
+            "term_forms": term_forms,
+            "lexical_limit": lexical_limit,
+        }
+        if use_ann is None:
+            use_ann = features.ann is not None and len(ids) >= self.ann_min_scope
+        if use_ann:
+            with features.pinned(scope[0], ids) as pinned:
+                if pinned is None:  # evicted or dropped meanwhile
+                    return None
+                limit = min(params["limit"], self.ann_candidates)
+                row = rank_scope_ann(ids, pinned, params["vector"], limit=limit, **ranking)
+            if row is not None:
+                self._ready[scope] = True
+                return row
         gathered = features.gather(scope[0], ids)
         if gathered is None:  # evicted or dropped meanwhile
             return None
         self._ready[scope] = True
-        return rank_scope(
-            ids,
-            gathered,
-            params["vector"],
-            terms=params["terms"],
-            object_forms=params["object_forms"],
-            limit=params["limit"],
-            exact_limit=params["exact_limit"],
-            sealed_prefix=params["sealed_prefix"],
-            term_forms=term_forms,
-            lexical_limit=lexical_limit,
-        )
+        return rank_scope(ids, gathered, params["vector"], limit=params["limit"], **ranking)
 
     def fill_later(self, scope: ScopeKey, scoped: Mapping[str, Any], size: int) -> None:
         """Fill ``scope`` (``size`` memories when just asked) in the background, once at a time."""

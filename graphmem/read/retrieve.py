@@ -14,9 +14,11 @@ the version the release model gives this run (:func:`graphmem.learn.resolve.usab
 the stable or canary version of the run's cohort, never a draft, rejected or rolled-back one,
 and only when the state holds its preconditions and capabilities).
 
-This module orchestrates one call; each job has its own module: the filters' parameters
-(:mod:`.filters`), lexical relevance (:mod:`.lexical`), candidates (:mod:`.candidates`), the
-full score (:mod:`.ranking`); which procedure versions a run may use is the release model's
+This module orchestrates one call; each job has its own module: the request (:mod:`.request`),
+the answer (:mod:`.result`), the filters' parameters (:mod:`.filters`), lexical relevance
+(:mod:`.lexical`), candidates (:mod:`.candidates`), phase 1 from the feature cache and its ANN
+index (:mod:`.cached_scopes`, :mod:`.scope_cache`, :mod:`.ann`), the full score
+(:mod:`.ranking`); which procedure versions a run may use is the release model's
 (:mod:`graphmem.learn.resolve`).
 """
 
@@ -24,19 +26,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import Future
-from dataclasses import dataclass, field
-from typing import Annotated, Any
-
-from pydantic import (
-    AfterValidator,
-    ConfigDict,
-    Field,
-    ValidatorFunctionWrapHandler,
-    WrapValidator,
-    model_validator,
-    with_config,
-)
-from typing_extensions import TypedDict
+from typing import Any
 
 from graphmem.auth.principal import Principal
 from graphmem.auth.scope import read_scopes, read_subject
@@ -45,154 +35,37 @@ from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.ids import new_id
 from graphmem.learn.resolve import cohort_key, usable_procedures
-from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS, bounded_state
-from graphmem.models.base import Record
-from graphmem.models.enums import MemoryType
-from graphmem.models.public import RetrievalPublic
-from graphmem.models.types import (
-    ClaimObject,
-    Identifier,
-    Key,
-    ShortText,
-    SubjectRef,
-    Text,
-    sha256_hash,
-)
+from graphmem.models.types import sha256_hash
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.candidates import SIDE_QUERIES, Pool, merge_scope_parts
 from graphmem.read.filters import read_policy, read_time, scope_params
 from graphmem.read.lexical import case_forms, terms
 from graphmem.read.log_sink import LogSink, SyncLogSink
-from graphmem.read.ranking import Scored, Weights, score_rows
+from graphmem.read.ranking import Weights, score_rows
+from graphmem.read.request import RetrieveRequest, RunState, StateField
+from graphmem.read.result import (
+    READ_POLICY_VERSION,
+    RETRIEVER_VERSION,
+    RetrieveResult,
+    merge_results,
+    public_row,
+)
 from graphmem.read.scope_cache import FeatureCache
-from graphmem.read.scopes import Scopes, retrieval_plan, scope_error
+from graphmem.read.scopes import retrieval_plan
 from graphmem.store.base import GraphStore, Row
 
-RETRIEVER_VERSION = "graphmem-ranker-2"
-READ_POLICY_VERSION = "memory-read-1"
-
-
-_Hints = Annotated[list[ShortText], Field(max_length=MAX_LIST_ITEMS)]
-
-
-@with_config(ConfigDict(extra="allow"))
-class RunState(TypedDict, total=False):
-    """A run ``state`` as retrieval reads it: the keys below are typed (a ``capabilities``
-    that is not a list of strings is a 422 naming ``state.capabilities``, not a crash in the
-    procedure filter); any other key passes through as given (the context builder projects
-    it). Bounded as a whole by :func:`graphmem.limits.bounded_state`."""
-
-    #: capabilities the run holds (procedures needing others are CAPABILITY_MISSING)
-    capabilities: _Hints
-    #: satisfied precondition keys (``preconditions`` is an alias)
-    facts: _Hints
-    preconditions: _Hints
-    #: the run's environment, matched against episodes'
-    environment: Annotated[dict[ShortText, ClaimObject | None], Field(max_length=MAX_MAP_KEYS)]
-    tool_version: ShortText
-    failure_code: ShortText
-    goal: Text
-    #: the run: its procedure cohort is a hash of it (else of the subject)
-    run_id: Identifier
-
-
-def _in_given_order(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
-    """The validated state with its keys in the caller's order (a state is projected into
-    the context in that order; validation puts the typed keys first)."""
-    out = handler(value)
-    if isinstance(value, dict) and isinstance(out, dict):
-        return {key: out[key] for key in value if key in out}
-    return out
-
-
-#: the ``state`` field of a retrieve or context request
-StateField = Annotated[
-    RunState | None, WrapValidator(_in_given_order), AfterValidator(bounded_state)
+__all__ = [
+    "READ_POLICY_VERSION",
+    "RETRIEVER_VERSION",
+    "RetrieveRequest",
+    "RetrieveResult",
+    "Retriever",
+    "RunState",
+    "StateField",
+    "merge_results",
+    "public_row",
 ]
-
-
-class RetrieveRequest(Record):
-    """``POST /v1/retrieve``. ``scopes`` instead of ``subject_id``: several subjects, each
-    allowed by the key and retrieved on its own (:mod:`.scopes`), results merged by score."""
-
-    query: str = Field(min_length=1, max_length=4000)
-    subject_id: SubjectRef | None = None
-    scopes: Scopes = None
-    purpose: Key | None = None
-    types: list[MemoryType] | None = Field(None, max_length=8)
-    k: int = Field(10, ge=1, le=100)
-    #: results scoring below this are left out, so a weak match does not fill ``k``
-    #: (scores are the weighted sum in each result's ``breakdown``; null: no floor)
-    min_score: float | None = Field(None, ge=-100, le=100)
-    valid_at: str | None = None
-    known_at: str | None = None
-    #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
-    #: precondition keys), ``environment`` (map), ``tool_version``, ``failure_code``, ``goal``
-    state: StateField = None
-    include_excluded: bool = True
-
-    @model_validator(mode="after")
-    def _one_way_to_scope(self) -> RetrieveRequest:
-        scope_error(self.subject_id is not None, self.scopes)
-        return self
-
-
-@dataclass
-class RetrieveResult:
-    query_id: str
-    results: list[Scored]
-    excluded: list[dict[str, str]]
-    #: the memories ranked by the full score (phase 2)
-    candidate_ids: list[str] = field(default_factory=list)
-    #: how many memories phase 1 scored by semantic + lexical relevance
-    candidate_count: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "query_id": self.query_id,
-            "results": [
-                {
-                    "memory": public_row(s.row),
-                    "score": round(s.score, 6),
-                    "breakdown": {k: round(v, 6) for k, v in s.breakdown.items()},
-                }
-                for s in self.results
-            ],
-            "excluded": self.excluded,
-            "retriever_version": RETRIEVER_VERSION,
-            "policy_version": READ_POLICY_VERSION,
-        }
-
-    def public(self) -> RetrievalPublic:
-        """The answer as REST and the client SDK give it (one shape everywhere)."""
-        return RetrievalPublic.model_validate(self.as_dict())
-
-
-def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
-    """Several scopes' results as one: by score (then id), candidates and exclusions of all."""
-    results = sorted((s for p in parts for s in p.results), key=lambda s: (-s.score, s.memory_id))
-    excluded: dict[str, dict[str, str]] = {}
-    for p in parts:
-        for e in p.excluded:
-            excluded.setdefault(e["memory_id"], e)
-    return RetrieveResult(
-        query_id=new_id("mq"),
-        results=results,
-        excluded=list(excluded.values()),
-        candidate_ids=list(dict.fromkeys(i for p in parts for i in p.candidate_ids)),
-        candidate_count=sum(p.candidate_count for p in parts),
-    )
-
-
-_SCORING_ONLY = frozenset(("semantic", "lexical"))
-
-
-def public_row(row: Row) -> dict[str, Any]:
-    out = {k: v for k, v in row.items() if v is not None and k not in _SCORING_ONLY}
-    if "environment_json" in out:
-        out["environment"] = json.loads(out.pop("environment_json"))
-    return out
 
 
 class Retriever:
@@ -232,6 +105,8 @@ class Retriever:
         logs: LogSink | None = None,
         features: FeatureCache | None = None,
         sync_fill: int | None = 128,
+        ann_min_scope: int = 20_000,
+        ann_candidates: int = 256,
     ) -> None:
         self.cipher = cipher
         self.store = store
@@ -253,7 +128,15 @@ class Retriever:
         self._scope_sizes: BoundedDict[tuple[str, str | None], int] = BoundedDict(4096)
         #: phase 1 from the features this process keeps (None: always ranked in the engine)
         self.cached = (
-            CachedScopes(store, features, sync_fill=sync_fill) if features is not None else None
+            CachedScopes(
+                store,
+                features,
+                sync_fill=sync_fill,
+                ann_min_scope=ann_min_scope,
+                ann_candidates=ann_candidates,
+            )
+            if features is not None
+            else None
         )
 
     @property

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
@@ -30,6 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from graphmem.read.ann import AnnIndex
 from graphmem.store.base import Row
 
 FloatArray = npt.NDArray[np.float32]
@@ -58,11 +60,13 @@ class FeatureCache:
     recently gathered sixteenth is forgotten at once. Request threads and the background filler
     share it under one lock."""
 
-    def __init__(self, capacity: int, dimensions: int) -> None:
+    def __init__(self, capacity: int, dimensions: int, *, ann: AnnIndex | None = None) -> None:
         if capacity < 1 or dimensions < 1:
             raise ValueError("capacity and dimensions must be at least 1")
         self.capacity = capacity
         self.dimensions = dimensions
+        #: the ANN index over the cached vectors (read/ann), kept in step under the lock
+        self.ann = ann
         self._lock = threading.Lock()
         self.epoch: int | None = None
         self._slots: dict[tuple[str, str], int] = {}
@@ -76,10 +80,15 @@ class FeatureCache:
         self._clear_locked()
 
     @classmethod
-    def for_budget(cls, megabytes: float, dimensions: int) -> FeatureCache | None:
-        """A cache that holds about ``megabytes`` of ``dimensions``-wide entries; None for 0."""
-        capacity = int(megabytes * 2**20) // (4 * dimensions + _ENTRY_OVERHEAD)
-        return cls(capacity, dimensions) if capacity > 0 else None
+    def for_budget(
+        cls, megabytes: float, dimensions: int, *, ann: AnnIndex | None = None
+    ) -> FeatureCache | None:
+        """A cache that holds about ``megabytes`` of ``dimensions``-wide entries; None for 0.
+        An ``ann`` index costs about as much again as the vectors (the graph keeps a copy)."""
+        graph = 4 * dimensions + 8 * 32 if ann is not None else 0  # (an empty index is falsy)
+        per_entry = 4 * dimensions + _ENTRY_OVERHEAD + graph
+        capacity = int(megabytes * 2**20) // per_entry
+        return cls(capacity, dimensions, ann=ann) if capacity > 0 else None
 
     def __len__(self) -> int:
         return len(self._slots)
@@ -109,6 +118,8 @@ class FeatureCache:
         self._free = []
         self._size = 0
         self._allocate_locked(0)
+        if self.ann is not None:
+            self.ann.clear()
 
     def _allocate_locked(self, rows: int) -> None:
         """Arrays of ``rows`` slots that keep the first ``self._size``."""
@@ -139,6 +150,7 @@ class FeatureCache:
             if epoch != self.epoch:
                 return 0
             self._tick += 1
+            stored: list[int] = []
             for row in rows:
                 key = (tenant_id, row["memory_id"])
                 slot = self._slots.get(key)
@@ -147,7 +159,22 @@ class FeatureCache:
                     self._slots[key] = slot
                     self._columns["key"][slot] = key
                 self._store_locked(slot, row)
+                stored.append(slot)
+            if self.ann is not None:
+                self._index_locked(np.asarray(stored, dtype=np.intp))
             return len(rows)
+
+    def _index_locked(self, slots: npt.NDArray[np.intp]) -> None:
+        """Put the just-stored ``slots`` into the ANN index (a memory without a vector only
+        leaves it); rebuild the graph once mostly dead."""
+        assert self.ann is not None
+        usable = slots[self._has_vector[slots]]
+        self.ann.drop(slots.astype(np.int64))
+        self.ann.add(usable.astype(np.int64), self._vectors[usable])
+        if self.ann.needs_rebuild():
+            live = np.fromiter(self._slots.values(), dtype=np.intp, count=len(self._slots))
+            live = live[self._has_vector[live]]
+            self.ann.rebuild(live.astype(np.int64), self._vectors[live])
 
     def _take_slot_locked(self) -> int:
         if not self._free and len(self._slots) >= self.capacity:
@@ -163,6 +190,8 @@ class FeatureCache:
         used = np.fromiter(self._slots.values(), dtype=np.intp, count=len(self._slots))
         count = min(count, len(used))
         victims = used[np.argpartition(self._last_used[used], count - 1)[:count]]
+        if self.ann is not None:
+            self.ann.drop(victims.astype(np.int64))
         for slot in victims.tolist():
             del self._slots[self._columns["key"][slot]]
             for c in self._columns.values():
@@ -179,6 +208,30 @@ class FeatureCache:
         self._last_used[slot] = self._tick
         for c in _COLUMNS:
             self._columns[c][slot] = row[c]
+
+    @contextmanager
+    def pinned(self, tenant_id: str, ids: Sequence[str]) -> Iterator[Pinned | None]:
+        """The features of ``ids`` as a :class:`Pinned` view, under the lock for the block (None
+        when one of them is not, or no longer, here)."""
+        with self._lock:
+            get = self._slots.get
+            slots = [get((tenant_id, memory_id)) for memory_id in ids]
+            if None in slots:
+                yield None
+                return
+            index = np.fromiter(slots, dtype=np.intp, count=len(slots))
+            self._tick += 1
+            self._last_used[index] = self._tick
+            c = self._columns
+            yield Pinned(
+                self,
+                index,
+                self._has_vector[index],
+                c["text"][index],
+                c["predicate"][index],
+                c["object"][index],
+                c["subject_id"][index],
+            )
 
     def gather(self, tenant_id: str, ids: Sequence[str]) -> Gathered | None:
         """The features of ``ids``, or None when one of them is not (or no longer) here."""
@@ -199,6 +252,40 @@ class FeatureCache:
                 c["object"][index],
                 c["subject_id"][index],
             )
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """One scope's features without copying its vectors, valid inside
+    :meth:`FeatureCache.pinned` (the cache's lock is held): the columns in the order the ids
+    were asked for, exact cosines of chosen rows, and the ANN index's nearest."""
+
+    cache: FeatureCache
+    slots: npt.NDArray[np.intp]
+    has_vector: npt.NDArray[np.bool_]
+    texts: npt.NDArray[np.object_]
+    predicates: npt.NDArray[np.object_]
+    objects: npt.NDArray[np.object_]
+    subjects: npt.NDArray[np.object_]
+
+    def cosines(self, rows: Sequence[int], query: FloatArray) -> FloatArray:
+        """Exact cosine of ``rows`` (positions) to the unit ``query`` (0 without a vector)."""
+        index = self.slots[np.asarray(rows, dtype=np.intp)]
+        sims: FloatArray = np.einsum("ij,j->i", self.cache._vectors[index], query)
+        return sims
+
+    def nearest(self, query: FloatArray, k: int) -> tuple[list[int], FloatArray] | None:
+        """The ``k`` nearest rows with a vector by the ANN index (positions, cosines, most
+        similar first), or None when the index lacks one of them."""
+        ann = self.cache.ann
+        if ann is None:
+            return None
+        with_vector = np.flatnonzero(self.has_vector)
+        slots = self.slots[with_vector].astype(np.int64)
+        if not ann.holds(slots):
+            return None
+        positions, sims = ann.search(slots, query, k)
+        return with_vector[positions].tolist(), sims
 
 
 def exact_rows(
@@ -234,6 +321,12 @@ def word_counts(texts: Iterable[str | None], term_forms: Sequence[Sequence[str]]
     return {row: len(words) for row, words in found.items()}
 
 
+def _unit(vector: Sequence[float] | FloatArray) -> FloatArray | None:
+    query = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(query))
+    return query / norm if norm > 0.0 else None
+
+
 def rank_scope(
     ids: Sequence[str],
     features: Gathered,
@@ -248,57 +341,132 @@ def rank_scope(
     lexical_limit: int = 0,
 ) -> dict[str, Any]:
     """Phase 1's answer (``retrieval/scope``'s columns) for a filtered scope: the ``limit`` most
-    similar memories, then up to ``exact_limit`` exact predicate/object matches beyond them —
-    computed as the query computes it (cosine in float32, the exact test of
-    :func:`exact_rows`). When the scope is larger than that and ``term_forms`` are given, also
-    ``lexical``: the rows ``retrieval/lexical`` hands back (up to ``lexical_limit`` memories
-    holding query words, most words first, then most similar) — here from the scope's texts,
-    with no second scan of the scope in the engine."""
+    similar memories, then up to ``exact_limit`` exact matches beyond them — computed as the
+    query computes it (cosine in float32, the exact test of :func:`exact_rows`). When the scope
+    is larger than that and ``term_forms`` are given, also ``lexical``: the rows
+    ``retrieval/lexical`` hands back (up to ``lexical_limit`` memories holding query words, most
+    words first, then most similar) — here from the scope's texts, with no second scan of the
+    scope in the engine."""
     n = len(ids)
-    query = np.asarray(vector, dtype=np.float32)
-    norm = float(np.linalg.norm(query))
-    if n and norm > 0.0 and features.vectors.shape[1] == query.shape[0]:
+    query = _unit(vector)
+    if n and query is not None and features.vectors.shape[1] == query.shape[0]:
         # einsum, not ``@``: a BLAS matrix-vector product starts BLAS threads whose spinning
         # took the cores from the engine (HTTP p50 37 ms with, 32 without, over ~950 memories)
-        similarity = np.einsum("ij,j->i", features.vectors, query / norm)
+        similarity = np.einsum("ij,j->i", features.vectors, query)
     else:
         similarity = np.zeros(n, dtype=np.float32)
     # a memory without a vector has no similarity: last, like a null in ``ORDER BY ... DESC``
     order = np.argsort(np.where(features.has_vector, -similarity, np.inf), kind="stable").tolist()
     exact = exact_rows(features.predicates, features.objects, terms, set(object_forms))
     keep = order[:limit] + [i for i in order[limit:] if i in exact][:exact_limit]
+    lexical = (
+        word_counts(features.texts, term_forms)
+        if term_forms and lexical_limit > 0 and len(keep) < n
+        else {}
+    )
+
+    def semantic_of(rows: Sequence[int]) -> list[float | None]:
+        return [float(similarity[i]) if features.has_vector[i] else None for i in rows]
+
+    return _answer(ids, features, keep, exact, semantic_of, lexical, lexical_limit, sealed_prefix)
+
+
+def rank_scope_ann(
+    ids: Sequence[str],
+    features: Pinned,
+    vector: Sequence[float] | FloatArray,
+    *,
+    terms: Sequence[str],
+    object_forms: Sequence[str],
+    limit: int,
+    exact_limit: int,
+    sealed_prefix: str,
+    term_forms: Sequence[Sequence[str]] = (),
+    lexical_limit: int = 0,
+) -> dict[str, Any] | None:
+    """:func:`rank_scope` through the ANN index: the ``limit`` nearest of the filtered scope by
+    the index (filter-aware: only ``ids`` can be found), then the exact matches and the
+    memories holding query words over the whole scope as there, their cosines computed exactly.
+    None when the index lacks part of the scope (the caller ranks it exactly)."""
+    query = _unit(vector)
+    if query is None or query.shape[0] != features.cache.dimensions:
+        return None
+    found = features.nearest(query, limit)
+    if found is None:
+        return None
+    keep, sims = found
+    known = dict(zip(keep, sims.tolist(), strict=True))
+    kept = set(keep)
+    exact = exact_rows(features.predicates, features.objects, terms, set(object_forms))
+    keep = keep + sorted(i for i in exact if i not in kept)[:exact_limit]
+    lexical = (
+        word_counts(features.texts, term_forms)
+        if term_forms and lexical_limit > 0 and len(keep) < len(ids)
+        else {}
+    )
+
+    def semantic_of(rows: Sequence[int]) -> list[float | None]:
+        todo = [i for i in rows if i not in known and features.has_vector[i]]
+        if todo:
+            known.update(zip(todo, features.cosines(todo, query).tolist(), strict=True))
+        return [known.get(i) if features.has_vector[i] else None for i in rows]
+
+    # exact matches beyond the nearest come most similar first, as in the exact ranking
+    tail = keep[len(kept) :]
+    tail_sems = semantic_of(tail)
+    tail = [
+        i
+        for _, i in sorted(
+            zip(tail_sems, tail, strict=True), key=lambda p: -2.0 if p[0] is None else -p[0]
+        )
+    ]
+    keep = keep[: len(kept)] + tail
+    out = _answer(ids, features, keep, exact, semantic_of, lexical, lexical_limit, sealed_prefix)
+    out["ann"] = True
+    return out
+
+
+def _answer(
+    ids: Sequence[str],
+    features: Gathered | Pinned,
+    keep: list[int],
+    exact: set[int],
+    semantic_of: Any,
+    lexical: dict[int, int],
+    lexical_limit: int,
+    sealed_prefix: str,
+) -> dict[str, Any]:
+    """Phase 1's columns for the rows ``keep`` (positions into ``ids``), and the ``lexical``
+    rows: up to ``lexical_limit`` of the rows holding query words (``lexical``: row -> words),
+    most words first, then most similar."""
     index = np.asarray(keep, dtype=np.intp)
     texts: list[str | None] = features.texts[index].tolist()
     kept_ids = [ids[i] for i in keep]
-    semantic: list[float | None] = similarity[index].tolist()
-    if not features.has_vector.all():
-        semantic = [
-            s if features.has_vector[i] else None for s, i in zip(semantic, keep, strict=True)
-        ]
     out: dict[str, Any] = {}
-    if term_forms and lexical_limit > 0 and len(keep) < n:
-        counts = word_counts(features.texts, term_forms)
-        best = sorted(
-            counts,
-            key=lambda i: (
-                -counts[i],
-                -float(similarity[i]) if features.has_vector[i] else 2.0,
-            ),
-        )[:lexical_limit]
+    if lexical:
+        # most words first: only the rows that can still make the cut need a cosine
+        rows = sorted(lexical, key=lambda i: -lexical[i])
+        if len(rows) > lexical_limit > 0:
+            cut = lexical[rows[lexical_limit - 1]]
+            rows = [i for i in rows if lexical[i] >= cut]
+        sems = dict(zip(rows, semantic_of(rows), strict=True))
+        best = sorted(rows, key=lambda i: (-lexical[i], 2.0 if sems[i] is None else -sems[i]))[
+            :lexical_limit
+        ]
         out["lexical"] = [
             {
                 "memory_id": ids[i],
-                "semantic": float(similarity[i]) if features.has_vector[i] else None,
+                "semantic": sems[i],
                 "text": features.texts[i],
                 "subject_id": features.subjects[i],
-                "lexical": counts[i],
+                "lexical": lexical[i],
             }
             for i in best
         ]
     return {
         **out,
         "ids": kept_ids,
-        "semantic": semantic,
+        "semantic": semantic_of(keep),
         "texts": texts,
         "exact_ids": [kept_ids[j] for j, i in enumerate(keep) if i in exact],
         "sealed": [
@@ -306,5 +474,5 @@ def rank_scope(
             for j, (i, t) in enumerate(zip(keep, texts, strict=True))
             if t is not None and t.startswith(sealed_prefix)
         ],
-        "scope_size": n,
+        "scope_size": len(ids),
     }

@@ -1,27 +1,38 @@
-"""Phase 1 of a retrieval two ways: ranked in the engine, or from the process's feature cache
-(read/scope_cache). Retrieval tests run in both, so the two must agree on every assertion."""
+"""Phase 1 of a retrieval three ways: ranked in the engine, from the process's feature cache
+(read/scope_cache), or through the cache's ANN index (read/ann) for every scope, however small.
+Retrieval tests run in all three, so they must agree on every assertion."""
 
 from __future__ import annotations
 
+from graphmem.read.ann import AnnIndex
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.service import Graphmem
 
-PHASE1_MODES = ["engine", "cache"]
+PHASE1_MODES = ["engine", "cache", "ann"]
 
 
 def use_phase1(gm: Graphmem, mode: str) -> Graphmem:
     """``engine``: no feature cache. ``cache``: every call ranks from the cache, fetching what
-    it lacks itself (no background fill, so the path taken never depends on timing)."""
+    it lacks itself (no background fill, so the path taken never depends on timing). ``ann``:
+    as ``cache``, every scope ranked through the ANN index."""
     if mode == "engine":
         gm.retriever.cached = None
     else:
-        use_cache(gm, capacity=10_000, sync_fill=None)
+        use_cache(gm, capacity=10_000, sync_fill=None, ann=mode == "ann")
     return gm
 
 
-def use_cache(gm: Graphmem, *, capacity: int, sync_fill: int | None = 128) -> CachedScopes:
-    """Give ``gm``'s retriever a fresh feature cache of ``capacity`` memories."""
-    features = FeatureCache(capacity=capacity, dimensions=gm.embedder.dimension)
-    gm.retriever.cached = CachedScopes(gm.store, features, sync_fill=sync_fill)
+def use_cache(
+    gm: Graphmem, *, capacity: int, sync_fill: int | None = 128, ann: bool = False
+) -> CachedScopes:
+    """Give ``gm``'s retriever a fresh feature cache of ``capacity`` memories (with ``ann``,
+    and its ANN index ranking every scope)."""
+    dimensions = gm.embedder.dimension
+    features = FeatureCache(
+        capacity=capacity, dimensions=dimensions, ann=AnnIndex(dimensions) if ann else None
+    )
+    gm.retriever.cached = CachedScopes(
+        gm.store, features, sync_fill=sync_fill, ann_min_scope=1 if ann else 20_000
+    )
     return gm.retriever.cached

@@ -136,3 +136,32 @@ def test_a_hold_keeps_batches_back_until_it_ends_or_a_flush(ready: GraphStore) -
     assert stored(ready) == ["mq_t0_1", "mq_t0_2"]
     assert SyncLogSink(ready).hold() is not None
     sink.close()
+
+
+class CountingStore:
+    """Counts the batches written."""
+
+    def __init__(self, inner: GraphStore) -> None:
+        self.inner, self.batches = inner, []  # type: ignore[var-annotated]
+
+    def write(self, name: str, params: dict[str, Any]) -> Any:
+        self.batches.append(len(params["logs"]))
+        return self.inner.write(name, params)
+
+
+def test_logs_of_calls_in_quick_succession_go_out_as_one_batch(ready: GraphStore) -> None:
+    """One write per retrieval queued every read behind a write and its fsync."""
+    counting = CountingStore(ready)
+    sink = BackgroundLogSink(counting, linger_s=0.5)  # type: ignore[arg-type]
+    for i in range(5):
+        sink.submit(props(i))
+        time.sleep(0.01)
+    deadline = time.monotonic() + 10
+    while not counting.batches and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert counting.batches == [5]  # written after the linger, without a flush
+    assert stored(ready) == sorted(f"mq_t0_{i}" for i in range(5))
+    sink.submit(props(9))
+    assert sink.flush(timeout_s=10)  # a flush does not wait for the linger
+    assert counting.batches == [5, 1]
+    sink.close()

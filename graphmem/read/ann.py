@@ -1,0 +1,147 @@
+"""An approximate nearest-neighbour index over the feature cache's vectors, filtered first.
+
+A large scope (tens of thousands of memories that pass the hard filters) costs phase 1 an exact
+cosine over every one of them, and gathering their vectors to do it: at ~60k memories that is
+most of a retrieval. The feature cache (read/scope_cache) already holds those vectors for one
+embedding space — a cache is built for one embedder, and the engine's hard filters keep every
+other space out — so this index sits beside it: an HNSW graph (faiss ``IndexHNSWFlat``, inner
+product over unit vectors, i.e. cosine) over the cached memories of every tenant.
+
+Nothing of the filtering moves. The engine applies the hard filters and hands back the ids that
+passed (as it does for the cache); the search is *filter-aware*: faiss walks the graph but keeps
+only labels in a bitmap of exactly those ids (``IDSelectorBitmap``), so a memory the engine did
+not hand back can never be a result, whatever the graph holds. Where the filtered set is small
+the caller ranks it exactly instead (a filter that passes few of the indexed memories makes a
+graph walk slow and no better than a scan).
+
+Labels are given in the order vectors arrive and never reused: a cache slot that is evicted and
+filled again gets a new label, and the dead one is never in a bitmap (it maps to no slot). The
+graph is rebuilt from the live slots once dead labels outnumber live ones. All calls are made
+under the feature cache's lock, so slots, labels and the graph always agree.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float32]
+IntArray = npt.NDArray[np.int64]
+
+
+@lru_cache(maxsize=1)
+def _faiss() -> Any:
+    import faiss
+
+    # one thread: OpenMP workers spinning between queries took the cores from the engine (as
+    # BLAS threads did for numpy, see read/scope_cache)
+    faiss.omp_set_num_threads(1)
+    return faiss
+
+
+class AnnIndex:
+    """HNSW over cache slots. ``m``: graph degree; ``ef_construction``: build-time breadth;
+    ``ef_search``: search breadth (at least the number of results asked)."""
+
+    def __init__(
+        self, dimensions: int, *, m: int = 32, ef_construction: int = 80, ef_search: int = 256
+    ) -> None:
+        self.dimensions = dimensions
+        self.m = m
+        self.ef_construction = ef_construction
+        self.ef_search = ef_search
+        self._reset()
+
+    def _reset(self) -> None:
+        #: the graph, made at the first add: importing faiss takes seconds on a loaded machine,
+        #: which a service start must not wait for (the first fill, in the background, does)
+        self._index: Any = None
+        #: label -> slot (-1: dead)
+        self._slot_of: IntArray = np.zeros(0, dtype=np.int64)
+        #: slot -> label (-1: none)
+        self._label_of: IntArray = np.zeros(0, dtype=np.int64)
+        self._dead = 0
+
+    @property
+    def _total(self) -> int:
+        return 0 if self._index is None else int(self._index.ntotal)
+
+    def _graph(self) -> Any:
+        if self._index is None:
+            faiss = _faiss()
+            index = faiss.IndexHNSWFlat(self.dimensions, self.m, faiss.METRIC_INNER_PRODUCT)
+            index.hnsw.efConstruction = self.ef_construction
+            self._index = index
+        return self._index
+
+    def __len__(self) -> int:
+        return self._total - self._dead
+
+    def clear(self) -> None:
+        self._reset()
+
+    def _grow_slots(self, size: int) -> None:
+        if size > len(self._label_of):
+            grown = np.full(max(size, 2 * len(self._label_of)), -1, dtype=np.int64)
+            grown[: len(self._label_of)] = self._label_of
+            self._label_of = grown
+
+    def add(self, slots: IntArray, vectors: FloatArray) -> None:
+        """Index ``vectors`` (unit rows) as the current contents of ``slots``."""
+        if not len(slots):
+            return
+        self.drop(slots)
+        self._grow_slots(int(slots.max()) + 1)
+        first = self._total
+        self._graph().add(np.ascontiguousarray(vectors, dtype=np.float32))
+        labels = np.arange(first, first + len(slots), dtype=np.int64)
+        self._slot_of = np.concatenate([self._slot_of, slots.astype(np.int64)])
+        self._label_of[slots] = labels
+
+    def drop(self, slots: IntArray) -> None:
+        """Forget what ``slots`` held (evicted, or about to hold something else)."""
+        slots = slots[slots < len(self._label_of)]
+        labels = self._label_of[slots]
+        labels = labels[labels >= 0]
+        if len(labels):
+            self._slot_of[labels] = -1
+            self._label_of[slots] = -1
+            self._dead += len(labels)
+
+    def needs_rebuild(self) -> bool:
+        return self._dead > max(4096, len(self))
+
+    def rebuild(self, slots: IntArray, vectors: FloatArray) -> None:
+        """A fresh graph of exactly the live ``slots`` (their current ``vectors``)."""
+        self._reset()
+        self.add(slots, vectors)
+
+    def holds(self, slots: IntArray) -> bool:
+        """Whether every one of ``slots`` is indexed with its current contents."""
+        if len(slots) and int(slots.max()) >= len(self._label_of):
+            return False
+        return bool((self._label_of[slots] >= 0).all())
+
+    def search(self, slots: IntArray, query: FloatArray, k: int) -> tuple[IntArray, FloatArray]:
+        """The ``k`` most similar of ``slots`` (all indexed: :meth:`holds`): positions into
+        ``slots`` and their cosines, most similar first."""
+        faiss = _faiss()
+        total = self._total
+        labels = self._label_of[slots]
+        allowed = np.zeros(total, dtype=bool)
+        allowed[labels] = True
+        bitmap = np.packbits(allowed, bitorder="little")
+        selector = faiss.IDSelectorBitmap(total, faiss.swig_ptr(bitmap))
+        params = faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k))
+        sims, found = self._graph().search(
+            np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32), k, params=params
+        )
+        hits = found[0] >= 0
+        found_labels, found_sims = found[0][hits], sims[0][hits]
+        # label -> position in ``slots``
+        position = np.full(total, -1, dtype=np.int64)
+        position[labels] = np.arange(len(slots), dtype=np.int64)
+        return position[found_labels], found_sims.astype(np.float32)

@@ -1,0 +1,157 @@
+"""The ANN index beside the feature cache (read/ann) and phase 1 ranked through it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from graphmem.read.ann import AnnIndex
+from graphmem.read.scope_cache import FeatureCache, rank_scope, rank_scope_ann
+
+DIM = 32
+
+
+def rows(vectors: np.ndarray, start: int = 0, **extra: object) -> list[dict[str, object]]:
+    return [
+        {
+            "memory_id": f"m{start + i:05d}",
+            "embedding": v.tolist(),
+            "text": extra.get("text", f"memory number {start + i}"),
+            "predicate": extra.get("predicate"),
+            "object": extra.get("object"),
+            "subject_id": f"user:u_{(start + i) % 7}",
+        }
+        for i, v in enumerate(vectors)
+    ]
+
+
+def unit_rows(rng: np.random.Generator, n: int) -> np.ndarray:
+    v = rng.standard_normal((n, DIM)).astype(np.float32)
+    return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+def cache_with(n: int, seed: int = 1, capacity: int = 10_000) -> tuple[FeatureCache, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    vectors = unit_rows(rng, n)
+    cache = FeatureCache(capacity=capacity, dimensions=DIM, ann=AnnIndex(DIM, ef_search=128))
+    cache.observe_epoch(0)
+    cache.put("acme", rows(vectors), epoch=0)
+    return cache, vectors
+
+
+def ranked(cache: FeatureCache, ids: list[str], query: np.ndarray, **kw: object) -> dict | None:  # type: ignore[type-arg]
+    params: dict = {  # type: ignore[type-arg]
+        "terms": [],
+        "object_forms": [],
+        "limit": 10,
+        "exact_limit": 5,
+        "sealed_prefix": "enc:",
+        **kw,
+    }
+    with cache.pinned("acme", ids) as pinned:
+        assert pinned is not None
+        return rank_scope_ann(ids, pinned, query, **params)
+
+
+def test_ann_search_finds_only_the_filtered_ids_and_nearly_all_exact_neighbours() -> None:
+    cache, vectors = cache_with(3000)
+    rng = np.random.default_rng(7)
+    allowed = sorted(rng.choice(3000, size=900, replace=False).tolist())
+    ids = [f"m{i:05d}" for i in allowed]
+    found = []
+    for q in unit_rows(rng, 30):
+        row = ranked(cache, ids, q)
+        assert row is not None and row["ann"]
+        assert set(row["ids"]) <= set(ids)  # nothing the filters did not pass
+        truth = {ids[j] for j in np.argsort(-(vectors[allowed] @ q))[:10]}
+        found.append(len(truth & set(row["ids"][:10])) / 10)
+        # cosines are the exact ones, most similar first
+        sims = {f"m{i:05d}": float(vectors[i] @ q) for i in allowed}
+        assert row["semantic"] == pytest.approx([sims[i] for i in row["ids"]], abs=1e-5)
+        assert row["semantic"] == sorted(row["semantic"], reverse=True)
+    assert np.mean(found) >= 0.98
+
+
+def test_ann_and_exact_ranking_agree_on_exact_matches_and_lexical_rows() -> None:
+    rng = np.random.default_rng(3)
+    vectors = unit_rows(rng, 400)
+    cache = FeatureCache(capacity=1000, dimensions=DIM, ann=AnnIndex(DIM))
+    cache.observe_epoch(0)
+    data = rows(vectors)
+    for i, r in enumerate(data):
+        if i % 13 == 0:
+            r["predicate"], r["object"] = "favorite_drink", "tea"
+        if i % 17 == 0:
+            r["text"] = f"we talked about tea and biscuits {i}"
+    cache.put("acme", data, epoch=0)
+    ids = [r["memory_id"] for r in data]  # type: ignore[misc]
+    query = vectors[5]
+    kw = {
+        "terms": ["drink"],
+        "object_forms": ["tea", "Tea", "TEA"],
+        "limit": 20,
+        "exact_limit": 50,
+        "sealed_prefix": "enc:",
+        "term_forms": [["tea", "Tea", "TEA"]],
+        "lexical_limit": 8,
+    }
+    ann = ranked(cache, ids, query, **kw)
+    gathered = cache.gather("acme", ids)
+    assert ann is not None and gathered is not None
+    exact = rank_scope(ids, gathered, query, **kw)  # type: ignore[arg-type]
+    assert ann["ids"][:10] == exact["ids"][:10]
+    assert set(ann["exact_ids"]) == set(exact["exact_ids"])
+    assert ann["lexical"] == exact["lexical"]
+
+
+def test_an_evicted_and_refilled_slot_is_searched_with_its_new_vector() -> None:
+    cache, _ = cache_with(64, capacity=64)
+    rng = np.random.default_rng(9)
+    fresh = unit_rows(rng, 16)
+    cache.put("acme", rows(fresh, start=1000), epoch=0)  # evicts a sixteenth, reuses slots
+    ids = [f"m{1000 + i:05d}" for i in range(16)]
+    row = ranked(cache, ids, fresh[3], limit=1)
+    assert row is not None and row["ids"] == ["m01003"]
+    assert row["semantic"][0] == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_moved_epoch_empties_the_index_and_missing_vectors_are_never_found() -> None:
+    cache, _ = cache_with(50)
+    assert cache.ann is not None and len(cache.ann) == 50
+    cache.observe_epoch(1)
+    assert len(cache.ann) == 0
+    cache.put("acme", [{**rows(np.zeros((1, DIM)))[0], "embedding": None}], epoch=1)
+    with cache.pinned("acme", ["m00000"]) as pinned:
+        assert pinned is not None
+        assert pinned.nearest(np.ones(DIM, dtype=np.float32) / DIM**0.5, 5) == (
+            [],
+            pytest.approx([]),
+        )
+
+
+def test_the_graph_is_rebuilt_once_mostly_dead() -> None:
+    cache, _ = cache_with(100)
+    rng = np.random.default_rng(2)
+    for _ in range(60):  # the same 100 memories stored again: each time 100 dead labels
+        cache.put("acme", rows(unit_rows(rng, 100)), epoch=0)
+    assert cache.ann is not None and len(cache.ann) == 100
+    assert cache.ann._total <= 4096 + 2 * 100
+    ids = [f"m{i:05d}" for i in range(100)]
+    with cache.pinned("acme", ids) as pinned:
+        assert pinned is not None and pinned.nearest(np.eye(DIM, dtype=np.float32)[0], 3)
+
+
+def test_the_budget_counts_the_index_graph_too() -> None:
+    plain = FeatureCache.for_budget(64, 512)
+    with_ann = FeatureCache.for_budget(64, 512, ann=AnnIndex(512))
+    assert plain is not None and with_ann is not None and with_ann.ann is not None
+    assert 0.45 <= with_ann.capacity / plain.capacity <= 0.6  # the graph keeps its own copy
+
+
+def test_the_graph_is_made_at_the_first_add_not_at_construction() -> None:
+    """A service start builds its retriever; importing faiss there cost seconds under load."""
+    index = AnnIndex(DIM)
+    assert index._index is None and len(index) == 0
+    assert not index.holds(np.arange(3, dtype=np.int64))
+    index.add(np.arange(3, dtype=np.int64), unit_rows(np.random.default_rng(1), 3))
+    assert index._index is not None and index.holds(np.arange(3, dtype=np.int64))
