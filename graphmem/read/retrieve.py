@@ -6,10 +6,10 @@ the very queries that produce candidates, so a filtered-out memory is never a ca
 come from three places — exact cosine over the filtered scope, exact predicate/entity matches,
 and memories holding the query's words — and are ranked by
 
-    score = α·semantic + λ·lexical + β·entity + γ·recency + δ·importance + ε·authority
-            + ζ·outcome − η·conflict − θ·staleness
+    score = α·semantic + λ·lexical + μ·expansion + β·entity + γ·recency + δ·importance
+            + ε·authority + ζ·outcome − η·conflict − θ·staleness − ι·redundant
 
-with versioned weights; every result carries its breakdown. Procedures are further limited to
+(:mod:`.ranking` says what each part is and how the fusion was calibrated) with versioned weights; every result carries its breakdown. Procedures are further limited to
 the version the release model gives this run (:func:`graphmem.learn.resolve.usable_procedures`:
 the stable or canary version of the run's cohort, never a draft, rejected or rolled-back one,
 and only when the state holds its preconditions and capabilities).
@@ -69,7 +69,7 @@ from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.scopes import Scopes, retrieval_plan, scope_error
 from graphmem.store.base import GraphStore, Row
 
-RETRIEVER_VERSION = "graphmem-ranker-2"
+RETRIEVER_VERSION = "graphmem-ranker-3"
 READ_POLICY_VERSION = "memory-read-1"
 
 
@@ -185,7 +185,7 @@ def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
     )
 
 
-_SCORING_ONLY = frozenset(("semantic", "lexical"))
+_SCORING_ONLY = frozenset(("semantic", "lexical", "expansion"))
 
 
 def public_row(row: Row) -> dict[str, Any]:
@@ -353,7 +353,7 @@ class Retriever:
         kept, proc_excluded = usable_procedures(
             candidates, state, tenant_id=principal.tenant_id, cohort=cohort
         )
-        scored = score_rows(kept, self.weights, query_terms, state, now)
+        scored = score_rows(kept, self.weights, query_terms, state, now, limit=request.k)
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
         if request.min_score is not None:
             scored = [s for s in scored if s.score >= request.min_score]
