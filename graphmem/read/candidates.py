@@ -98,7 +98,12 @@ class Pool:
         over the pool's texts) + expansion (:mod:`.expansion`), and up to ``pool`` exact
         matches beyond them, with the parts of their relevance, in order."""
         texts = [t or "" for t in self.texts]
-        lexical = lexical_coverage(lexical_tokens(query), texts)
+        n = len(texts)
+        shrink = n / (n + weights.lexical_pool_prior) if n else 0.0
+        lexical = [
+            x * shrink
+            for x in lexical_coverage(lexical_tokens(query), texts, max_df=weights.lexical_max_df)
+        ]
         own = relevance(weights, self.semantic, lexical)
         expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)
         total = [a + b for a, b in zip(own, expanded, strict=True)]

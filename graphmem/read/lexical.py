@@ -6,14 +6,15 @@ those are folded and compared. Tokens are lower-cased words without stop words, 
 English suffix fold on ASCII words and a Korean one on Hangul words; other scripts are kept as
 they are (a Korean syllable carries about as much as three Latin letters).
 
-**Korean.** Korean writes particles and verb endings onto the word (``고객에게``, ``로그인이``,
-``보관한다``), so a whitespace word rarely equals the query's. :func:`fold_korean` strips one
-trailing particle (``에게``, ``은``, ``으로`` …; twice, see the function), then one ``하다``/``되다`` ending (``보관한다`` →
-``보관``), each only while at least two syllables remain (``회의`` stays ``회의``, ``고객`` stays
-``고객``). It is a rule, not a dictionary: a noun that ends in a particle's syllable loses it
-(``고양이`` → ``고양``), the same way in the query and in every text, so matching stays
-consistent. Every fold only removes a suffix, so a folded token is a prefix of each word it comes
-from — what the ``str.find`` search relies on.
+**Korean.** Korean writes particles and verb endings onto the word (``고객에게``,
+``로그인이``, ``보관한다``), so a whitespace word rarely equals the query's.
+:func:`fold_korean` strips trailing particles (``에게``, ``은``, ``으로`` …; up to
+two), then one ``하다``/``되다`` ending (``보관한다`` → ``보관``), each only while at
+least two syllables remain (``회의`` and ``고객`` stay as they are). It is a rule, not a
+dictionary: a noun that ends in a particle's syllable loses it (``고양이`` → ``고양``),
+the same way in the query and in every text, so matching stays consistent. Every fold only
+removes a suffix, so a folded token is a prefix of each word it comes from — what the
+``str.find`` search relies on.
 
 **Coverage.** :func:`lexical_coverage` divides a text's BM25 by the query's own ideal — the
 score of a text of average length holding every query token once, ``Σ idf`` — so it reads as
@@ -26,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import accumulate
@@ -130,11 +132,54 @@ def terms(text: str) -> list[str]:
 #: particles (josa) and copula forms written onto a Korean word, longest first
 _KO_PARTICLES: tuple[str, ...] = tuple(
     sorted(
-        (
-            "에서부터 으로부터 에게서 한테서 이라고 이라는 에서는 에서도 으로는 으로도 에게는 "
-            "까지는 부터는 이랑 에서 에게 한테 께서 으로 까지 부터 처럼 보다 마다 이나 이며 "
-            "이고 라고 라는 이다 였다 와 과 은 는 이 가 을 를 에 의 도 만 로 랑 야"
-        ).split(),
+        [
+            "에서부터",
+            "으로부터",
+            "에게서",
+            "한테서",
+            "이라고",
+            "이라는",
+            "에서는",
+            "에서도",
+            "으로는",
+            "으로도",
+            "에게는",
+            "까지는",
+            "부터는",
+            "이랑",
+            "에서",
+            "에게",
+            "한테",
+            "께서",
+            "으로",
+            "까지",
+            "부터",
+            "처럼",
+            "보다",
+            "마다",
+            "이나",
+            "이며",
+            "이고",
+            "라고",
+            "라는",
+            "이다",
+            "였다",
+            "와",
+            "과",
+            "은",
+            "는",
+            "이",
+            "가",
+            "을",
+            "를",
+            "에",
+            "의",
+            "도",
+            "만",
+            "로",
+            "랑",
+            "야",
+        ],
         key=len,
         reverse=True,
     )
@@ -142,10 +187,32 @@ _KO_PARTICLES: tuple[str, ...] = tuple(
 #: endings of ``하다``/``되다`` verbs (``보관한다``, ``저장해야``, ``해결했다``), longest first
 _KO_ENDINGS: tuple[str, ...] = tuple(
     sorted(
-        (
-            "했습니다 합니다 됩니다 했어요 해요 했다 했어 한다 하는 하고 해서 해야 하며 하면 "
-            "하다 할 된다 되는 됐다 되어 돼 해 함 됨"
-        ).split(),
+        [
+            "했습니다",
+            "합니다",
+            "됩니다",
+            "했어요",
+            "해요",
+            "했다",
+            "했어",
+            "한다",
+            "하는",
+            "하고",
+            "해서",
+            "해야",
+            "하며",
+            "하면",
+            "하다",
+            "할",
+            "된다",
+            "되는",
+            "됐다",
+            "되어",
+            "돼",
+            "해",
+            "함",
+            "됨",
+        ],
         key=len,
         reverse=True,
     )
@@ -222,17 +289,39 @@ def bm25_text_scores(
 
 
 def lexical_coverage(
-    query: Sequence[str], texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75
+    query: Sequence[str],
+    texts: Sequence[str],
+    *,
+    k1: float = 1.2,
+    b: float = 0.75,
+    max_df: float = 1.0,
 ) -> list[float]:
     """Each text's BM25 over the query's ideal, ``Σ idf`` of the query tokens (a text of
     average length holding each once scores exactly that), at most 1.0: the share of the
     query's information the text holds. A query token no text holds keeps its (highest) idf
     in the ideal — the query asked for it and nothing has it — so a Korean query whose one
-    English word (``console``) a memory shares gets a small share, not a full match."""
+    English word (``console``) a memory shares gets a small share, not a full match.
+
+    ``max_df``: a query token held by more than this share of the texts (and by at least two)
+    is a stop word of this pool (scikit-learn's ``max_df``): in one user's memories the user's
+    own name is in most of them and tells none apart, yet a pool of thirty gives it a third of
+    a short query's ideal."""
     qset = set(query)
     if not texts or not qset:
         return [0.0] * len(texts)
     tfs, lengths, words = query_term_frequencies(qset, texts)
+    if max_df < 1.0:
+        df = Counter(t for tf in tfs.values() for t in tf)
+        common = {t for t, c in df.items() if c >= 2 and c > max_df * len(texts)}
+        if common:
+            qset -= common
+            tfs = {
+                i: kept
+                for i, tf in tfs.items()
+                if (kept := {t: f for t, f in tf.items() if t in qset})
+            }
+            if not qset:
+                return [0.0] * len(texts)
     scores, idf = _bm25(qset, tfs, lengths, len(texts), words, k1, b)
     ideal = sum(idf.values()) or 1.0
     out = [0.0] * len(texts)

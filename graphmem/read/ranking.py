@@ -47,6 +47,13 @@ class Weights:
     #: BM25 coverage of the query (0..1, :func:`graphmem.read.lexical.lexical_coverage`): a
     #: memory holding every query word counts as much as a perfect cosine
     lexical: float = 1.0
+    #: the coverage is raised to this power first (2: holding half the query counts a quarter)
+    lexical_power: float = 1.0
+    #: a query word held by more than this share of the pool is a stop word of the pool
+    lexical_max_df: float = 0.2
+    #: n₀: the coverage of a pool of n texts is shrunk by n / (n + n₀) — idf estimated from a
+    #: few dozen memories cannot tell a common word ("use", "좋아") from a rare one
+    lexical_pool_prior: float = 50.0
     entity: float = 0.3
     recency: float = 0.05
     importance: float = 0.05
@@ -120,13 +127,20 @@ def _outcome(row: Row) -> float:
     return {"SUCCESS": 1.0, "PARTIAL": 0.6, "FAILURE": 0.4}.get(str(row.get("outcome")), 0.5)
 
 
-def relevance(weights: Weights, semantic: Sequence[float | None], lexical: Sequence[float]) -> list[float]:
+def relevance(
+    weights: Weights, semantic: Sequence[float | None], lexical: Sequence[float]
+) -> list[float]:
     """Phase 1's relevance of each candidate: ``α·cosine + λ·coverage`` (the first two parts
     of the full score, on the same scales)."""
     return [
-        weights.semantic * float(sem or 0.0) + weights.lexical * lex
+        weights.semantic * float(sem or 0.0) + lexical_part(weights, lex)
         for sem, lex in zip(semantic, lexical, strict=True)
     ]
+
+
+def lexical_part(weights: Weights, coverage: float) -> float:
+    """``λ · coverage ** power``: the lexical part of relevance and of the breakdown."""
+    return weights.lexical * float(coverage**weights.lexical_power)
 
 
 def score_rows(
@@ -151,7 +165,7 @@ def score_rows(
     for r in rows:
         parts = {
             "semantic": w.semantic * float(r.get("semantic") or 0.0),
-            "lexical": w.lexical * float(r.get("lexical") or 0.0),
+            "lexical": lexical_part(w, float(r.get("lexical") or 0.0)),
             # phase 1's, already weighted (it needs the whole pool's relevance)
             "expansion": float(r.get("expansion") or 0.0),
             "entity": w.entity * _entity_match(r, qset, state),

@@ -9,7 +9,8 @@ and memories holding the query's words — and are ranked by
     score = α·semantic + λ·lexical + μ·expansion + β·entity + γ·recency + δ·importance
             + ε·authority + ζ·outcome − η·conflict − θ·staleness − ι·redundant
 
-(:mod:`.ranking` says what each part is and how the fusion was calibrated) with versioned weights; every result carries its breakdown. Procedures are further limited to
+with versioned weights (:mod:`.ranking` says what each part is and how the fusion was
+calibrated); every result carries its breakdown. Procedures are further limited to
 the version the release model gives this run (:func:`graphmem.learn.resolve.usable_procedures`:
 the stable or canary version of the run's cohort, never a draft, rejected or rolled-back one,
 and only when the state holds its preconditions and capabilities).
