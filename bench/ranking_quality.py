@@ -66,7 +66,6 @@ from graphmem.eval.engine import temporary_graphmem
 from graphmem.eval.locomo import (
     READER,
     SCORED,
-    Conversation,
     ingest,
     load,
     provenance_map,
@@ -75,6 +74,7 @@ from graphmem.eval.locomo import (
     turn_text,
 )
 from graphmem.eval.metrics import Ranked, mean, recall, reciprocal_rank, within_budget
+from graphmem.eval.retrieval import _first_sessions  # the same --quick cut as graphmem eval
 from graphmem.models.enums import Decision
 from graphmem.read.ranking import Weights
 from graphmem.settings import Settings
@@ -150,19 +150,16 @@ class DiskCachedEmbedder(Embedder):
 # -- LoCoMo ----------------------------------------------------------------------------------
 
 
-def _first_sessions(conv: Conversation, n: int) -> Conversation:
-    turns = [t for t in conv.turns if t["session"] <= n]
-    kept = {t["dia_id"] for t in turns}
-    qs = [q for q in conv.questions if q["evidence"] and set(q["evidence"]) <= kept]
-    return Conversation(conv.sample_id, turns, qs)
-
-
 def locomo(embedder: DiskCachedEmbedder, data: Path, quick: bool) -> dict[str, Any]:
     split = json.loads(DATA.read_text(encoding="utf-8"))["locomo_split"]
     half_of = {c: h for h in ("tuning", "check") for c in split[h]}
     convs = [c for c in load(data, None) if c.sample_id in half_of]
     if quick:
-        convs = [_first_sessions(next(c for c in convs if half_of[c.sample_id] == "tuning"), 4)]
+        convs = [
+            _first_sessions(
+                next(c for c in convs if half_of[c.sample_id] == "tuning"), QUICK_SESSIONS
+            )
+        ]
     gate: dict[str, Any] = {
         "decisions": Counter(),
         "refusal_codes": Counter(),
