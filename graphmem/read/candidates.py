@@ -14,8 +14,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from graphmem.crypto import is_sealed
-from graphmem.read.lexical import bm25_text_scores, lexical_tokens
-from graphmem.read.ranking import Weights
+from graphmem.read.expansion import expansion
+from graphmem.read.lexical import lexical_coverage, lexical_tokens
+from graphmem.read.ranking import Weights, relevance
 from graphmem.store.base import Row
 
 
@@ -93,23 +94,28 @@ class Pool:
                     self.sealed_for[row["memory_id"]] = row["subject_id"]
 
     def select(self, query: str, weights: Weights, pool: int) -> dict[str, dict[str, float]]:
-        """The ``pool`` most relevant by semantic + lexical (BM25 over the pool's texts,
-        divided by its best) and up to ``pool`` exact matches beyond them, with both parts of
-        their relevance, in order."""
-        lex = bm25_text_scores(lexical_tokens(query), [t or "" for t in self.texts])
-        max_lex = max(lex, default=0.0) or 1.0
-        lexical = [x / max_lex for x in lex]
-        relevance = [
-            weights.semantic * float(sem or 0.0) + weights.lexical * x
-            for sem, x in zip(self.semantic, lexical, strict=True)
+        """The ``pool`` most relevant by semantic + lexical (the BM25 coverage of the query
+        over the pool's texts) + expansion (:mod:`.expansion`), and up to ``pool`` exact
+        matches beyond them, with the parts of their relevance, in order."""
+        texts = [t or "" for t in self.texts]
+        n = len(texts)
+        shrink = n / (n + weights.lexical_pool_prior) if n else 0.0
+        lexical = [
+            x * shrink
+            for x in lexical_coverage(lexical_tokens(query), texts, max_df=weights.lexical_max_df)
         ]
+        own = relevance(weights, self.semantic, lexical)
+        expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)
+        total = [a + b for a, b in zip(own, expanded, strict=True)]
         # equal relevance is ranked by id: one order however the scope was read (in parts, from
         # the cache, or in an engine whose scan order differs)
-        order = sorted(
-            range(len(self.ids)), key=lambda i: (relevance[i], self.ids[i]), reverse=True
-        )
+        order = sorted(range(len(self.ids)), key=lambda i: (total[i], self.ids[i]), reverse=True)
         keep = order[:pool] + [i for i in order[pool:] if self.ids[i] in self.exact_ids][:pool]
         return {
-            self.ids[i]: {"semantic": float(self.semantic[i] or 0.0), "lexical": lexical[i]}
+            self.ids[i]: {
+                "semantic": float(self.semantic[i] or 0.0),
+                "lexical": lexical[i],
+                "expansion": expanded[i],
+            }
             for i in keep
         }

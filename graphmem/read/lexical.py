@@ -3,8 +3,23 @@
 Phase 1 hands back up to a thousand texts per retrieval, most never seen before, so nothing is
 tokenised per text: ``str.find`` locates the words that start with a query token's stem and only
 those are folded and compared. Tokens are lower-cased words without stop words, with a light
-English suffix fold on ASCII words; other scripts are kept as they are (a Korean syllable carries
-about as much as three Latin letters).
+English suffix fold on ASCII words and a Korean one on Hangul words; other scripts are kept as
+they are (a Korean syllable carries about as much as three Latin letters).
+
+**Korean.** Korean writes particles and verb endings onto the word (``고객에게``,
+``로그인이``, ``보관한다``), so a whitespace word rarely equals the query's.
+:func:`fold_korean` strips trailing particles (``에게``, ``은``, ``으로`` …; up to
+two), then one ``하다``/``되다`` ending (``보관한다`` → ``보관``), each only while at
+least two syllables remain (``회의`` and ``고객`` stay as they are). It is a rule, not a
+dictionary: a noun that ends in a particle's syllable loses it (``고양이`` → ``고양``),
+the same way in the query and in every text, so matching stays consistent. Every fold only
+removes a suffix, so a folded token is a prefix of each word it comes from — what the
+``str.find`` search relies on.
+
+**Coverage.** :func:`lexical_coverage` divides a text's BM25 by the query's own ideal — the
+score of a text of average length holding every query token once, ``Σ idf`` — so it reads as
+the share of the query's information the text holds: one shared word of five is ~0.2, not the
+1.0 that dividing by the pool's best made of it.
 """
 
 from __future__ import annotations
@@ -12,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import accumulate
@@ -99,7 +115,10 @@ _STOP = frozenset(
 
 
 def terms(text: str) -> list[str]:
-    words = [w.lower() for w in _WORD.findall(text)]
+    """The query's words for candidate search and exact matches: lower-cased, without stop
+    words, Korean ones folded (:func:`fold_korean`; a stored text holds the folded stem, so
+    a ``CONTAINS`` search for it finds ``고객에게`` from ``고객은``)."""
+    words = [fold_korean(w.lower()) for w in _WORD.findall(text)]
     # a Korean syllable carries about as much as three Latin letters
     return list(
         dict.fromkeys(
@@ -110,10 +129,121 @@ def terms(text: str) -> list[str]:
     )
 
 
+#: particles (josa) and copula forms written onto a Korean word, longest first
+_KO_PARTICLES: tuple[str, ...] = tuple(
+    sorted(
+        [
+            "에서부터",
+            "으로부터",
+            "에게서",
+            "한테서",
+            "이라고",
+            "이라는",
+            "에서는",
+            "에서도",
+            "으로는",
+            "으로도",
+            "에게는",
+            "까지는",
+            "부터는",
+            "이랑",
+            "에서",
+            "에게",
+            "한테",
+            "께서",
+            "으로",
+            "까지",
+            "부터",
+            "처럼",
+            "보다",
+            "마다",
+            "이나",
+            "이며",
+            "이고",
+            "라고",
+            "라는",
+            "이다",
+            "였다",
+            "와",
+            "과",
+            "은",
+            "는",
+            "이",
+            "가",
+            "을",
+            "를",
+            "에",
+            "의",
+            "도",
+            "만",
+            "로",
+            "랑",
+            "야",
+        ],
+        key=len,
+        reverse=True,
+    )
+)
+#: endings of ``하다``/``되다`` verbs (``보관한다``, ``저장해야``, ``해결했다``), longest first
+_KO_ENDINGS: tuple[str, ...] = tuple(
+    sorted(
+        [
+            "했습니다",
+            "합니다",
+            "됩니다",
+            "했어요",
+            "해요",
+            "했다",
+            "했어",
+            "한다",
+            "하는",
+            "하고",
+            "해서",
+            "해야",
+            "하며",
+            "하면",
+            "하다",
+            "할",
+            "된다",
+            "되는",
+            "됐다",
+            "되어",
+            "돼",
+            "해",
+            "함",
+            "됨",
+        ],
+        key=len,
+        reverse=True,
+    )
+)
+
+
+def _is_hangul(c: str) -> bool:
+    return "가" <= c <= "힣"
+
+
+@lru_cache(maxsize=100_000)
+def fold_korean(word: str) -> str:
+    """A Hangul word without up to two trailing particles and one ``하다``/``되다`` ending, each
+    stripped only while two characters remain (a loanword keeps its particle off:
+    ``Notion에`` → ``notion`` once lower-cased); any other word as it is."""
+    # particles twice: a noun ending in a particle's syllable folds the same with its own
+    # particle as without (``고양이가`` → ``고양이`` → ``고양``, as ``고양이`` → ``고양``)
+    for suffixes in (_KO_PARTICLES, _KO_PARTICLES, _KO_ENDINGS):
+        if not word or not _is_hangul(word[-1]):
+            break  # a loanword keeps its own spelling once its particle is gone (``API를``)
+        for suffix in suffixes:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+                word = word[: -len(suffix)]
+                break
+    return word
+
+
 def lexical_tokens(text: str) -> list[str]:
     """Tokens for the lexical score, repeats kept: lower-cased words without stop words, with
     a light English suffix fold (``painted``/``painting``/``paints`` → ``paint``) on ASCII
-    words; other scripts are kept as they are."""
+    words and the Korean fold (:func:`fold_korean`) on Hangul ones."""
     return [t for w in _WORD.findall(text.lower()) if (t := _word_token(w)) is not None]
 
 
@@ -121,6 +251,8 @@ def lexical_tokens(text: str) -> list[str]:
 def _word_token(w: str) -> str | None:
     """One lower-case word's token, or None for a stop word or a too-short one (a vocabulary
     is small: cached)."""
+    if not w.isascii():
+        w = fold_korean(w)  # ``logs를`` → ``logs``, then folded as the English word it is
     if w in _STOP or (len(w) < 2 if not w.isascii() else len(w) < 3 and not w.isdigit()):
         return None
     return _fold(w) if w.isascii() and w.isalpha() else w
@@ -151,8 +283,50 @@ def bm25_text_scores(
         return [0.0] * len(texts)
     tfs, lengths, words = query_term_frequencies(qset, texts)
     out = [0.0] * len(texts)
-    for i, score in _bm25(qset, tfs, lengths, len(texts), words, k1, b).items():
+    for i, score in _bm25(qset, tfs, lengths, len(texts), words, k1, b)[0].items():
         out[i] = score
+    return out
+
+
+def lexical_coverage(
+    query: Sequence[str],
+    texts: Sequence[str],
+    *,
+    k1: float = 1.2,
+    b: float = 0.75,
+    max_df: float = 1.0,
+) -> list[float]:
+    """Each text's BM25 over the query's ideal, ``Σ idf`` of the query tokens (a text of
+    average length holding each once scores exactly that), at most 1.0: the share of the
+    query's information the text holds. A query token no text holds keeps its (highest) idf
+    in the ideal — the query asked for it and nothing has it — so a Korean query whose one
+    English word (``console``) a memory shares gets a small share, not a full match.
+
+    ``max_df``: a query token held by more than this share of the texts (and by at least two)
+    is a stop word of this pool (scikit-learn's ``max_df``): in one user's memories the user's
+    own name is in most of them and tells none apart, yet a pool of thirty gives it a third of
+    a short query's ideal."""
+    qset = set(query)
+    if not texts or not qset:
+        return [0.0] * len(texts)
+    tfs, lengths, words = query_term_frequencies(qset, texts)
+    if max_df < 1.0:
+        df = Counter(t for tf in tfs.values() for t in tf)
+        common = {t for t, c in df.items() if c >= 2 and c > max_df * len(texts)}
+        if common:
+            qset -= common
+            tfs = {
+                i: kept
+                for i, tf in tfs.items()
+                if (kept := {t: f for t, f in tf.items() if t in qset})
+            }
+            if not qset:
+                return [0.0] * len(texts)
+    scores, idf = _bm25(qset, tfs, lengths, len(texts), words, k1, b)
+    ideal = sum(idf.values()) or 1.0
+    out = [0.0] * len(texts)
+    for i, score in scores.items():
+        out[i] = min(score / ideal, 1.0)
     return out
 
 
@@ -211,11 +385,11 @@ def _bm25(
     words: int,
     k1: float,
     b: float,
-) -> dict[int, float]:
+) -> tuple[dict[int, float], dict[str, float]]:
     """Okapi BM25 of the texts holding a query token (the others score 0), over ``n`` texts
-    of ``words`` words in all."""
+    of ``words`` words in all; and each query token's idf."""
     if not n or not qset:
-        return {}
+        return {}, {}
     avgdl = words / n or 1.0
     df: dict[str, int] = dict.fromkeys(qset, 0)
     for tf in tfs.values():
@@ -226,7 +400,7 @@ def _bm25(
     for i, tf in tfs.items():
         norm = k1 * (1.0 - b + b * lengths[i] / avgdl)
         out[i] = sum(idf[t] * f * (k1 + 1.0) / (f + norm) for t, f in tf.items())
-    return out
+    return out, idf
 
 
 def case_forms(term: str) -> list[str]:

@@ -1,12 +1,31 @@
 """The full score of a hydrated candidate, with its breakdown (the seed's formula):
 
-    score = α·semantic + λ·lexical + β·entity + γ·recency + δ·importance + ε·authority
-            + ζ·outcome − η·conflict − θ·staleness
+    score = α·semantic + λ·lexical + μ·expansion + β·entity + γ·recency + δ·importance
+            + ε·authority + ζ·outcome − η·conflict − θ·staleness − ι·redundant
 
 Weights are versioned with the retriever (``RETRIEVER_VERSION``); every result carries the
 breakdown. Exact entity/predicate matches count more than similarity, episodes also match the
 run's environment, tool version and failure code, and failures are kept (they warn) but rank a
 little below successes.
+
+**Fusion.** ``semantic`` is the cosine; ``lexical`` is the BM25 *coverage* of the query
+(:func:`graphmem.read.lexical.lexical_coverage`: the text's BM25 over the query's ideal ``Σ
+idf``, so 1.0 means "holds every query word", one shared word of five ~0.2). Both are on the
+scale of the query, not of the pool: dividing BM25 by the pool's best made a single shared word
+("고객", "console") worth a full 1.0 beside cosines of 0.1–0.35 whenever nothing held more, and
+the lexical side then overrode the embedder on exactly the queries (Korean → English) where only
+the embedder can know. The weights (``lexical`` 1.0 here) were chosen on the tuning half of the
+LoCoMo dev split only (``bench/ranking_quality.py``; the check half and a hand-written
+Korean/English set are measured, not fitted).
+
+**Expansion.** A memory that one of the most relevant candidates holds whole (a turn inside a
+relevant window of turns) gets ``μ ×`` that container's relevance: the same evidence at a
+fraction of the tokens (:mod:`graphmem.read.expansion`).
+
+**Redundancy.** A result whose text another, better-ranked result already holds whole (a turn
+inside a derived window of turns) adds no evidence to a context, only tokens: it keeps its
+score parts and takes ``−redundant`` (so it still appears, below what it repeats, and the
+breakdown says why).
 """
 
 from __future__ import annotations
@@ -25,9 +44,16 @@ from graphmem.timeutil import parse_iso
 @dataclass(frozen=True)
 class Weights:
     semantic: float = 1.0
-    #: BM25 over the candidate pool, divided by the pool's best: a memory holding every rare
-    #: query word counts as much as a perfect cosine
+    #: BM25 coverage of the query (0..1, :func:`graphmem.read.lexical.lexical_coverage`): a
+    #: memory holding every query word counts as much as a perfect cosine
     lexical: float = 1.0
+    #: the coverage is raised to this power first (2: holding half the query counts a quarter)
+    lexical_power: float = 1.0
+    #: a query word held by more than this share of the pool is a stop word of the pool
+    lexical_max_df: float = 0.2
+    #: n₀: the coverage of a pool of n texts is shrunk by n / (n + n₀) — idf estimated from a
+    #: few dozen memories cannot tell a common word ("use", "좋아") from a rare one
+    lexical_pool_prior: float = 50.0
     entity: float = 0.3
     recency: float = 0.05
     importance: float = 0.05
@@ -35,6 +61,12 @@ class Weights:
     outcome: float = 0.05
     conflict: float = 0.2
     staleness: float = 0.3
+    #: μ: a memory held whole by one of the ``expansion_top`` most relevant candidates gets
+    #: μ × that container's relevance (:mod:`graphmem.read.expansion`)
+    expansion: float = 1.0
+    expansion_top: int = 40
+    #: subtracted from a result whose text a better-ranked one holds whole
+    redundant: float = 1.0
     recency_half_life_days: float = 180.0
 
 
@@ -95,18 +127,37 @@ def _outcome(row: Row) -> float:
     return {"SUCCESS": 1.0, "PARTIAL": 0.6, "FAILURE": 0.4}.get(str(row.get("outcome")), 0.5)
 
 
+def relevance(
+    weights: Weights, semantic: Sequence[float | None], lexical: Sequence[float]
+) -> list[float]:
+    """Phase 1's relevance of each candidate: ``α·cosine + λ·coverage`` (the first two parts
+    of the full score, on the same scales)."""
+    return [
+        weights.semantic * float(sem or 0.0) + lexical_part(weights, lex)
+        for sem, lex in zip(semantic, lexical, strict=True)
+    ]
+
+
+def lexical_part(weights: Weights, coverage: float) -> float:
+    """``λ · coverage ** power``: the lexical part of relevance and of the breakdown."""
+    return weights.lexical * float(coverage**weights.lexical_power)
+
+
 def score_rows(
     rows: Sequence[Row],
     weights: Weights,
     query_terms: list[str],
     state: Mapping[str, Any],
     now: str,
+    *,
+    limit: int | None = None,
 ) -> list[Scored]:
     """Semantic and lexical relevance (from phase 1) fused by weight with the rest, best
-    first. The lexical part is Okapi BM25 over phase 1's rows, divided by their best: a
-    lexical query's own score only nominates candidates (a full-text index's length
-    normalisation lets a short memory holding one common word outrank the one that holds the
-    rare words)."""
+    first. The lexical part is the BM25 coverage of the query over phase 1's rows (a lexical
+    query's own score only nominates candidates: a full-text index's length normalisation lets
+    a short memory holding one common word outrank the one that holds the rare words). Then a
+    result whose text a better one holds whole is marked ``redundant`` and ranked again
+    (checked down to the ``limit``-th unmarked result: the caller's ``k``)."""
     w = weights
     now_dt = parse_iso(now)
     qset = set(query_terms)
@@ -114,7 +165,9 @@ def score_rows(
     for r in rows:
         parts = {
             "semantic": w.semantic * float(r.get("semantic") or 0.0),
-            "lexical": w.lexical * float(r.get("lexical") or 0.0),
+            "lexical": lexical_part(w, float(r.get("lexical") or 0.0)),
+            # phase 1's, already weighted (it needs the whole pool's relevance)
+            "expansion": float(r.get("expansion") or 0.0),
             "entity": w.entity * _entity_match(r, qset, state),
             "recency": w.recency * _recency(r, now_dt, w.recency_half_life_days),
             "importance": w.importance * float(r.get("importance") or 0.5),
@@ -122,7 +175,32 @@ def score_rows(
             "outcome": w.outcome * _outcome(r),
             "conflict": -w.conflict * (1.0 if r.get("open_conflicts") else 0.0),
             "staleness": -w.staleness * (1.0 if r.get("stale_sources") else 0.0),
+            "redundant": 0.0,  # set by _mark_redundant once the order is known
         }
         out.append(Scored(r, sum(parts.values()), parts))
     out.sort(key=lambda s: s.score, reverse=True)
-    return out
+    return _mark_redundant(out, w.redundant, limit)
+
+
+def _mark_redundant(ranked: list[Scored], penalty: float, limit: int | None) -> list[Scored]:
+    """Walking best first, each result whose text an earlier unmarked result holds whole
+    (compared case-folded, whitespace collapsed) takes ``−penalty`` (part ``redundant``),
+    until ``limit`` unmarked ones are found (the rest cannot enter the top ``limit``); then
+    best first again."""
+    if penalty == 0 or len(ranked) < 2:
+        return ranked
+    kept: list[str] = []
+    marked = False
+    for s in ranked:
+        if limit is not None and len(kept) >= limit:
+            break
+        text = " ".join(str(s.row.get("text") or "").split()).casefold()
+        if text and any(text in other for other in kept):
+            s.breakdown["redundant"] = -penalty
+            s.score -= penalty
+            marked = True
+        else:
+            kept.append(text)
+    if marked:
+        ranked.sort(key=lambda s: s.score, reverse=True)
+    return ranked

@@ -14,7 +14,7 @@ from graphmem.models.public import RetrievalPublic
 from graphmem.read.ranking import Scored
 from graphmem.store.base import Row
 
-RETRIEVER_VERSION = "graphmem-ranker-2"
+RETRIEVER_VERSION = "graphmem-ranker-3"
 READ_POLICY_VERSION = "memory-read-1"
 
 
@@ -65,7 +65,7 @@ def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
     )
 
 
-_SCORING_ONLY = frozenset(("semantic", "lexical"))
+_SCORING_ONLY = frozenset(("semantic", "lexical", "expansion"))
 
 
 def public_row(row: Row) -> dict[str, Any]:

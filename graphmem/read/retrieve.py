@@ -6,10 +6,11 @@ the very queries that produce candidates, so a filtered-out memory is never a ca
 come from three places — exact cosine over the filtered scope, exact predicate/entity matches,
 and memories holding the query's words — and are ranked by
 
-    score = α·semantic + λ·lexical + β·entity + γ·recency + δ·importance + ε·authority
-            + ζ·outcome − η·conflict − θ·staleness
+    score = α·semantic + λ·lexical + μ·expansion + β·entity + γ·recency + δ·importance
+            + ε·authority + ζ·outcome − η·conflict − θ·staleness − ι·redundant
 
-with versioned weights; every result carries its breakdown. Procedures are further limited to
+with versioned weights (:mod:`.ranking` says what each part is and how the fusion was
+calibrated); every result carries its breakdown. Procedures are further limited to
 the version the release model gives this run (:func:`graphmem.learn.resolve.usable_procedures`:
 the stable or canary version of the run's cohort, never a draft, rejected or rolled-back one,
 and only when the state holds its preconditions and capabilities).
@@ -236,7 +237,7 @@ class Retriever:
         kept, proc_excluded = usable_procedures(
             candidates, state, tenant_id=principal.tenant_id, cohort=cohort
         )
-        scored = score_rows(kept, self.weights, query_terms, state, now)
+        scored = score_rows(kept, self.weights, query_terms, state, now, limit=request.k)
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
         if request.min_score is not None:
             scored = [s for s in scored if s.score >= request.min_score]

@@ -12,6 +12,7 @@ import pytest
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.read.filters import read_policy, scope_params
+from graphmem.read.ranking import Weights
 from graphmem.read.retrieve import Retriever
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.service import Graphmem
@@ -165,6 +166,7 @@ def test_results_explain_their_score_and_exact_predicates_win(gm: Graphmem) -> N
     assert set(top["breakdown"]) == {
         "semantic",
         "lexical",
+        "expansion",
         "entity",
         "recency",
         "importance",
@@ -172,10 +174,11 @@ def test_results_explain_their_score_and_exact_predicates_win(gm: Graphmem) -> N
         "outcome",
         "conflict",
         "staleness",
+        "redundant",
     }
     assert top["breakdown"]["entity"] > 0
     assert abs(sum(top["breakdown"].values()) - top["score"]) < 1e-4
-    assert r["retriever_version"] == "graphmem-ranker-2"
+    assert r["retriever_version"] == "graphmem-ranker-3"
 
 
 def test_procedures_the_release_serves_whose_state_fits(gm: Graphmem) -> None:
@@ -240,10 +243,14 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     )
     # in the "cache" mode the lexical candidates come from the feature cache's texts
     features = FeatureCache(100, gm.embedder.dimension) if gm.retriever.cached else None
+    # what is tested is where candidates come from, not the fusion's calibration: a lexical-
+    # heavy ranker, so the memory holding the query's rare words wins once it is found (the
+    # default fusion weighs a long, semantically distant match less: graphmem-ranker-3)
     small = Retriever(
         gm.store,
         gm.embedder,
         clock=gm.clock,
+        weights=Weights(lexical=4.0, lexical_pool_prior=0.0),
         pool=2,
         scope_pool=3,
         features=features,

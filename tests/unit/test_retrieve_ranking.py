@@ -28,7 +28,8 @@ def test_entity_match_prefers_exact_predicate_and_episode_environment() -> None:
 def test_lexical_tokens_fold_english_suffixes_and_keep_repeats() -> None:
     assert lexical_tokens("She painted; painting paints. Paint!") == ["paint"] * 4
     assert lexical_tokens("the LGBTQ support groups") == ["lgbtq", "support", "group"]
-    assert lexical_tokens("답변은 한국어로 2023") == ["답변은", "한국어로", "2023"]
+    # particles are folded off Korean words (they used to stay attached: "답변은" ≠ "답변")
+    assert lexical_tokens("답변은 한국어로 2023") == ["답변", "한국어", "2023"]
 
 
 TEXTS = [
