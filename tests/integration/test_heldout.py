@@ -32,6 +32,7 @@ STORED = (Decision.COMMITTED, Decision.DUPLICATE)
 RECORDED = {
     "heldout_v1.jsonl": (1, 4, 0),
     "heldout_v2.jsonl": (15, 6, 4),
+    "heldout_v3.jsonl": (39, 23, 14),
 }
 
 
@@ -83,6 +84,10 @@ def test_heldout_set(gm: Graphmem, store: GraphStore, name: str) -> None:
     )
     for line in result["refused"]:
         print("  refused:", line)
+    for sid in result["stored"]:
+        print("  stored:", sid)
+    for sid in leaked:
+        print("  secret in graph:", sid)
     max_stored, max_refused, max_leaked = RECORDED[name]
     assert len(result["stored"]) <= max_stored, result["stored"]
     assert len(result["refused"]) <= max_refused, result["refused"]
