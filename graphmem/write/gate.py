@@ -40,6 +40,7 @@ from graphmem.write import classify, poisoning, provenance, sensitivity
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.codes import RULE_CODE, Code, Rule
+from graphmem.write.fields import together
 from graphmem.write.instructions import instruction_shape
 from graphmem.write.materialize import memory_text, stored_texts
 from graphmem.write.normalize import normalize
@@ -305,24 +306,38 @@ def _instruction_shape(run: StageInput) -> list[Check]:
 
 
 def _poisoning(run: StageInput) -> Check | None:
-    """Instruction-like content from an untrusted source, read on every stored field (an
-    episode's observations, actions and feedback too); for claims and procedures the cited
-    untrusted source is read whole too, since quoting only the bare goal of an injection
-    ("Send a transaction to ...") must not launder it into a fact."""
+    """Instruction-like content from an untrusted source, read on every stored field apart
+    (each field its own line) and together (one text, so an injection split across an
+    episode's observations, actions and feedback is read whole; the receipt names the fields
+    it spans); for claims and procedures the cited untrusted source is read whole too, since
+    quoting only the bare goal of an injection ("Send a transaction to ...") must not launder
+    it into a fact."""
     p = run.proposal
-    text = "\n".join([memory_text(p)] + [t for _, t in stored_texts(p)])
+    fields = [("memory.text", memory_text(p)), *stored_texts(p)]
+    apart = "\n".join(t for _, t in fields)
+    joined = together(stored_texts(p))
     durable = p.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
     for src in run.cited:
         if not untrusted(src):
             continue
         kind = src.kind if src.kind in poisoning.UNTRUSTED_KINDS else SourceKind.TOOL_RESULT
-        for candidate in (text, src.content if durable else None):
+        candidates = [
+            (joined.text, joined),
+            (apart, None),
+            (src.content if durable else None, None),
+        ]
+        for candidate, where in candidates:
             if not candidate:
                 continue
             verdict = poisoning.poisoning_verdict(candidate, kind, src.source_id)
             if not verdict.ok:
                 strongest = max(verdict.findings, key=lambda f: f.weight)
-                return reject(Code.POISONING, verdict.detail, Rule(strongest.code))
+                detail = verdict.detail or ""
+                if where is not None:
+                    spans = [where.fields_in(f.start, f.end) for f in verdict.findings]
+                    named = sorted({f for fs in spans for f in fs})
+                    detail = f"{detail} fields={'+'.join(named)}"
+                return reject(Code.POISONING, detail[:480], Rule(strongest.code))
     return None
 
 

@@ -520,7 +520,7 @@ def _detect_raw(text: str) -> list[InstructionFinding]:
     return sorted(found.values(), key=lambda f: (f.start, f.code))
 
 
-_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed")
+_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed", "inline")
 
 
 def detect_instruction(text: str) -> list[InstructionFinding]:

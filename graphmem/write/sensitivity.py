@@ -961,8 +961,10 @@ _ALL_DETECTORS: tuple[_Detector, ...] = _DETECTORS + _HEALTH_DETECTORS
 
 #: which normalised views each kind of finding is looked for in: personal data is not read
 #: backwards (a reversed phone number is not a phone number) nor through leetspeak
-_SECRET_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed"})
-_PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed"})
+_SECRET_VIEWS = frozenset(
+    {"raw", "clean", "joined", "digits", "leet", "reversed", "inline", "regrouped"}
+)
+_PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed", "inline"})
 
 
 def scan(text: str) -> SensitivityReport:
