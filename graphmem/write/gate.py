@@ -268,6 +268,10 @@ def _authorization(run: StageInput, backing: list[Source]) -> list[Check]:
         grant = capability_grant(p.claim.predicate, text)
         if grant is None and p.text:
             grant = capability_grant(None, p.text)
+        # the claim means what its span says: "my sister can see my bank statements" cited
+        # for ``statement_viewer = sister`` is a grant whatever the object is called
+        for _, span in _claim_spans(run):
+            grant = grant or capability_grant(None, span)
     elif p.memory_type is MemoryType.PROCEDURAL and p.procedure is not None:
         # a procedure may *ask* for approval; it may not grant or skip one
         for step in [*p.procedure.steps, p.procedure.rollback or ""]:
@@ -288,12 +292,21 @@ def _instruction_shape(run: StageInput) -> list[Check]:
             fields.append(("claim.object", p.claim.object))
         if p.text:
             fields.append(("text", p.text))
+        spans = _claim_spans(run)
     elif p.memory_type is MemoryType.EPISODIC and p.episode is not None:
         ep = p.episode
         lessons = (("episode.feedback", ep.feedback), ("episode.outcome_detail", ep.outcome_detail))
         fields += [(f, t) for f, t in lessons if t]
-    for where, text in fields:
-        shape = instruction_shape(text)
+        spans = []
+    else:
+        spans = []
+    # the spans a claim stands on are read too ("the fix is to wipe the cache — do that
+    # whenever it happens" cited for ``cache_fix = "wipe the cache"``), except where the span
+    # only reports, quotes or asks
+    for where, text, reported in [(f, t, False) for f, t in fields] + [
+        (f, t, True) for f, t in spans
+    ]:
+        shape = instruction_shape(text, reported=reported)
         if shape is not None:
             return [
                 reject(
@@ -303,6 +316,16 @@ def _instruction_shape(run: StageInput) -> list[Check]:
                 )
             ]
     return []
+
+
+def _claim_spans(run: StageInput) -> list[tuple[str, str]]:
+    """``(field, span)`` of the evidence that grounds a claim (every span when grounding did
+    not apply)."""
+    p = run.proposal
+    if p.claim is None:
+        return []
+    chosen = run.grounding if run.grounding is not None else range(len(p.evidence))
+    return [(f"evidence[{i}].span", p.evidence[i].span or "") for i in chosen if p.evidence[i].span]
 
 
 def _poisoning(run: StageInput) -> Check | None:

@@ -24,7 +24,7 @@ from typing import Final
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import normalize
 
-__all__ = ["dangerous_command", "instruction_shape", "instruction_spans"]
+__all__ = ["dangerous_command", "inert_at", "instruction_shape", "instruction_spans"]
 
 _I = re.I
 
@@ -136,11 +136,42 @@ def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
     return found
 
 
-def instruction_shape(text: str) -> Rule | None:
+def instruction_shape(text: str, *, reported: bool = False) -> Rule | None:
     """The instruction shape of ``text`` (SHELL_COMMAND, STANDING_RULE, IMPERATIVE_STEPS), or
-    None. Pure."""
-    spans = instruction_spans(text)
-    return spans[0][0] if spans else None
+    None. With ``reported`` (``text`` is evidence a claim quotes, not the claim), a shape that
+    stands in quoted or reported speech or in a question is inert (:func:`inert_at`). Pure."""
+    for rule, start, end in instruction_spans(text):
+        if not (reported and inert_at(text, start, end)):
+            return rule
+    return None
+
+
+#: quoted text: straight, curly, CJK corner and guillemet quotes
+_QUOTED: Final = re.compile(
+    r"\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|「[^」\n]{2,400}」|『[^』\n]{2,400}』|«[^»\n]{2,400}»"
+    r"|(?<![A-Za-z])'[^'\n]{2,400}'(?![A-Za-z])"
+)
+#: "she said …", "the ticket asks whether …", "X라고 했", "…と言って", "说…"
+_REPORTING: Final = re.compile(
+    r"\b(?:said|says|told\s+me|wrote|writes|asked|asks|claimed|claims|suggested|suggests|"
+    r"wondered|whether|dijo|preguntó|sagte|fragte|meinte|schrieb)\b|라고\s*(?:했|하더|말|물|그러)|"
+    r"냐고|と(?:言|聞|書)|って(?:言|聞)|(?:说|问|写道)",
+    re.I,
+)
+_CLAUSE_END: Final = re.compile(r"[.!?。！？\n]")
+
+
+def inert_at(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands where it instructs no one: inside quotes, in a
+    clause that reports someone's speech, or in a question (its clause ends with ``?``)."""
+    for m in _QUOTED.finditer(text):
+        if m.start() <= start and end <= m.end():
+            return True
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    after = _CLAUSE_END.search(text, max(end - 1, start))
+    if after is not None and after.group(0) in "?？":
+        return True
+    return bool(_REPORTING.search(text, clause_start, start))
 
 
 def dangerous_command(text: str) -> bool:
