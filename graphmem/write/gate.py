@@ -36,7 +36,7 @@ from graphmem.models.enums import (
 )
 from graphmem.models.nodes import Source
 from graphmem.models.types import subject_kind
-from graphmem.write import classify, poisoning, provenance, sensitivity
+from graphmem.write import classify, poisoning, provenance, secret_shapes, sensitivity
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.codes import RULE_CODE, Code, Rule
@@ -121,6 +121,11 @@ class SensitivityStage:
     def run(self, run: StageInput) -> list[Check]:
         p = run.proposal
         report = sensitivity.scan("\n".join(t for _, t in stored_texts(p)))
+        if p.claim is not None:
+            # the claim's own label says what it holds, in whatever language the object is
+            labelled = secret_shapes.labelled_category(p.claim.predicate)
+            if labelled is not None:
+                report = sensitivity.with_finding(report, labelled, "labelled_category")
         verdict = sensitivity.consent_decision(
             report,
             p.consent_basis,

@@ -38,7 +38,7 @@ from mnemonic import Mnemonic
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import with_plain_letters
 
-__all__ = ["personal_data", "secrets"]
+__all__ = ["labelled_category", "personal_data", "secrets"]
 
 _I = re.I
 
@@ -123,6 +123,8 @@ _BORING: Final = re.compile(
 )
 
 
+#: snake_case words (``user_profile_v2``), not a prefixed random part (``tk_live_9Qm2Zx…``)
+_SNAKE_WORDS: Final = re.compile(r"^(?:[A-Za-z]+|\d{1,4})(?:_(?:[A-Za-z]+|\d{1,4}))+$")
 #: a host name or a URL without its scheme (``//wiki.v3.example.com/a``): labels and a TLD
 _HOST: Final = re.compile(
     r"^(?://)?(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62})?\.)+[A-Za-z]{2,24}(?::\d{1,5})?(?:/[\w\-./]*)?$"
@@ -135,7 +137,7 @@ def _looks_random(token: str, *, near_secret_word: bool) -> bool:
         _BORING.match(t)
         or "://" in t
         or t.count("/") > 3
-        or re.search(r"[a-z]_[a-z]", t)
+        or _SNAKE_WORDS.match(t)
         or _HOST.match(t)
     ):
         return False
@@ -195,7 +197,8 @@ _CREDENTIAL_NOUN: Final = with_plain_letters(
     r"\b(?:pass(?:word|phrase|code)?|pwd?|pword|credentials?|creds|login\s+(?:details|info)|"
     r"(?:security|secret)\s+(?:answer|question\s+answer)|"
     r"(?:unlock|recovery|backup|reset|activation|licen[cs]e|product|gift[-\s]?card|redeem|"
-    r"redemption|voucher|master|admin|router|wi-?fi|wlan|network)\s+(?:code|key|pass(?:word)?|pw)|"
+    r"redemption|voucher|master|admin|router|wi-?fi|wlan|network|opener|garage|gate|door|alarm)"
+    r"\s+(?:codes?|keys?|pass(?:words?)?|pw)|"
     r"session\s*(?:id|key|cookie)|sessionid|cookie)\b"
     r"|비밀\s*번호|비번|패스(?:워드)?|(?:계정|로그인|접속)\s*정보|복구\s*(?:코드|키)|"
     r"パスワード|(?<![ァ-ヺー])パス(?![ァ-ヺー])|ログイン情報|認証情報|復旧コード|リカバリー\s*キー|"
@@ -207,7 +210,7 @@ _CREDENTIAL_NOUN: Final = with_plain_letters(
 #: pet)"), then a copula, a colon, an equals sign or a particle
 _SLOT_GAP: Final = (
     r"(?:\s*\([^)\n]{1,40}\))?(?:\s+(?:for|of|to|on|at|für|de|del|para|des|der)\s+(?:\S+\s+){0,2}?\S+?)?"
-    r"\s*(?:[:：=]|\s(?:is|was|are|es|era|ist|lautet|sind|是|为)\b|은|는|이|가|は|が|是|为|\s)\s*"
+    r"\s*(?P<sep>[:：=]|\s(?:is|was|are|es|era|ist|lautet|sind|是|为)\b|은|는|이|가|は|が|是|为|\s)\s*"
 )
 _SLOT_RE: Final = re.compile(
     rf"(?:{_CREDENTIAL_NOUN}){_SLOT_GAP}[\"'“‘`「]?"
@@ -217,12 +220,13 @@ _SLOT_RE: Final = re.compile(
 )
 #: codes that are digits by nature: what follows them in the clause, digit groups included
 _NUMERIC_NOUN: Final = with_plain_letters(
-    r"\b(?:puk\d?|combo|combination|lock\s+code|unlock\s+code|safe\s+code|security\s+card)\b|"
+    r"\b(?:puk\d?|combo|combination|security\s+card|(?:lock|unlock|safe|backup|recovery|opener|"
+    r"garage|gate|door|alarm|keypad)\s+codes?)\b|"
     r"보안\s*카드|자물쇠|금고|잠금\s*(?:번호|코드)|暗証|ダイヤル番号|解锁码|保险箱|"
     r"combinación|Zahlenkombination|Kombination|Geheimzahl|Entsperrcode"
 )
 _NUMERIC_RE: Final = re.compile(rf"(?:{_NUMERIC_NOUN})[^.!?\n。！？]{{0,60}}", _I)
-_DIGIT_GROUP: Final = re.compile(r"(?<!\d)\d{2,10}(?:[ \-./]\d{2,10}){0,5}(?!\d)")
+_DIGIT_GROUP: Final = re.compile(r"(?<!\d)\d{1,10}(?:[ \-./]\d{1,10}){0,7}(?!\d)")
 #: a token shaped like a chosen password: letters, digits and a symbol inside it
 _PASSWORD_SHAPE: Final = re.compile(
     r"(?<![^\s\"'“‘`(\[:=/])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)"
@@ -244,7 +248,7 @@ _NUMERIC_KEYS: Final = frozenset({"pin", "otp"})
 
 #: a reference in code, not a value (``os.environ[…]``, ``config.db.password``, ``getenv(``)
 _CODE_REF: Final = re.compile(
-    r"[\[\](){}]|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$"
+    r"[\[\](){}]|^[a-z_][a-z0-9_]*(?:\.[a-z_]\w*)+$"
     # a length rule, not a value ("12자리", "8 characters", "8桁")
     r"|^\d{1,3}(?:[가-힣ぁ-んァ-ン一-龥]|\s*(?:characters?|chars?|digits?|letters?|Zeichen|caracteres)\b)"
 )
@@ -261,7 +265,10 @@ def _credential_value(value: str) -> bool:
 
 def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     for m in _SLOT_RE.finditer(text):
-        if _credential_value(m.group("v")):
+        value = m.group("v")
+        if m.group("sep").isspace() and not re.search(r"[^\d\W]", value):
+            continue  # "tests pass 120": after a bare space only a value with letters counts
+        if _credential_value(value):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "credential_slot"
     for m in _NUMERIC_RE.finditer(text):
         for g in _DIGIT_GROUP.finditer(m.group(0)):
@@ -424,3 +431,40 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
     for m in _HEALTH_MORE.finditer(text):
         yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
+
+
+# -- what a claim's own label says it holds ------------------------------------------------------
+
+#: a predicate names its category: ``family_religion``, ``ethnicBackground``, ``hiv_status``.
+#: Matched on the predicate's words, so the object's language does not matter (천주교, 乙肝,
+#: CCOO are special-category data because the claim says what they are)
+_LABELLED: Final = (
+    (
+        Rule.PII_HEALTH,
+        r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
+        r"prescriptions?|symptoms?|therapy|therapist|allerg\w*|pregnan\w*|disabilit\w*|"
+        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*",
+    ),
+    (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),
+    (
+        Rule.PII_SPECIAL_CATEGORY,
+        r"religio\w*|faith|church|denomination|worship|ethnic\w*|race|racial|ancestry|caste|"
+        r"tribe|sexual\w*|orientation|sex_life|gender_identity|political\w*|politics|"
+        r"voting|votes?|party_(?:affiliation|membership)|trade_union|labou?r_union|"
+        r"union_(?:member\w*|affiliation)|genetic\w*|genome|dna|biometric\w*|fingerprints?",
+    ),
+)
+_LABELLED_RES: Final = tuple(
+    (rule, re.compile(rf"(?:^|_)(?:{words})(?:_|$)", _I)) for rule, words in _LABELLED
+)
+
+
+def labelled_category(predicate: str) -> Rule | None:
+    """The personal-data category a claim's predicate names, or None. ``dateOfBirth`` and
+    ``date-of-birth`` read as ``date_of_birth``."""
+    key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", predicate)
+    key = re.sub(r"[^A-Za-z0-9]+", "_", key).strip("_").lower()
+    for rule, rx in _LABELLED_RES:
+        if rx.search(key):
+            return rule
+    return None

@@ -58,6 +58,7 @@ __all__ = [
     "fingerprint",
     "redact",
     "scan",
+    "with_finding",
 ]
 
 #: Stamped on every report: a change to any detector changes this, so a receipt says which
@@ -1019,6 +1020,13 @@ def scan(text: str) -> SensitivityReport:
             s, e = view.original_span(start, end)
             raw.append((s, e, len(_ALL_DETECTORS), Finding(fkind, rule, s, e, name)))
     return SensitivityReport(findings=_dedupe(raw), text_length=len(text))
+
+
+def with_finding(report: SensitivityReport, code: Rule, detector: str) -> SensitivityReport:
+    """``report`` with one more personal-data finding that has no place in the text (the
+    claim's label names the category)."""
+    extra = Finding(FindingKind.PII, code, 0, 0, detector)
+    return SensitivityReport(findings=(extra, *report.findings), text_length=report.text_length)
 
 
 def _dedupe(raw: list[tuple[int, int, int, Finding]]) -> tuple[Finding, ...]:
