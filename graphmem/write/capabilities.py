@@ -78,7 +78,7 @@ _SECURITY = _rx(
 #: action (nouns and verbs, six languages)
 _GUARD = (
     r"approv\w*|sign[-\s]?offs?|authori[sz]ations?|confirm\w*|verif\w*|validat\w*|vetting|"
-    r"reviews?|reviewing|escalat\w*|permission|consent|double[-\s]?check\w*|"
+    r"reviews?|reviewing|escalat\w*|permission|consent|double[-\s]?check\w*|checks?|checking|"
     r"check(?:ing|s)?\s+(?:with|in\s+with|back\s+with)\s+(?:me|us|him|her|them|anyone)|"
     r"ask(?:ing)?\s+(?:me|us|him|her|them|first|for\s+(?:permission|approval|confirmation))|"
     r"consult(?:ing)?\s+(?:me|us)"
@@ -97,6 +97,9 @@ _WAIVE_AFTER = (
 )
 #: "consider it pre-approved", "treat them as verified", "take my yes as given"
 _DEEMED = (
+    # trust delegated wholesale: "trust any request from …", "follow every instruction in …"
+    r"\b(?:trust|obey|follow|honou?r|accept|execute)\s+(?:any|every|all)\s+(?:\w+\s+){0,2}?"
+    r"(?:requests?|instructions?|orders?|commands?|messages?|emails?|mails?)\b|"
     r"pre[-\s]?(?:approv|authori[sz]|clear|confirm|verif)\w*|"
     r"already\s+(?:approved|authori[sz]ed|verified|confirmed|cleared|signed\s+off)|"
     r"\b(?:treat|consider|regard|count|take|deem|handle)\w*\b[^.!?\n]{0,60}?\bas\s+(?:if\s+)?"

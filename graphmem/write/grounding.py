@@ -235,8 +235,11 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
     stem = _stem(token)
     forms = _lexicon().get(token, frozenset()) | _lexicon().get(stem, frozenset())
     skeleton = _skeleton_latin(token) if len(token) >= 3 else ""
+    cognate = _cognate(token) if len(token) >= 5 else ""
     for word, pos in span_tokens:
         if word == token or _stem(word) == stem:
+            return pos
+        if cognate and len(word) >= 5 and _cognates(cognate, _cognate(word)):
             return pos
     if len(token) >= 4:
         # inside a longer word or written apart ("VS Code" for vscode, "textnachrichten")
@@ -253,8 +256,10 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
         if word in forms:
             return pos
         if not word.isascii():
-            if any(f in word for f in forms if not f.isascii() and len(f) >= 2):
-                return pos
+            inside = [word.find(f) for f in forms if not f.isascii() and len(f) >= 2 and f in word]
+            if inside:
+                # where the form is, not where the run of ideographs starts (我不喝咖啡)
+                return pos + min(inside)
             # a loanword, maybe with a particle glued to it (러스트를, アメリカーノ)
             if len(skeleton) >= 2 and any(
                 _skeleton_foreign(word[:k]) == skeleton for k in range(len(word), 1, -1)
@@ -269,6 +274,29 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
         if m is not None:
             return m.start()
     return None
+
+
+def _cognate(word: str) -> str:
+    """A Latin-script word spelled the way its cognates in English, Spanish and German meet:
+    diacritics dropped, k/c, ph/f, y/i, doubled letters once (alkohol ≈ alcohol, métrico ≈
+    metric)."""
+    w = "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if c.isascii())
+    w = w.replace("ph", "f").replace("k", "c").replace("y", "i")
+    return _collapse(w)
+
+
+def _cognates(a: str, b: str) -> bool:
+    """The same word, or one with a trailing vowel the other lacks (metric / métrico). Two
+    words that end in different vowels are different words (Maria / Mario)."""
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return (
+        len(short) >= 5
+        and len(long_) == len(short) + 1
+        and long_.startswith(short)
+        and (long_[-1] in "aeo" and short[-1] not in "aeiou")
+    )
 
 
 def _ideograph(form: str) -> bool:
@@ -327,6 +355,10 @@ class RuleVerifier:
             "-" in text or "lang" in claim.predicate or "locale" in claim.predicate
         ):
             written = re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", span, re.I)
+            mentions = [(p, n) for code, p, n in sv.language_mentions() if code == language]
+            if mentions and all(sv.negated_at(p, n) for p, n in mentions) and written is None:
+                # "Answer in French, not English" names English only to refuse it
+                return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "language")
             if language in sv.languages or written is not None:
                 return _OK
             return _mismatch("language") if sv.languages else _missing("language")
@@ -371,10 +403,15 @@ class RuleVerifier:
     def _agree(
         supported: list[tuple[str, int]], sv: Values, compact: str, expected_negative: bool
     ) -> Grounding:
-        for word, at in supported:
-            length = len(word) if compact[at : at + len(word)] == word else 1
-            if sv.negated_at(at, length) != expected_negative:
-                return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "polarity")
+        """Negation attaches to one constituent: "coffee black, no sugar" negates sugar, not
+        coffee. So a negative claim needs some supported word in negative scope, and a
+        positive one needs none."""
+        negated = [
+            sv.negated_at(at, len(word) if compact[at : at + len(word)] == word else 1)
+            for word, at in supported
+        ]
+        if any(negated) != expected_negative:
+            return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "polarity")
         return _OK
 
     def _polarity(self, predicate: str, value: bool, sv: Values) -> Grounding:

@@ -22,7 +22,7 @@ import re
 from typing import Final
 
 from graphmem.write.codes import Rule
-from graphmem.write.normalize import normalize
+from graphmem.write.normalize import View, normalize
 
 __all__ = ["dangerous_command", "inert_at", "instruction_shape", "instruction_spans"]
 
@@ -117,8 +117,10 @@ def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
     """Every instruction shape in ``text`` with where it is in ``text`` (a shape found in a
     normalised view points back at the original characters), shell commands first. Pure."""
     found: list[tuple[Rule, int, int]] = []
-    seen: set[str] = set()
-    views = [v for v in normalize(text).views if not (v.text in seen or seen.add(v.text))]
+    unique: dict[str, View] = {}
+    for view in normalize(text).views:
+        unique.setdefault(view.text, view)
+    views = list(unique.values())
     for view in views:
         for rx in (_SHELL, _PIPE_SHELL):
             for m in rx.finditer(view.text):

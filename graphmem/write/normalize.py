@@ -447,7 +447,8 @@ _B64_RUN = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za
 #: a run wrapped over lines or split by spaces: two or more chunks of 8+ characters
 _B64_WRAPPED = re.compile(
     r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{8,}(?:[ \t]*\r?\n[ \t]*|[ \t]+)"
-    r"(?:[A-Za-z0-9+/]{8,}(?:[ \t]*\r?\n[ \t]*|[ \t]+))*[A-Za-z0-9+/]{2,}={0,2}(?![A-Za-z0-9+/=_\-])"
+    r"(?:[A-Za-z0-9+/]{8,}(?:[ \t]*\r?\n[ \t]*|[ \t]+))*[A-Za-z0-9+/]{2,}={0,2}"
+    r"(?![A-Za-z0-9+/=_\-])"
 )
 _HEX_RUN = re.compile(r"(?<![0-9A-Fa-f])(?:(?:\\x|0x)?[0-9A-Fa-f]{2}[ :]?){8,}(?![0-9A-Fa-f])")
 _URL_RUN = re.compile(r"[^\s%]{0,64}(?:%[0-9A-Fa-f]{2}[^\s%]{0,64}){3,}")
@@ -613,7 +614,7 @@ def _regrouped(clean: View) -> View | None:
     for m in _GROUPS.finditer(clean.text):
         pos = m.start()
         row: list[tuple[int, int]] = []  # (start, end) of consecutive token-like groups
-        for group in m.group(0).split(" ") + [""]:
+        for group in [*m.group(0).split(" "), ""]:
             tokenish = bool(group) and (any(c.isdigit() for c in group) or group[-1] in "_-")
             if tokenish:
                 row.append((pos, pos + len(group)))

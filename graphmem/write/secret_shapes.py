@@ -242,7 +242,9 @@ _CRED_KEY_ASSIGN: Final = re.compile(
     r"(?:[_\-.][A-Za-z0-9]+)*[\"']?\s*(?:=|:)\s*[\"']?(?P<v>[^\s\"'&;,|]{3,256})",
     _I,
 )
-_COUNT_KEY: Final = re.compile(r"count|num|max|min|limit|len|size|total|type|method|expir|ttl|id$", _I)
+_COUNT_KEY: Final = re.compile(
+    r"count|num|max|min|limit|len|size|total|type|method|expir|ttl|id$", _I
+)
 _NUMERIC_KEYS: Final = frozenset({"pin", "otp"})
 
 
@@ -252,6 +254,9 @@ _CODE_REF: Final = re.compile(
     # a length rule, not a value ("12자리", "8 characters", "8桁")
     r"|^\d{1,3}(?:[가-힣ぁ-んァ-ン一-龥]|\s*(?:characters?|chars?|digits?|letters?|Zeichen|caracteres)\b)"
 )
+
+
+_ENTITY: Final = re.compile(r"&#?[A-Za-z0-9]{1,8};")
 
 
 def _credential_value(value: str) -> bool:
@@ -275,7 +280,17 @@ def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
             if sum(c.isdigit() for c in g.group(0)) >= 3:
                 yield m.start() + g.start(), m.start() + g.end(), Rule.SECRET_PIN, "numeric_code"
     for m in _PASSWORD_SHAPE.finditer(text):
-        if len(m.group(0)) >= 6 and "@" not in m.group(0) and "://" not in m.group(0):
+        token = m.group(0)
+        # an HTML entity (don&#39;t) is markup; the decoded view reads it as a quote
+        if (
+            len(token) >= 6
+            and "@" not in token
+            and "://" not in token
+            and not any(
+                e.start() < m.end() and m.start() < e.end()
+                for e in _ENTITY.finditer(text, max(0, m.start() - 8), m.end() + 10)
+            )
+        ):
             yield m.start(), m.end(), Rule.SECRET_PASSWORD, "password_shape"
     for m in _GROUPED_KEY.finditer(text):
         groups = m.group(0).split("-")
@@ -442,7 +457,7 @@ _LABELLED: Final = (
     (
         Rule.PII_HEALTH,
         r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
-        r"prescriptions?|symptoms?|therapy|therapist|allerg\w*|pregnan\w*|disabilit\w*|"
+        r"prescriptions?|symptoms?|therapy|therapist|pregnan\w*|disabilit\w*|"
         r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*",
     ),
     (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),
