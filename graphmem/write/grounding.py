@@ -236,6 +236,7 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
     forms = _lexicon().get(token, frozenset()) | _lexicon().get(stem, frozenset())
     skeleton = _skeleton_latin(token) if len(token) >= 3 else ""
     cognate = _cognate(token) if len(token) >= 5 else ""
+    inflected_forms = {_inflected(f) for f in forms if len(f) >= 4 and f.isalpha()}
     for word, pos in span_tokens:
         if word == token or _stem(word) == stem:
             return pos
@@ -253,7 +254,7 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             and (word.startswith(stem[:5]) and stem.startswith(word[:5]))
         ):
             return pos
-        if word in forms:
+        if word in forms or (len(word) >= 4 and _inflected(word) in inflected_forms):
             return pos
         if not word.isascii():
             inside = [word.find(f) for f in forms if not f.isascii() and len(f) >= 2 and f in word]
@@ -265,6 +266,12 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
                 _skeleton_foreign(word[:k]) == skeleton for k in range(len(word), 1, -1)
             ):
                 return pos
+    # a Japanese adjective in another ending (短い → 短め, 短く, 短さ)
+    for form in forms:
+        if len(form) >= 2 and form.endswith("い") and _ideograph(form[0]):
+            m = re.search(re.escape(form[:-1]) + "(?:め|く|さ|かった)", compact_span)
+            if m is not None:
+                return m.start()
     # a form written without spaces in the span, or one ideograph (단 음식, 赤)
     for form in forms:
         plain = form.replace(" ", "")
@@ -274,6 +281,16 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
         if m is not None:
             return m.start()
     return None
+
+
+def _inflected(word: str) -> str:
+    """A Spanish or German word without its number and gender ending (cortas, corto → cort;
+    kurze → kurz): lexicon forms are written in one form, speech uses all of them."""
+    w = word.casefold()
+    for ending in ("es", "en", "er", "as", "os", "s", "n", "a", "o", "e"):
+        if len(w) - len(ending) >= 3 and w.endswith(ending):
+            return w[: -len(ending)]
+    return w
 
 
 def _cognate(word: str) -> str:

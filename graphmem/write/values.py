@@ -579,6 +579,11 @@ _NEG_AFTER = re.compile(
 )
 #: cues that put what *follows* them in negative scope, within a few characters
 _NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕")
+_VOLITION = re.compile(
+    r"\s*(?:\w+\s+)?(?:want|wants|wanna|like|need|wish|quiero|quieres|quiere|me\s+gusta|necesito|"
+    r"deseo|will|möchte|mag|brauche|wünsche)\b",
+    re.I,
+)
 #: German puts its negation at the end of the clause ("Ich mag Horrorfilme gar nicht")
 _NEG_CLAUSE_END = re.compile(
     r"\b(?:gar\s+|überhaupt\s+|eigentlich\s+)?(?:nicht|nie|niemals)(?:\s+(?:mehr|gern|gerne|so\s+gern|"
@@ -606,7 +611,9 @@ def _script_split(token: str) -> list[str]:
     cur = ""
     cur_kind = ""
     for ch in token:
-        kind = "L" if ch.isascii() else ("H" if "\uac00" <= ch <= "\ud7a3" else "O")
+        # accented Latin letters (é, ü, ß, ñ) belong to their word: "métrico" is one token
+        latin = ch.isascii() or "\u00c0" <= ch <= "\u024f"
+        kind = "L" if latin else ("H" if "\uac00" <= ch <= "\ud7a3" else "O")
         if cur and kind != cur_kind:
             parts.append(cur)
             cur = ""
@@ -665,6 +672,10 @@ class Values:
             return True
         neg_before = [m for m in _NEG_EN.finditer(before)]
         if neg_before and len(before[neg_before[-1].end() :].split()) <= 4:
+            return True
+        # a negated wish scopes over what is wished: "I don't want you to call me on
+        # Sundays", "No quiero que me llames los domingos", "Ich will nicht, dass …"
+        if any(_VOLITION.match(before, m.end()) for m in neg_before):
             return True
         if _NEG_BEFORE_CJK.search(before[-6:]):
             return True
