@@ -365,12 +365,12 @@ class RuleVerifier:
             return self._compound(claim, obj, span)
         text = str(obj).strip()
         low = text.casefold()
-        if low in _TRUE or low in _FALSE:
-            return self._polarity(claim.predicate, low in _TRUE, sv)
         language = language_of_tag(text)
-        if language is not None and (
-            "-" in text or "lang" in claim.predicate or "locale" in claim.predicate
-        ):
+        names_language = "lang" in claim.predicate or "locale" in claim.predicate
+        # "ja" is Japanese for a language predicate and German "yes" elsewhere
+        if (low in _TRUE or low in _FALSE) and not (names_language and language is not None):
+            return self._polarity(claim.predicate, low in _TRUE, sv)
+        if language is not None and ("-" in text or names_language):
             written = re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", span, re.I)
             mentions = [(p, n) for code, p, n in sv.language_mentions() if code == language]
             if mentions and all(sv.negated_at(p, n) for p, n in mentions) and written is None:

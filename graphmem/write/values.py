@@ -579,6 +579,25 @@ _NEG_AFTER = re.compile(
 )
 #: cues that put what *follows* them in negative scope, within a few characters
 _NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕")
+#: what opens a new phrase after a comma: a preposition or a request ("not English please,
+#: answer in Korean"); a list ("no coffee, tea or beer") keeps the negation going
+_NEW_PHRASE = re.compile(
+    r"\b(?:in|on|at|to|for|with|into|please|answer|reply|respond|write|speak|use|but|instead|"
+    r"rather|en|con|por|para|usa|contesta\w*|responde\w*|auf|mit|bitte|sondern|aber|antworte)\b",
+    re.I,
+)
+
+
+def _in_scope(between: str) -> bool:
+    """Whether a negation cue still governs a word ``between`` characters later: at most four
+    words away, not past a colon or semicolon, and past a comma only inside a list."""
+    if len(between.split()) > 4 or re.search(r"[:;：]", between):
+        return False
+    if "," in between or "，" in between:
+        return not _NEW_PHRASE.search(re.split(r"[,，]", between)[-1])
+    return True
+
+
 _VOLITION = re.compile(
     r"\s*(?:\w+\s+)?(?:want|wants|wanna|like|need|wish|quiero|quieres|quiere|me\s+gusta|necesito|"
     r"deseo|will|möchte|mag|brauche|wünsche)\b",
@@ -671,7 +690,7 @@ class Values:
         if last_over is not None and words_between <= 3:
             return True
         neg_before = [m for m in _NEG_EN.finditer(before)]
-        if neg_before and len(before[neg_before[-1].end() :].split()) <= 4:
+        if neg_before and _in_scope(before[neg_before[-1].end() :]):
             return True
         # a negated wish scopes over what is wished: "I don't want you to call me on
         # Sundays", "No quiero que me llames los domingos", "Ich will nicht, dass …"
@@ -681,7 +700,7 @@ class Values:
             return True
         if _BEFORE_PREFERRED.match(after.lstrip()[:3] if after else ""):
             return True
-        if _NEG_CLAUSE_END.search(after.rstrip(" .!")):
+        if _NEG_CLAUSE_END.search(re.sub(r"[\W_]+$", "", after)):
             return True
         if (
             clause_end < len(norm)
