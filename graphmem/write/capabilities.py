@@ -168,6 +168,10 @@ _RESOURCE = (
     r"messages?|chats?|photos?|location|workspace|channel"
 )
 _PERMISSION_TEXT = _rx(
+    # someone other than the speaker may act on the speaker's things, whatever the verb
+    rf"(?<!\bi\s)(?<!\bwe\s)\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|"
+    rf"should\s+be\s+able\s+to|be\s+able\s+to)\s+(?:now\s+|also\s+)?\S{{2,14}}\s+"
+    rf"(?:my|our)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
     rf"\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|should\s+be\s+able\s+to|"
     rf"be\s+able\s+to)\s+(?:now\s+|also\s+)?(?:see|view|access|read|edit|open|use|manage|approve|"
     rf"sign|spend|withdraw|transfer|issue|delete|change|control|check)\s+"

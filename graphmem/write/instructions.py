@@ -153,7 +153,8 @@ _QUOTED: Final = re.compile(
     r"\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|「[^」\n]{2,400}」|『[^』\n]{2,400}』|«[^»\n]{2,400}»"
     r"|(?<![A-Za-z])'[^'\n]{2,400}'(?![A-Za-z])"
 )
-#: "she said …", "the ticket asks whether …", "X라고 했", "…と言って", "说…"
+#: "she said …", "the ticket asks whether …", "X라고 했", "…と言って", "说…"; also what
+#: introduces a quotation ("the email said: '…'")
 _REPORTING: Final = re.compile(
     r"\b(?:said|says|told\s+me|wrote|writes|asked|asks|claimed|claims|suggested|suggests|"
     r"wondered|whether|dijo|preguntó|sagte|fragte|meinte|schrieb)\b|라고\s*(?:했|하더|말|물|그러)|"
@@ -166,10 +167,13 @@ _CLAUSE_END: Final = re.compile(r"[.!?。！？\n]")
 def inert_at(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` stands where it instructs no one: inside quotes, in a
     clause that reports someone's speech, or in a question (its clause ends with ``?``)."""
-    for m in _QUOTED.finditer(text):
-        if m.start() <= start and end <= m.end():
-            return True
     clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    for m in _QUOTED.finditer(text):
+        # a quotation is reported speech only when someone is said to have said it (a
+        # markdown link title is in quotes too, and reports nothing)
+        attributed = _REPORTING.search(text, max(0, m.start() - 60), m.start() + 1)
+        if m.start() <= start and end <= m.end() and attributed:
+            return True
     after = _CLAUSE_END.search(text, max(end - 1, start))
     if after is not None and after.group(0) in "?？":
         return True

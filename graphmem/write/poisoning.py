@@ -389,12 +389,12 @@ _PATTERNS.extend(
                 r"also\s+)?(?!be\b|have\b|not\s+be\b)[a-z]{3,}"
                 r"|(?:助手|智能体|机器人|AI|模型)[^。\n]{0,8}(?:必须|务必|应当|应该|需要|要)[^。\n]{0,4}"
                 r"(?:把|将|向|给|上传|发送|转发|保存|记录|删除|执行)"
-                r"|(?:アシスタント|エージェント|AI|ボット)(?:は|が)[^。\n]{0,40}"
+                r"|(?:アシスタント|エージェント|AI|ボット)(?:は|が)[^。\n]{0,80}"
                 r"(?:しなければならない|しなければなりません|すること|しなさい|せよ|してください)"
                 r"|(?:어시스턴트|에이전트|AI|챗봇|비서)(?:는|은|가|이)[^.\n]{0,40}(?:해야\s*(?:한다|합니다)|하십시오|할\s*것)"
                 r"|\b(?:el|los)\s+(?:asistentes?|agentes?)\s+(?:debe|deben|tiene\s+que|tienen\s+que)\s+"
                 r"(?!ser\b|estar\b)[a-záéíóú]{3,}"
-                r"|\b(?:der|die|alle)\s+(?:Assistenten?|Agenten?|KI)\s+(?:muss|müssen|soll|sollen)\s+"
+                r"|\b(?:der|die|alle)\s+(?:Assistenten?|Agenten?|KI)\s+(?:muss|m(?:ü|u|ue)ssen|soll|sollen)\s+"
                 r"(?!sein\b)\w{3,}",
                 _I,
             ),
@@ -487,7 +487,7 @@ _PATTERNS.extend(
             Rule.EXFILTRATION,
             re.compile(
                 r"(?:転送|送信|送って|送付)(?:して|してください|しろ|する)?[^。\n]{0,5}"
-                rf"|{_SINK_ANY}[^。\n]{{0,20}}(?:に|へ)(?:転送|送信|送って|送付)"
+                rf"|{_SINK_ANY}[^。\n]{{0,20}}(?:に|へ)(?:転送|送信|送って|送付|アップロード|共有)"
                 rf"|(?:发送|转发|发到|发给|传到)[^。\n]{{0,30}}{_SINK_ANY}|{_SINK_ANY}[^。\n]{{0,10}}(?:发送|转发)"
                 rf"|\b(?:env[ií]a|reenv[ií]a|manda|transfiere)\b[^.\n]{{0,80}}{_SINK_ANY}"
                 rf"|\b(?:sende|schicke|leite|übermittle|überweise)\b[^.\n]{{0,80}}{_SINK_ANY}",
