@@ -41,8 +41,8 @@ def _rx(*parts: str) -> re.Pattern[str]:
 
 _ROLE_WORD = (
     r"(?:super\s*-?\s*)?(?:admin|administrator|sysadmin|superuser|super\s+user|superadmin|"
-    r"approver|moderator|editor|maintainer|co-?owner)s?|root\s+(?:access|user|account)|관리자|운영자|"
-    r"최고\s*관리자|편집자|管理者|管理员|編集者|编辑者|"
+    r"approver|moderator|maintainer|co-?owner)s?|root\s+(?:access|user|account)|관리자|운영자|"
+    r"최고\s*관리자|管理者|管理员|"
     r"超级管理员|administrador(?:a)?|superusuario|Administrator(?:in)?"
 )
 _APPROVAL_WORD = (

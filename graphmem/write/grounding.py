@@ -205,7 +205,9 @@ _NEGATIVE_PREDICATE = re.compile(
     r"allergic|intolerant|skip|skips)(?:_|$)"
 )
 _OBJECT_NEGATION = re.compile(
-    r"\b(?:not|no|never|without|non)\b|안\s|않|없|ない|不|没|sin\b|nicht|kein", re.I
+    r"\b(?:not|no|never|without|non|avoid\w*|dislikes?|hates?)\b|안\s|않|없|피하|ない|避け|不|没|"
+    r"避免|sin\b|evitar|nicht|kein|vermeiden",
+    re.I,
 )
 _TRUE = frozenset({"yes", "true", "y", "on", "예", "네", "はい", "是", "sí", "si", "ja"})
 _FALSE = frozenset({"no", "false", "n", "off", "아니오", "아니요", "いいえ", "否", "nein"})
