@@ -6,7 +6,7 @@ embedding models' own tokenizers.
 Method: a temporary embedded engine per embedder; through the write gate, the seed's memories
 of one user and their org — a one-line preference (the seed's ``prefers_answer_language:
 ko-KR``), a Korean preference with its own text, a project fact, two conflicting claims, an
-episode, an approved procedure. One ``POST /v1/context`` (library call) builds the context;
+episode, a released procedure. One ``POST /v1/context`` (library call) builds the context;
 for every memory item placed, the line as rendered (``- [m1] …``) is counted, and the same
 line with each short reference replaced by a memory id — what the context builder rendered
 before short references (``- [mem_01…] …``). A memory id's token count depends on its random
@@ -31,6 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graphmem.auth.principal import Principal
+from graphmem.demo_release import draft as release_draft
+from graphmem.demo_release import publish_reviewed
 from graphmem.ids import new_id
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
@@ -39,6 +41,7 @@ USER = "user:u_104"
 ORG = "org:acme"
 AGENT = Principal("acme", "agent:bench", frozenset({"agent"}), USER, None, frozenset({ORG}))
 ADMIN = Principal("acme", "admin:bench", frozenset({"admin"}))
+MISMATCH = "vpn720-adapter-mismatch"
 _REF = re.compile(r"\bm(\d+)\b")
 
 
@@ -127,28 +130,13 @@ def seed(gm: Graphmem) -> dict[str, str]:
             "confidence": 0.9,
         },
     )
-    ids["approved procedure"] = _commit(
-        gm,
+    # a procedure is served only once released: drafted, reviewed, tested, published
+    made = gm.releases.create_draft(
         ADMIN,
-        "HUMAN_REVIEW",
-        "Reviewed vpn-720-fix 1.0.0; tests pass.",
-        {
-            "memory_type": "PROCEDURAL",
-            "subject": ORG,
-            "procedure": {
-                "procedure_key": "vpn-720-fix",
-                "version": "1.0.0",
-                "scope": "tenant/acme/it",
-                "preconditions": ["error_720"],
-                "steps": ["collect logs", "inspect adapter", "safe reset", "verify"],
-                "effect": "REVERSIBLE_WRITE",
-                "owner": "sre-platform",
-                "tests": ["procedure-eval-18"],
-            },
-            "evidence": [{"event_id": "", "span": "tests pass", "source_role": "reviewer"}],
-            "confidence": 1.0,
-        },
+        release_draft("1.0.0", subject_id=ORG, preconditions=["error_720"], tests=[MISMATCH]),
     )
+    assert made.version is not None and publish_reviewed(gm, "1.0.0")
+    ids["approved procedure"] = made.version.memory_id
     return ids
 
 

@@ -7,7 +7,9 @@ DIR holds ``turns*.jsonl`` and ``qa*.jsonl`` in the shared format (see the data 
 data is read in place, never copied). Needs ``bm25s==0.3.16`` (``pip install bm25s==0.3.16``)
 for the BM25 baseline.
 
-Ingest (graphmem): one tenant ``locomo``; each conversation is its own subject
+The loader and the ingest live in ``graphmem/eval/locomo.py`` (shared with ``graphmem eval``,
+whose ``retrieval`` suite also compares systems at equal context tokens). Ingest (graphmem): one
+tenant ``locomo``; each conversation is its own subject
 ``project:locomo-<sample_id>``. Every turn is recorded as a USER_MESSAGE source by an agent key
 bound to that speaker (``user:<sample_id>.<speaker>``, so the statement is authenticated), with
 the speaker in the content ("Caroline: …", plus the shared image's caption when there is one),
@@ -34,93 +36,33 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from graphmem.auth.principal import Principal
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
-from graphmem.models.enums import Decision, SourceKind
+from graphmem.eval.locomo import (
+    READER,
+    SCORED,
+    Conversation,
+    ingest,
+    load,
+    provenance_map,
+    source_id_of,
+    subject_of,
+    turn_text,
+)
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.schema import bootstrap
-from graphmem.write import poisoning
-
-TENANT = "locomo"
-SCORED = (1, 2, 3, 4)
-_DATE = re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
-
-
-# -- data ----------------------------------------------------------------------------------------
-
-
-def read_jsonl(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for path in paths:
-        with path.open(encoding="utf-8") as fh:
-            rows += [json.loads(line) for line in fh if line.strip()]
-    return rows
-
-
-def parse_session_date(value: str) -> str:
-    """``"1:56 pm on 8 May, 2023"`` → ``"2023-05-08T13:56:00Z"``."""
-    m = _DATE.search(value)
-    if m is None:
-        raise ValueError(f"unparsed session date {value!r}")
-    hour, minute, ampm, day, month, year = m.groups()
-    h = int(hour) % 12 + (12 if ampm.lower() == "pm" else 0)
-    dt = datetime.strptime(f"{day} {month} {year}", "%d %B %Y")
-    return dt.replace(hour=h, minute=int(minute)).strftime("%Y-%m-%dT%H:%M:00Z")
-
-
-def turn_text(t: dict[str, Any]) -> str:
-    text = f"{t['speaker']}: {t['text']}"
-    if t.get("blip_caption"):
-        text += f" [shares an image: {t['blip_caption']}]"
-    return text
-
-
-def _slug(value: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.\-]+", "-", value).strip("-").lower() or "x"
-
-
-def subject_of(sample_id: str) -> str:
-    return f"project:locomo-{_slug(sample_id)}"
-
-
-@dataclass
-class Conversation:
-    sample_id: str
-    turns: list[dict[str, Any]]
-    questions: list[dict[str, Any]] = field(default_factory=list)
-
-
-def load(data: Path, limit: int | None) -> list[Conversation]:
-    turns = read_jsonl(sorted(data.glob("turns*.jsonl")))
-    qas = read_jsonl(sorted(data.glob("qa*.jsonl")))
-    if not turns or not qas:
-        raise SystemExit(f"{data}: needs turns*.jsonl and qa*.jsonl")
-    convs: dict[str, Conversation] = {}
-    for t in turns:
-        convs.setdefault(t["sample_id"], Conversation(t["sample_id"], [])).turns.append(t)
-    for q in qas:
-        if q["sample_id"] in convs:
-            convs[q["sample_id"]].questions.append(q)
-    out = list(convs.values())
-    return out[:limit] if limit else out
-
 
 # -- metrics -------------------------------------------------------------------------------------
 
@@ -157,119 +99,13 @@ def aggregate(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return overall | {"by_category": {name: mean(sel) for name, sel in sorted(by_cat.items())}}
 
 
-# -- graphmem ------------------------------------------------------------------------------------
-
-
-def speaker_key(sample_id: str, speaker: str) -> Principal:
-    who = f"user:{_slug(sample_id)}.{_slug(speaker)}"
-    return Principal(
-        tenant_id=TENANT,
-        principal_id=f"agent:{who[5:]}",
-        roles=frozenset({"agent"}),
-        subject_id=who,
-    )
-
-
-READER = Principal(tenant_id=TENANT, principal_id="agent:locomo-bench", roles=frozenset({"agent"}))
-
-
-def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) -> None:
-    subject = subject_of(conv.sample_id)
-    source_ids: dict[str, str] = {}
-    proposals: list[tuple[Principal, dict[str, Any], str]] = []
-    for t in conv.turns:
-        who = speaker_key(conv.sample_id, t["speaker"])
-        text = turn_text(t)
-        src = gm.record_source(
-            who,
-            {
-                "kind": "USER_MESSAGE",
-                "content": text,
-                "source_id": f"locomo-{_slug(conv.sample_id)}-{_slug(t['dia_id'])}",
-                "subject_id": subject,
-            },
-        )
-        source_ids[t["dia_id"]] = src.source_id
-        proposal = {
-            "memory_type": "EPISODIC",
-            "subject": subject,
-            "episode": {"goal": f"conversation turn {t['dia_id']} by {t['speaker']}"},
-            "text": text,
-            "evidence": [{"event_id": src.source_id, "span": t["text"], "source_role": "user"}],
-            "confidence": 1.0,
-            "valid_from": parse_session_date(t["session_date_time"]),
-        }
-        proposals.append((who, proposal, f"turn {t['dia_id']}"))
-        if not poisoning.poisoning_verdict(text, SourceKind.TOOL_RESULT, src.source_id).ok:
-            # what an unbound (unauthenticated) recorder would have had refused
-            gate["unauthenticated_poisoning"].append(f"{conv.sample_id}:{t['dia_id']}")
-    if window > 1:
-        by_session: dict[int, list[dict[str, Any]]] = defaultdict(list)
-        for t in conv.turns:
-            by_session[t["session"]].append(t)
-        for session, ts in by_session.items():
-            for start in range(0, max(len(ts) - 1, 1), window - 1):
-                chunk = ts[start : start + window]
-                proposals.append(
-                    (
-                        READER,
-                        {
-                            "memory_type": "EPISODIC",
-                            "subject": subject,
-                            "episode": {
-                                "goal": f"session {session} excerpt {chunk[0]['dia_id']}"
-                                f"..{chunk[-1]['dia_id']}"
-                            },
-                            "text": " / ".join(turn_text(t) for t in chunk),
-                            "evidence": [
-                                {
-                                    "event_id": source_ids[t["dia_id"]],
-                                    "span": t["text"],
-                                    "source_role": "user",
-                                }
-                                for t in chunk
-                            ],
-                            "confidence": 1.0,
-                            "valid_from": parse_session_date(chunk[0]["session_date_time"]),
-                        },
-                        f"window {chunk[0]['dia_id']}..{chunk[-1]['dia_id']}",
-                    )
-                )
-    gm.embedder.encode([str(p["text"]) for _, p, _ in proposals])  # batch-warm the cache
-    for who, proposal, label in proposals:
-        receipt = gm.propose(who, proposal)
-        gate["decisions"][str(receipt.decision)] += 1
-        if receipt.decision not in (Decision.COMMITTED, Decision.DUPLICATE):
-            codes = sorted({r.code for r in receipt.reasons if r.code != "COMMITTED"})
-            details = sorted({f"{r.code}: {r.detail}" for r in receipt.reasons if r.detail})
-            gate["refused"].append(
-                {"item": f"{conv.sample_id} {label}", "codes": codes, "details": details}
-            )
-            for c in codes:
-                gate["refusal_codes"][c] += 1
-
-
-def provenance_map(gm: Graphmem) -> dict[str, set[str]]:
-    """memory_id → source_ids, read back from the graph's PROVENANCE edges."""
-    rows = gm.store.read_adhoc(
-        "MATCH (m:Memory {tenant_id: $t})-[:PROVENANCE]->(s:Source) "
-        "RETURN m.memory_id AS m, collect(s.source_id) AS s",
-        {"t": TENANT},
-    )
-    return {r["m"]: set(r["s"]) for r in rows}
-
-
 # -- systems -------------------------------------------------------------------------------------
 
 
 def run_graphmem(
     gm: Graphmem, convs: list[Conversation], k: int, prov: dict[str, set[str]]
 ) -> tuple[list[dict[str, Any]], list[float]]:
-    dia_of = {
-        f"locomo-{_slug(c.sample_id)}-{_slug(t['dia_id'])}": t["dia_id"]
-        for c in convs
-        for t in c.turns
-    }
+    dia_of = {source_id_of(c.sample_id, t["dia_id"]): t["dia_id"] for c in convs for t in c.turns}
     rows, latency = [], []
     for conv in convs:
         subject = subject_of(conv.sample_id)

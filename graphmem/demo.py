@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.auth.principal import Principal
+from graphmem.demo_release import walk_release
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.timeutil import normalize
@@ -145,4 +146,5 @@ def _walkthrough(gm: Graphmem, clock: _Clock, say: Callable[[str], None]) -> dic
             f"   {item['memory']['predicate']}={item['memory']['object']} score {item['score']:.3f}"
         )
     out["retrieved"] = len(res.results)
+    out["release"] = walk_release(gm, clock, say)
     return out

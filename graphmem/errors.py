@@ -117,6 +117,12 @@ class EngineUnavailableError(EngineError):
     code = "ENGINE_UNAVAILABLE"
 
 
+class ServiceUnreachableError(EngineUnavailableError):
+    """The client SDK could not reach the graphmem service (connection refused, timed out)."""
+
+    code = "SERVICE_UNREACHABLE"
+
+
 class EngineStartError(EngineError):
     """The embedded engine process could not be started or did not become ready."""
 
@@ -164,6 +170,13 @@ class RunEndedError(ConstraintViolationError):
     """The run has ended: its state is final (it is kept until its retention ends)."""
 
     code = "RUN_ENDED"
+
+
+class ReviewStateError(ConstraintViolationError):
+    """A review of something no longer in review (an insight already approved, rejected or
+    revoked, or reviewed concurrently): nothing was written."""
+
+    code = "REVIEW_STATE"
 
 
 class CypherError(EngineError):

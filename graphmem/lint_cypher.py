@@ -101,12 +101,14 @@ def run_linter(items: Iterable[Mapping[str, Any]], linter_dir: Path = LINTER_DIR
     missing = linter_available(linter_dir)
     if missing:
         raise LinterMissingError(missing)
+    batch = list(items)
     proc = subprocess.run(
         ["node", str(linter_dir / "lint.mjs"), "--json"],
-        input=json.dumps(list(items)),
+        input=json.dumps(batch),
         capture_output=True,
         text=True,
-        timeout=300,
+        # ~0.2 s a query when the machine is idle; room for a loaded one
+        timeout=max(300.0, 60.0 + 1.0 * len(batch)),
         check=False,
     )
     if proc.returncode not in (0, 1):

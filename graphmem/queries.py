@@ -24,12 +24,18 @@ queries share (the read policy's hard filters, the cosine expression of one engi
 includes one with ``{{> group/_name}}``; fragments follow the same engine-override rule and may
 include others. The text is expanded at load time, so parameters, the read-only check and the
 Neo4j linter all see the query exactly as the engine receives it.
+
+Shared files are written in Neo4j 5's current Cypher; where an engine spells one construct
+differently, the library *lowers* it for that engine at load time (:data:`LOWERINGS`), so the
+difference is written once instead of in copies of whole queries. The one lowering: a subquery's
+variable-scope clause, ``CALL (a, b) { … }`` (Neo4j 5.23+, which deprecates the importing
+``WITH``), becomes ``CALL { WITH a, b … }`` on FalkorDB, which has no scope clause.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -54,6 +60,19 @@ _IDENTIFIER = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]{0,120}|[0-9]{1,6})\Z")
 _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _LINE_COMMENT = re.compile(r"//[^\n]*")
 _WRITE_CLAUSE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP)\b", re.IGNORECASE)
+_VAR_LIST = r"[A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*"
+_SCOPED_CALL = re.compile(rf"\bCALL\s*\(\s*({_VAR_LIST})?\s*\)\s*\{{")
+
+
+def importing_with(text: str) -> str:
+    """``CALL (a, b) {`` → ``CALL { WITH a, b`` and ``CALL () {`` → ``CALL {``."""
+    return _SCOPED_CALL.sub(
+        lambda m: "CALL {" + (f" WITH {m.group(1)}" if m.group(1) else ""), text
+    )
+
+
+#: per engine, rewrites of the shared Cypher into what that engine accepts
+LOWERINGS: Mapping[str, tuple[Callable[[str], str], ...]] = {"falkordb": (importing_with,)}
 
 
 def _code_only(text: str) -> str:
@@ -182,6 +201,8 @@ def parse_query_file(
     header, text = _split_header(path)
     mode, timeout = header.mode, header.timeout
     text = expand_includes(text, fragments or {}, path)
+    for lower in LOWERINGS.get(engine, ()):
+        text = lower(text)
     if mode not in ("read", "write", "schema"):
         raise ValueError(f"{path}: header must declare '// mode: read|write|schema'")
     if timeout is None:

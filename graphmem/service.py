@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -9,26 +10,36 @@ from contextlib import contextmanager
 from functools import cached_property
 from typing import Any, Literal
 
+from graphmem.auth.keys import resolve_key
 from graphmem.auth.principal import Principal
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher, ensure_master_key, load_cipher
 from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
-from graphmem.errors import EngineBusyError, FieldIssue, ValidationError
+from graphmem.errors import EngineBusyError, FieldIssue, GraphmemError, ValidationError
+from graphmem.learn.consolidate import ConsolidationRequest, ConsolidationResult, Consolidator
+from graphmem.learn.episodes import EpisodeCreate, EpisodeRecorded, EpisodeRecorder
+from graphmem.learn.releases import Releases
+from graphmem.learn.review import InsightReviews
+from graphmem.learn.schedule import ConsolidationRounds
 from graphmem.lifecycle.compact import compact
 from graphmem.lifecycle.erase import Eraser
 from graphmem.lifecycle.expire import expire_purpose, sweep_expired
 from graphmem.lifecycle.revoke import RevocationReceipt, revoke
+from graphmem.models.enums import Decision
+from graphmem.models.memory import EpisodeContent
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
+from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
+from graphmem.read.lineage import LineageGraph, lineage_graph
 from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
-from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories
+from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories, memory_page
 from graphmem.settings import Settings, get_settings
 from graphmem.state import Runs
 from graphmem.store.base import GraphStore, Row
@@ -48,6 +59,8 @@ def cipher_from_settings(settings: Settings) -> ContentCipher | None:
     keystore = settings.keystore_dir or settings.data_dir / "keys"
     return load_cipher(key, keystore)
 
+
+log = logging.getLogger(__name__)
 
 _PRELOAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-preload")
 
@@ -138,6 +151,13 @@ class Graphmem:
             self.store, self.embedder, clock=self.clock, cipher=self.cipher, verifier=self.verifier
         )
 
+    # -- callers --------------------------------------------------------------------------
+    def principal(self, key: str) -> Principal:
+        """The principal behind an API key (``gm_<id>_<secret>``), exactly as the REST API
+        resolves a bearer key; an unknown or revoked key is :class:`UnauthenticatedError`.
+        For a local operator without a key, see :meth:`Principal.local_operator`."""
+        return resolve_key(self.store, key)
+
     # -- writes ---------------------------------------------------------------------------
     def record_source(self, principal: Principal, body: SourceCreate | Mapping[str, Any]) -> Source:
         """Record evidence (a message, tool result, document revision …)."""
@@ -154,7 +174,9 @@ class Graphmem:
             proposal = parse(MemoryProposal, proposal)
         if proposal.run_id is not None:
             self.runs.open_for_writes(principal, proposal.run_id)
-        return self.writer.propose(principal, proposal)
+        receipt = self.writer.propose(principal, proposal)
+        self._monitor_releases(principal, [proposal], [receipt])
+        return receipt
 
     def propose_many(
         self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
@@ -171,7 +193,90 @@ class Graphmem:
                             for x in exc.issues
                         ]
                     ) from None
-        return self.writer.propose_many(principal, proposals)
+        receipts = self.writer.propose_many(principal, proposals)
+        self._monitor_releases(principal, proposals, receipts)
+        return receipts
+
+    # -- procedure releases (graphmem.learn) -------------------------------------------------
+    @cached_property
+    def releases(self) -> Releases:
+        """Procedure versions as release-managed artifacts: drafts, reviews, simulator tests,
+        publication, canaries, monitoring, promotion and rollback."""
+        return Releases(self.store, self.writer, clock=self.clock, cipher=self.cipher)
+
+    def _monitor_releases(
+        self,
+        principal: Principal,
+        proposals: list[MemoryProposal | Mapping[str, Any]] | list[MemoryProposal],
+        receipts: list[WriteReceipt],
+    ) -> None:
+        """An episode citing ``key@version`` is an outcome of that release: let the monitor
+        look at the key (it may roll a failing canary back). The episode is committed either
+        way; a monitor that cannot run now runs again on the next outcome."""
+        for proposal, receipt in zip(proposals, receipts, strict=True):
+            if receipt.decision is not Decision.COMMITTED:
+                continue
+            episode = proposal.episode if isinstance(proposal, MemoryProposal) else None
+            if episode is None and isinstance(proposal, Mapping):
+                raw = proposal.get("episode")
+                episode = parse(EpisodeContent, raw) if isinstance(raw, Mapping) else None
+            if episode is None or episode.procedure is None:
+                continue
+            try:
+                self.releases.observe(principal.tenant_id, episode.procedure, receipt.memory_id)
+            except GraphmemError:
+                log.warning("release monitor for %s failed", episode.procedure, exc_info=True)
+
+    # -- learning from experience (graphmem.learn) -------------------------------------------
+    @cached_property
+    def episodes(self) -> EpisodeRecorder:
+        return EpisodeRecorder(self.store, self.writer, clock=self.clock, cipher=self.cipher)
+
+    def record_episode(
+        self, principal: Principal, body: EpisodeCreate | Mapping[str, Any]
+    ) -> EpisodeRecorded:
+        """An episode through the write gate (an EPISODIC proposal). Its ``run_id`` records
+        the run it happened in (ended or not). A standing-rule feedback becomes a user-scoped
+        candidate insight instead."""
+        if not isinstance(body, EpisodeCreate):
+            body = parse(EpisodeCreate, body)
+        recorded = self.episodes.record(principal, body)
+        # an episode citing key@version is an outcome of that release (its health, rollback)
+        self._monitor_releases(principal, [body.proposal()], [recorded.receipt])
+        return recorded
+
+    @cached_property
+    def consolidator(self) -> Consolidator:
+        return Consolidator(self.store, self.embedder, clock=self.clock)
+
+    def consolidate(
+        self, principal: Principal, request: ConsolidationRequest | Mapping[str, Any]
+    ) -> ConsolidationResult:
+        """Cluster a subject's (or a namespace's) episodes and store candidate insights."""
+        if not isinstance(request, ConsolidationRequest):
+            request = parse(ConsolidationRequest, request)
+        return self.consolidator.consolidate(principal, request)
+
+    @cached_property
+    def consolidation_rounds(self) -> ConsolidationRounds:
+        """The scheduled consolidation's round (``consolidation_interval_s``)."""
+        return ConsolidationRounds(
+            self.store,
+            lambda: self.consolidator,
+            self.clock,
+            min_support=self.settings.consolidation_min_support,
+        )
+
+    @cached_property
+    def insights(self) -> InsightReviews:
+        """Insight listing, review and promotion through the write gate."""
+        return InsightReviews(
+            self.store,
+            self.writer,
+            drafts=self.releases.create_draft,
+            clock=self.clock,
+            cipher=self.cipher,
+        )
 
     # -- run state (working memory) ---------------------------------------------------------
     @cached_property
@@ -184,8 +289,22 @@ class Graphmem:
         """Time-travel listing: ``subject_id, type, status, valid_at, known_at, limit, offset``."""
         return list_memories(self.store, principal, clock=self.clock, cipher=self.cipher, **filters)
 
+    def memory_page(
+        self, principal: Principal, *, cursor: str | None = None, **filters: Any
+    ) -> MemoryPage:
+        """The listing as REST answers it: this page, ``count``, ``total`` and ``next_cursor``
+        (pass it back as ``cursor``)."""
+        return memory_page(
+            self.store, principal, cursor=cursor, clock=self.clock, cipher=self.cipher, **filters
+        )
+
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
         return get_memory(self.store, principal, memory_id, cipher=self.cipher)
+
+    def lineage(self, principal: Principal, memory_id: str) -> LineageGraph:
+        """The memory's lineage neighbourhood as nodes and edges (PROVENANCE, SUPERSEDES,
+        DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF), limited to the key's subject scope."""
+        return lineage_graph(self.store, principal, memory_id, cipher=self.cipher)
 
     @cached_property
     def logs(self) -> LogSink:

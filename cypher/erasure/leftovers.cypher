@@ -1,29 +1,29 @@
 // mode: read
 // timeout: long
 // Verification: what of an erasure is still in the graph (ids only), by index lookups. All 0.
-CALL {
+CALL () {
   UNWIND $memory_ids AS id
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: id})
   RETURN count(m) AS memories
 }
-CALL {
+CALL () {
   UNWIND $source_ids AS id
   MATCH (s:Source {tenant_id: $tenant_id, source_id: id})
   RETURN count(s) AS sources
 }
-CALL {
+CALL () {
   MATCH (m:Memory {tenant_id: $tenant_id, subject_id: $subject_id})
   RETURN count(m) AS subject_memories
 }
-CALL {
+CALL () {
   MATCH (s:Subject {subject_key: $subject_key})
   RETURN count(s) AS subject_nodes
 }
-CALL {
+CALL () {
   MATCH (r:WriteReceipt {tenant_id: $tenant_id, subject_id: $subject_id})
   RETURN count(r) AS subject_receipts
 }
-CALL {
+CALL () {
   MATCH (r:Run {tenant_id: $tenant_id, subject_id: $subject_id})
   RETURN count(r) AS subject_runs
 }

@@ -3,7 +3,7 @@
 // Candidate sources to erase with a set of memories: the subject's own sources (recorded about or
 // spoken by the subject) and the sources the erased memories cite, each with every memory citing
 // it (the caller keeps those cited by nobody else). Looked up by index, id by id.
-CALL {
+CALL () {
   MATCH (s:Source {tenant_id: $tenant_id})
   WHERE $subject_id IS NOT NULL AND (s.subject_id = $subject_id OR s.speaker = $subject_id)
   RETURN s

@@ -2,14 +2,14 @@
 // replace, create each new version node (the old one's properties, its vector copied unless
 // re-encoded, its type label), link it REINSTATED to the old one, carry over ABOUT, PROVENANCE and
 // DERIVED_FROM, and the open conflicts whose other side is still believed.
-CALL {
+CALL () {
   UNWIND $reinstate_close_ids AS cid
   MATCH (v:Memory {tenant_id: $tenant_id, memory_id: cid})
   WHERE v.tx_to IS NULL
   SET v.tx_to = $now
   RETURN count(v) AS versions_closed
 }
-CALL {
+CALL () {
   UNWIND $reinstate AS x
   MATCH (o:Memory {tenant_id: $tenant_id, memory_id: x.of})
   CREATE (n:Memory:{{space_label}})
@@ -21,14 +21,14 @@ CALL {
   CREATE (n)-[:SUPERSEDES {kind: 'REINSTATED', reason: $reinstate_reason, recorded_at: $now}]->(o)
   RETURN count(n) AS reinstated
 }
-CALL {
+CALL () {
   UNWIND $reinstate AS x
   MATCH (o:Memory {tenant_id: $tenant_id, memory_id: x.of})-[:ABOUT]->(s:Subject)
   MATCH (n:Memory {tenant_id: $tenant_id, memory_id: x.props.memory_id})
   CREATE (n)-[:ABOUT {recorded_at: $now}]->(s)
   RETURN count(*) AS reinstated_about
 }
-CALL {
+CALL () {
   UNWIND $reinstate AS x
   MATCH (o:Memory {tenant_id: $tenant_id, memory_id: x.of})-[p:PROVENANCE]->(src:Source)
   MATCH (n:Memory {tenant_id: $tenant_id, memory_id: x.props.memory_id})
@@ -36,7 +36,7 @@ CALL {
                            recorded_at: $now}]->(src)
   RETURN count(*) AS reinstated_provenance
 }
-CALL {
+CALL () {
   UNWIND $reinstate AS x
   MATCH (o:Memory {tenant_id: $tenant_id, memory_id: x.of})-[d:DERIVED_FROM]->(origin)
   MATCH (n:Memory {tenant_id: $tenant_id, memory_id: x.props.memory_id})
@@ -44,7 +44,7 @@ CALL {
                              recorded_at: $now}]->(origin)
   RETURN count(*) AS reinstated_derived
 }
-CALL {
+CALL () {
   UNWIND $reinstate_conflicts AS pair
   MATCH (a:Memory {tenant_id: $tenant_id, memory_id: pair[0]}),
         (b:Memory {tenant_id: $tenant_id, memory_id: pair[1]})

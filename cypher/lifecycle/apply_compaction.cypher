@@ -7,8 +7,7 @@ CREATE (a:Memory:Episode:{{space_label}})
 SET a += $aggregate, a.embedding = {{vector_fn}}($embedding)
 CREATE (a)-[:ABOUT {recorded_at: $now}]->(s)
 WITH a
-CALL {
-  WITH a
+CALL (a) {
   UNWIND $originals AS o
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: o.memory_id})
   SET m.compacted_into = a.memory_id
@@ -16,8 +15,7 @@ CALL {
                              content_hash: o.content_hash, recorded_at: $now}]->(m)
   RETURN count(*) AS linked
 }
-CALL {
-  WITH a
+CALL (a) {
   UNWIND $removed AS o
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: o.memory_id})
   DETACH DELETE m

@@ -3,24 +3,24 @@
 // Apply a revocation atomically: revoke the target, close what lost all support, flag what kept
 // some (NEEDS_REVIEW, reduced confidence), resolve the revoked memories' open conflicts, believe
 // again what they had superseded (lifecycle/_reinstate), and store the receipt.
-CALL {
+CALL () {
   MATCH (s:Source {tenant_id: $tenant_id, source_id: $source_id})
   SET s.revoked_at = coalesce(s.revoked_at, $now), s.revocation_reason = $reason
   RETURN count(s) AS sources
 }
-CALL {
+CALL () {
   UNWIND $revoked AS r
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: r})
   SET m.status = 'REVOKED', m.tx_to = coalesce(m.tx_to, $now)
   RETURN count(m) AS revoked
 }
-CALL {
+CALL () {
   UNWIND $review AS r
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: r.memory_id})
   SET m.status = 'NEEDS_REVIEW', m.confidence = r.confidence
   RETURN count(m) AS flagged
 }
-CALL {
+CALL () {
   UNWIND $revoked AS r
   MATCH (m:Memory {tenant_id: $tenant_id, memory_id: r})-[c:CONFLICTS_WITH]-(:Memory)
   WHERE c.status = 'OPEN'

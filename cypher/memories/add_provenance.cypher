@@ -3,8 +3,7 @@
 // receipt points there. No new memory node.
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})
 WHERE m.status = 'ACTIVE' AND m.tx_to IS NULL
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $provenance AS p
   MATCH (src:Source {tenant_id: $tenant_id, source_id: p.source_id})
   MERGE (m)-[e:PROVENANCE]->(src)

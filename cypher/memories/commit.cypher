@@ -14,16 +14,14 @@ CREATE (m:Memory:{{type_label}}:{{space_label}})
 SET m += $memory, m.embedding = {{vector_fn}}($embedding)
 CREATE (m)-[:ABOUT {recorded_at: $now}]->(s)
 WITH m, s
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $provenance AS p
   MATCH (src:Source {tenant_id: $tenant_id, source_id: p.source_id})
   CREATE (m)-[:PROVENANCE {span: p.span, content_hash: p.content_hash, role: p.role,
                            recorded_at: $now}]->(src)
   RETURN count(*) AS provenance
 }
-CALL {
-  WITH m, s
+CALL (m, s) {
   UNWIND $supersede AS sup
   MATCH (old:Memory {tenant_id: $tenant_id, memory_id: sup.old_id})
   SET old.tx_to = $now, old.status = 'SUPERSEDED'
@@ -44,12 +42,18 @@ CALL {
                              recorded_at: $now}]->(src)
   RETURN count(*) AS versions
 }
-CALL {
-  WITH m
+CALL (m) {
   UNWIND $conflicts AS cid
   MATCH (other:Memory {tenant_id: $tenant_id, memory_id: cid})
   CREATE (m)-[:CONFLICTS_WITH {status: 'OPEN', recorded_at: $now}]->(other)
   RETURN count(*) AS conflicts
+}
+CALL (m) {
+  UNWIND $derived AS d
+  MATCH (o:Memory {tenant_id: $tenant_id, memory_id: d.memory_id})
+  CREATE (m)-[:DERIVED_FROM {method: d.method, policy_version: d.policy_version,
+                             recorded_at: d.recorded_at}]->(o)
+  RETURN count(*) AS derived
 }
 CREATE (r:WriteReceipt)
 SET r += $receipt

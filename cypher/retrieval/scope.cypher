@@ -4,6 +4,6 @@
 // $part of $parts: a large scope is scanned in disjoint parts side by side (one engine thread
 // each); the client merges them.
 MATCH (m:Memory {tenant_id: $tenant_id})
-WHERE id(m) % $parts = $part
+WHERE {{> retrieval/_part}}
   AND {{> retrieval/_hard_filters}}
 {{> retrieval/_scope_rank}}

@@ -3,8 +3,7 @@
 CREATE (s:Source)
 SET s += $props
 WITH s
-CALL {
-  WITH s
+CALL (s) {
   OPTIONAL MATCH (prev:Source {tenant_id: $tenant_id, source_id: $previous_source_id})
   WITH s, prev WHERE prev IS NOT NULL
   CREATE (s)-[:PREVIOUS_REVISION {recorded_at: s.recorded_at}]->(prev)

@@ -14,13 +14,13 @@ SET run.version = $checkpoint.version, run.latest_checkpoint_id = $checkpoint.ch
 CREATE (c:Checkpoint)
 SET c += $checkpoint
 WITH run, c
-CALL {
+CALL () {
   UNWIND $new_receipts AS t
   MERGE (x:ToolReceipt {receipt_key: t.receipt_key})
     ON CREATE SET x += t
   RETURN count(x) AS receipts
 }
-CALL {
+CALL () {
   UNWIND $finished_receipts AS t
   MATCH (x:ToolReceipt {receipt_key: t.receipt_key})
   WHERE x.status = 'STARTED'

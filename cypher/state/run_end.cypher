@@ -12,7 +12,7 @@ SET r.status = $checkpoint.status, r.version = $checkpoint.version,
 CREATE (c:Checkpoint)
 SET c += $checkpoint
 WITH r
-CALL {
+CALL () {
   MATCH (m:Memory {tenant_id: $tenant_id, run_id: $run_id})
   WHERE $purpose IS NOT NULL AND $purpose IN coalesce(m.purposes, [])
     AND NOT m.status IN ['EXPIRED', 'ERASED']

@@ -13,7 +13,8 @@ import secrets
 from dataclasses import dataclass
 
 from graphmem.auth.principal import ROLES, Principal, Role
-from graphmem.errors import FieldIssue, UnauthenticatedError, ValidationError
+from graphmem.errors import FieldIssue, NotFoundError, UnauthenticatedError, ValidationError
+from graphmem.models.public import KeyPublic
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_iso
 
@@ -113,6 +114,56 @@ def create_key(
         },
     )
     return CreatedKey(key=f"gm_{key_id}_{secret}", key_id=key_id, principal=principal)
+
+
+def list_keys(store: GraphStore, tenant_id: str) -> list[KeyPublic]:
+    """The tenant's keys, oldest first, revoked ones too (never a secret or its hash)."""
+    return [KeyPublic.pick(row) for row in store.read("keys/list", {"tenant_id": tenant_id})]
+
+
+def revoke_key(store: GraphStore, tenant_id: str, key_id: str) -> KeyPublic:
+    """Revoke a key of the tenant: it stops authenticating at once. Revoking it again keeps
+    the first time; a key of another tenant is :class:`NotFoundError` like an unknown one."""
+    rows = store.write(
+        "keys/revoke", {"key_id": key_id, "tenant_id": tenant_id, "revoked_at": now_iso()}
+    )
+    if not rows:
+        raise NotFoundError(
+            f"no key {key_id!r} in tenant {tenant_id!r}", field="key_id", rule="unknown"
+        )
+    return next(k for k in list_keys(store, tenant_id) if k.key_id == key_id)
+
+
+def rotate_key(store: GraphStore, tenant_id: str, key_id: str) -> CreatedKey:
+    """A new secret for a key's principal, roles, subject and grants, and the old key revoked,
+    in one statement (``keys/rotate``): there is no moment with both or neither valid. The new
+    key acts as the same principal, so receipts keep naming one actor."""
+    new_id = secrets.token_hex(8)
+    secret = secrets.token_urlsafe(32)
+    rows = store.write(
+        "keys/rotate",
+        {
+            "key_id": key_id,
+            "tenant_id": tenant_id,
+            "new_key_id": new_id,
+            "new_key_hash": _hash(secret),
+            "now": now_iso(),
+        },
+    )
+    if not rows:
+        raise NotFoundError(
+            f"no active key {key_id!r} in tenant {tenant_id!r}", field="key_id", rule="unknown"
+        )
+    row = rows[0]
+    principal = Principal(
+        tenant_id=tenant_id,
+        principal_id=row["principal_id"],
+        roles=frozenset(row["roles"]),
+        subject_id=row["subject_id"],
+        key_id=new_id,
+        grants=frozenset(row.get("grants") or ()),
+    )
+    return CreatedKey(key=f"gm_{new_id}_{secret}", key_id=new_id, principal=principal)
 
 
 def resolve_key(store: GraphStore, key: str | None) -> Principal:

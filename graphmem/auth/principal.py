@@ -10,8 +10,11 @@ every read path asks it (see :mod:`graphmem.auth.scope`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from graphmem.errors import FieldIssue, ValidationError
 
 
 class Role(StrEnum):
@@ -26,6 +29,14 @@ class Role(StrEnum):
 
 ROLES = frozenset(Role)
 
+#: who may do what: the REST dependencies (``api/deps.py``) and the MCP tools ask these same
+#: tuples, so a key can do over MCP exactly what it can do over REST
+WRITERS = (Role.AGENT, Role.USER, Role.ADMIN, Role.REVIEWER)
+READERS = (Role.AGENT, Role.USER, Role.ADMIN, Role.REVIEWER)
+ANALYSTS = (Role.ANALYST, Role.ADMIN)
+ADMINS = (Role.ADMIN,)
+REVOKERS = (Role.ADMIN, Role.REVIEWER)
+
 
 @dataclass(frozen=True)
 class Principal:
@@ -36,6 +47,36 @@ class Principal:
     key_id: str | None = None
     #: shared subjects (project, org, team …) a subject-bound key may also read
     grants: frozenset[str] = field(default_factory=frozenset)
+
+    @classmethod
+    def local_operator(
+        cls,
+        tenant_id: str,
+        *,
+        roles: Iterable[str] = (Role.ADMIN,),
+        subject_id: str | None = None,
+        name: str = "operator",
+        grants: Iterable[str] = (),
+    ) -> Principal:
+        """A principal for code that runs beside the store with no API key (the CLI's
+        ``--tenant``, a batch job, a notebook): it acts as ``cli:<name>`` in ``tenant_id``
+        with ``roles`` (admin by default). Whoever can open the store can already read it;
+        this only says who the receipts name. Roles must be graphmem's
+        (:class:`Role`); a service answering other people resolves their keys instead
+        (:meth:`graphmem.Graphmem.principal`)."""
+        wanted = frozenset(str(r) for r in roles)
+        unknown = sorted(wanted - ROLES)
+        if unknown or not wanted:
+            raise ValidationError(
+                [FieldIssue("roles", "enum", f"some of {', '.join(sorted(ROLES))}, got {unknown}")]
+            )
+        return cls(
+            tenant_id=tenant_id,
+            principal_id=f"cli:{name}",
+            roles=wanted,
+            subject_id=subject_id,
+            grants=frozenset(grants),
+        )
 
     def has_any(self, *roles: str) -> bool:
         return bool(self.roles.intersection(roles))

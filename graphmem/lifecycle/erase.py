@@ -420,13 +420,16 @@ class Eraser:
             and self.cipher.keys.exists(principal.tenant_id, receipt.subject_id)
         )
         files = self.store.storage_files()
-        # an append-only file older than the erasure still holds what was written before it
+        # an append-only file last written before the erasure began still holds what was
+        # written before it (its rewrite makes new files). Not completed_at: a file's mtime is
+        # taken from a coarse clock (a few ms behind), so the log written just before the
+        # erasure completed could look older than it is.
         remaining["data_files_stale"] = sum(
             1
             for f in files
             if f.endswith(".aof")
             and os.path.getsize(f) > 0
-            and _mtime_iso(f) < (receipt.completed_at or "")
+            and _mtime_iso(f) < receipt.requested_at
         )
         failures = sorted(k.upper() for k, v in remaining.items() if v)
         now = self.clock()

@@ -58,7 +58,10 @@ def expire_purpose(
 
 class Sweeper:
     """The schedule inside the service: runs ``sweep`` (memories past ``expires_at``, run state
-    past its retention: ``Graphmem.sweep``) every ``interval_s`` on a daemon thread."""
+    past its retention: ``Graphmem.sweep``) every ``interval_s`` on a daemon thread. Other
+    schedules (consolidation) subclass it and override :meth:`round`."""
+
+    THREAD_NAME = "graphmem-sweeper"
 
     def __init__(self, sweep: Callable[[], dict[str, list[str]]], interval_s: float):
         self.sweep = sweep
@@ -69,17 +72,21 @@ class Sweeper:
     def start(self) -> None:
         if self.interval_s <= 0 or self._thread is not None:
             return
-        self._thread = threading.Thread(target=self._run, name="graphmem-sweeper", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=self.THREAD_NAME, daemon=True)
         self._thread.start()
+
+    def round(self) -> None:
+        """One round; an exception is logged and the next round retries."""
+        swept = self.sweep()
+        if swept:
+            log.info("expired %d memories", sum(len(v) for v in swept.values()))
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval_s):
             try:
-                swept = self.sweep()
-                if swept:
-                    log.info("expired %d memories", sum(len(v) for v in swept.values()))
+                self.round()
             except Exception:  # keep the schedule alive; the next round retries
-                log.exception("expiry sweep failed")
+                log.exception("%s: round failed", self.THREAD_NAME)
 
     def stop(self) -> None:
         self._stop.set()

@@ -27,6 +27,7 @@ from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.ids import new_id
 from graphmem.lifecycle.reinstate import plan_reinstatements
+from graphmem.models.public import RevocationPublic
 from graphmem.models.receipts import Reinstated
 from graphmem.store.base import GraphStore
 
@@ -64,6 +65,10 @@ class RevocationReceipt:
             "recorded_at": self.recorded_at,
             "policy_version": POLICY_VERSION,
         }
+
+    def public(self) -> RevocationPublic:
+        """The answer as REST and the client SDK give it (one shape everywhere)."""
+        return RevocationPublic.model_validate(self.as_dict())
 
 
 def revoke(

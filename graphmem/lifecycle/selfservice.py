@@ -6,11 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from graphmem.auth.principal import Principal
-from graphmem.errors import FieldIssue, NotFoundError, ValidationError
+from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.models.enums import MemoryType
 from graphmem.models.memory import Claim
 from graphmem.models.receipts import WriteReceipt
 from graphmem.read.timetravel import get_memory
+
+
+def own_subject(principal: Principal) -> str:
+    """The subject a self-service call is about: the key's own, never one from the request."""
+    if principal.subject_id is None:
+        raise ForbiddenError(
+            "this key is not bound to a subject; /v1/me needs a subject-bound key",
+            field="subject_id",
+            rule="subject_bound_key",
+        )
+    return principal.subject_id
 
 
 def own_memory(gm: Any, principal: Principal, memory_id: str) -> dict[str, Any]:

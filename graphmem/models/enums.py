@@ -95,14 +95,20 @@ class ProcedureStatus(_Enum):
     """Release lifecycle of a procedure version, separate from its :class:`MemoryStatus`.
 
     A procedure node carries both: ``status`` (shared by all memories: ACTIVE, REVOKED,
-    ERASED …) and ``lifecycle`` (this). Retrieval wants ``status = ACTIVE`` *and*
-    ``lifecycle = APPROVED``. A new version is a new node, so DEPRECATED and ROLLED_BACK
-    are terminal.
+    ERASED …) and ``lifecycle`` (this). Only a PUBLISHED version is ever served to a run, and
+    only through the release model (:mod:`graphmem.learn.resolve`). The seed's lifecycle
+    "proposal → scope and precondition review → test in simulator → security review →
+    versioned publish → canary → monitor → rollback or promote" maps to: DRAFT (proposed),
+    IN_REVIEW (scope approved; tests and the security review follow), PUBLISHED (immutable
+    from here; serving as stable or canary, or waiting for a canary), DEPRECATED (replaced by
+    a promoted version; a rollback of its successor may reinstate it), REJECTED and
+    ROLLED_BACK (terminal: a fix is a new version).
     """
 
     DRAFT = "DRAFT"
     IN_REVIEW = "IN_REVIEW"
-    APPROVED = "APPROVED"
+    REJECTED = "REJECTED"
+    PUBLISHED = "PUBLISHED"
     DEPRECATED = "DEPRECATED"
     ROLLED_BACK = "ROLLED_BACK"
 
@@ -118,13 +124,50 @@ class ProcedureStatus(_Enum):
 
 
 _PROCEDURE_TRANSITIONS: dict[ProcedureStatus, frozenset[ProcedureStatus]] = {
-    ProcedureStatus.DRAFT: frozenset({ProcedureStatus.IN_REVIEW}),
-    # a reviewer either approves or sends it back for changes
-    ProcedureStatus.IN_REVIEW: frozenset({ProcedureStatus.APPROVED, ProcedureStatus.DRAFT}),
-    ProcedureStatus.APPROVED: frozenset({ProcedureStatus.DEPRECATED, ProcedureStatus.ROLLED_BACK}),
-    ProcedureStatus.DEPRECATED: frozenset(),
+    ProcedureStatus.DRAFT: frozenset({ProcedureStatus.IN_REVIEW, ProcedureStatus.REJECTED}),
+    ProcedureStatus.IN_REVIEW: frozenset({ProcedureStatus.PUBLISHED, ProcedureStatus.REJECTED}),
+    ProcedureStatus.PUBLISHED: frozenset({ProcedureStatus.DEPRECATED, ProcedureStatus.ROLLED_BACK}),
+    # rolling back the version that replaced it puts the previous stable back
+    ProcedureStatus.DEPRECATED: frozenset({ProcedureStatus.PUBLISHED}),
+    ProcedureStatus.REJECTED: frozenset(),
     ProcedureStatus.ROLLED_BACK: frozenset(),
 }
+
+
+class ReleaseRole(_Enum):
+    """What a PUBLISHED version serves: every run (STABLE) or a cohort of runs (CANARY)."""
+
+    STABLE = "STABLE"
+    CANARY = "CANARY"
+
+
+class ReviewStage(_Enum):
+    """The two human reviews of a procedure release (seed: "scope and precondition review",
+    "security review")."""
+
+    SCOPE = "SCOPE"
+    SECURITY = "SECURITY"
+
+
+class ReviewDecision(_Enum):
+    APPROVE = "APPROVE"
+    REJECT = "REJECT"
+
+
+class ReleaseAction(_Enum):
+    """The step of a procedure release a :class:`~graphmem.learn.models.ReleaseReceipt`
+    records."""
+
+    DRAFT = "DRAFT"
+    REVIEW = "REVIEW"
+    TEST = "TEST"
+    PUBLISH = "PUBLISH"
+    CANARY = "CANARY"
+    PROMOTE = "PROMOTE"
+    ROLLBACK = "ROLLBACK"
+    #: the monitor rolled a canary back (worse than stable beyond the threshold, or a safety
+    #: signal)
+    AUTO_ROLLBACK = "AUTO_ROLLBACK"
 
 
 class Authority(_RankedEnum):
@@ -329,6 +372,15 @@ class Outcome(_Enum):
     PARTIAL = "PARTIAL"
     FAILURE = "FAILURE"
     UNKNOWN = "UNKNOWN"
+
+
+class OutcomeConfirmer(_Enum):
+    """Who established an episode's outcome: the user said so, a tool's check showed it, or
+    an evaluator judged it."""
+
+    USER = "user"
+    TOOL = "tool"
+    EVALUATOR = "evaluator"
 
 
 class ProcedureEffect(_Enum):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AliasChoices, Field, JsonValue, model_validator
+from pydantic import AliasChoices, Field, JsonValue, field_validator, model_validator
 
 from graphmem import timeutil
 from graphmem.errors import FieldIssue, ValidationError
@@ -25,8 +25,11 @@ from graphmem.models.enums import (
     MemoryStatus,
     MemoryType,
     Outcome,
+    OutcomeConfirmer,
     ProcedureEffect,
     ProcedureStatus,
+    ReleaseRole,
+    ReviewDecision,
     Sensitivity,
 )
 from graphmem.models.types import (
@@ -36,6 +39,7 @@ from graphmem.models.types import (
     Identifier,
     Key,
     OneOrMany,
+    ProcedureRef,
     ScopePath,
     Semver,
     ShortText,
@@ -57,16 +61,39 @@ class ClaimContent(Record):
     object: ClaimObject
 
 
+class EpisodeAction(Record):
+    """One attempt in a run: what was done, with what, and what came back. A plain string
+    is an action with only a ``name``."""
+
+    name: ShortText
+    input: Text | None = None
+    result: Text | None = None
+
+
+_ENV_GROUPS = ("tool_versions", "signals")
+
+
 class EpisodeContent(Record):
-    """What happened in one run: goal, attempts, what was seen, how it ended."""
+    """What happened in one run: goal, attempts, what was seen, how it ended, who confirmed
+    it, and the conditions it ran under.
+
+    ``environment`` is stored flat (``{"os": "windows", "vpn_client": "5.2",
+    "adapter_mismatch": true}``) because retrieval matches a run's ``state.environment``
+    key by key and consolidation splits outcomes by those same items. It may be given
+    grouped — ``{"os": …, "app": …, "tool_versions": {…}, "signals": {…}}`` — and is
+    flattened on validation (a key given twice is an error naming it); with exactly one
+    tool version and no ``tool_version``, that becomes ``tool_version`` (``name@version``).
+    """
 
     goal: Text
-    actions: list[ShortText] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
+    actions: list[EpisodeAction] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     observations: list[Text] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     outcome: Outcome = Outcome.UNKNOWN
+    #: who established the outcome: the user, a tool's check, an evaluator
+    outcome_confirmed_by: OutcomeConfirmer | None = None
     outcome_detail: Text | None = None
     feedback: Text | None = None
-    #: conditions the episode ran under (``{"os": "windows", "vpn": "corporate"}``)
+    #: conditions the episode ran under (``{"os": "windows", "adapter_mismatch": true}``)
     environment: dict[Key, str | int | float | bool] = Field(
         default_factory=dict, max_length=MAX_MAP_KEYS
     )
@@ -74,14 +101,60 @@ class EpisodeContent(Record):
     failures: list[Text] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     tool_version: ShortText | None = None
     failure_code: Identifier | None = None
+    #: what the failure came down to (``certificate expired``), when known
+    root_cause: Text | None = None
     run_id: Identifier | None = None
+    #: the procedure version the run followed (``key@version``): its outcome counts for that
+    #: release's health (graphmem.learn.health)
+    procedure: ProcedureRef | None = None
+
+    @field_validator("actions", mode="before")
+    @classmethod
+    def _plain_actions(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"name": a} if isinstance(a, str) else a for a in value]
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat_environment(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping) or not isinstance(data.get("environment"), Mapping):
+            return data
+        env = dict(data["environment"])
+        flat: dict[str, Any] = {k: v for k, v in env.items() if k not in _ENV_GROUPS}
+        tools: dict[str, Any] = {}
+        for group in _ENV_GROUPS:
+            items = env.get(group) or {}
+            if not isinstance(items, Mapping):
+                raise field_error(
+                    f"environment.{group}", "type", f"environment.{group} must be an object"
+                )
+            for key, value in items.items():
+                if key in flat:
+                    raise field_error(
+                        f"environment.{group}.{key}",
+                        "duplicate_key",
+                        f"{key!r} is given twice in the environment",
+                    )
+                flat[key] = value
+            if group == "tool_versions":
+                tools = dict(items)
+        data = {**data, "environment": flat}
+        if len(tools) == 1 and data.get("tool_version") is None:
+            ((name, version),) = tools.items()
+            data["tool_version"] = f"{name}@{version}"
+        return data
+
+    @property
+    def action_names(self) -> list[str]:
+        return [a.name for a in self.actions]
 
 
 class ProcedureContent(Record):
     """A procedure version as authored (the seed's procedure record minus ``status``:
     release state is set by review, never by whoever proposes the procedure)."""
 
-    procedure_key: Identifier = Field(validation_alias=AliasChoices("procedure_key", "id"))
+    procedure_key: Identifier = Field(validation_alias=AliasChoices("procedure_key", "key", "id"))
     version: Semver
     scope: ScopePath
     preconditions: list[ShortText] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
@@ -204,53 +277,34 @@ class Episode(EpisodeContent, Memory):
 
 
 class Procedure(ProcedureContent, Memory):
-    """Procedural memory: one release-managed version of a procedure."""
+    """Procedural memory: one release-managed version of a procedure. The content is the
+    version as authored and never changes; the release fields below are lifecycle fields,
+    set only by the release model (:mod:`graphmem.learn.releases`) with a receipt per step."""
 
     LABELS = ("Memory", "Procedure")
     MEMORY_TYPE = MemoryType.PROCEDURAL
     DERIVED = frozenset({"version_sort"})
 
     lifecycle: ProcedureStatus = ProcedureStatus.DRAFT
-    approved_by: Identifier | None = None
-    approved_at: Timestamp | None = None
+    #: what a PUBLISHED version serves now: every run, or the canary cohort
+    release_role: ReleaseRole | None = None
+    #: the share of runs (by cohort hash) a CANARY serves
+    canary_percent: Annotated[int, Field(ge=0, le=100)] | None = None
+    scope_review: ReviewDecision | None = None
+    security_review: ReviewDecision | None = None
+    #: the verdict of the last simulator run of the declared tests, and its report's hash
+    tests_passed: bool | None = None
+    test_report_hash: ContentHash | None = None
+    #: the authored release document (a HUMAN_REVIEW source holding the scenarios)
+    release_source_id: Identifier | None = None
+    #: when the current canary started (its health counts outcomes from here)
+    canary_since: Timestamp | None = None
+    published_by: Identifier | None = None
+    published_at: Timestamp | None = None
 
     def derived_properties(self) -> dict[str, Any]:
         # versions as text do not sort ("2.10.0" < "2.9.0"); this does, for ORDER BY
         return {"version_sort": semver_sort_key(self.version)}
-
-    def transition(
-        self, to: ProcedureStatus | str, *, actor: str | None = None, at: str | None = None
-    ) -> Procedure:
-        """The next lifecycle state, or :class:`ValidationError` (``invalid_transition``).
-
-        Approval needs a reviewer (``actor``) and at least one test suite.
-        """
-        target = ProcedureStatus(to)
-        if not self.lifecycle.can_transition(target):
-            allowed = ", ".join(sorted(self.lifecycle.allowed_next())) or "none (terminal)"
-            raise ValidationError(
-                [
-                    FieldIssue(
-                        "lifecycle",
-                        "invalid_transition",
-                        f"{self.lifecycle} → {target} is not allowed; from {self.lifecycle}: "
-                        f"{allowed}",
-                    )
-                ]
-            )
-        changes: dict[str, Any] = {"lifecycle": target}
-        if target is ProcedureStatus.APPROVED:
-            issues = []
-            if not actor:
-                issues.append(FieldIssue("approved_by", "required", "approval needs a reviewer"))
-            if not self.tests:
-                issues.append(
-                    FieldIssue("tests", "required", "a procedure needs tests before approval")
-                )
-            if issues:
-                raise ValidationError(issues)
-            changes |= {"approved_by": actor, "approved_at": at or timeutil.now_iso()}
-        return self.evolve(**changes)
 
 
 MEMORY_CLASSES: dict[MemoryType, type[Memory]] = {
@@ -288,6 +342,7 @@ __all__ = [
     "Claim",
     "ClaimContent",
     "Episode",
+    "EpisodeAction",
     "EpisodeContent",
     "Memory",
     "Procedure",

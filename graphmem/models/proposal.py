@@ -6,7 +6,7 @@ or a procedure's release ``status``: the write gate derives those, never the pro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -119,3 +119,48 @@ class MemoryProposal(Record):
     def content_hash(self) -> str:
         """The proposal hash receipts carry: equal for equal normalised content."""
         return sha256_hash(self.canonical_json())
+
+
+# -- one proposal shape per memory type: what OpenAPI documents and the REST API validates ---------
+# ``MemoryProposal`` takes any type and checks the payload in a validator (library callers pass
+# dicts); these variants say the same thing in the schema, so a client reads from OpenAPI alone
+# which payload each ``memory_type`` needs. Each is a MemoryProposal: the pipeline takes it as is.
+
+
+class SemanticProposal(MemoryProposal):
+    """A claim about the subject: ``claim {predicate, object}`` with its evidence."""
+
+    memory_type: Literal[MemoryType.SEMANTIC]
+    claim: ClaimContent
+
+
+class EpisodicProposal(MemoryProposal):
+    """What happened in a run: ``episode {goal, actions, observations, outcome, …}``."""
+
+    memory_type: Literal[MemoryType.EPISODIC]
+    episode: EpisodeContent
+
+
+class ProceduralProposal(MemoryProposal):
+    """A version of a procedure: ``procedure {key, version, steps, …}`` (released through
+    review, never by the proposer)."""
+
+    memory_type: Literal[MemoryType.PROCEDURAL]
+    procedure: ProcedureContent
+
+
+class WorkingProposal(MemoryProposal):
+    """Run state proposed as memory: always refused with ``WRONG_TYPE → WORKING_STATE`` on a
+    receipt (run state lives in checkpoints, ``PUT /v1/runs/{run_id}/checkpoints``)."""
+
+    memory_type: Literal[MemoryType.WORKING]
+
+
+#: a proposal in a request body, discriminated by ``memory_type``
+ProposalBody = Annotated[
+    SemanticProposal | EpisodicProposal | ProceduralProposal | WorkingProposal,
+    Field(discriminator="memory_type"),
+]
+#: the tags of :data:`ProposalBody`: pydantic puts the tag into an error's location
+#: (``SEMANTIC.claim.predicate``); the API drops it so the field reads ``claim.predicate``
+PROPOSAL_TAGS = frozenset(str(t) for t in MemoryType)

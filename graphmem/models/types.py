@@ -190,6 +190,31 @@ def semver_sort_key(version: str) -> str:
     return f"{head}-{pre}" if pre else f"{head}~"
 
 
+def _check_procedure_ref(value: str) -> str:
+    key, at, version = value.rpartition("@")
+    if not at or not re.match(_ID_PATTERN, key) or "@" in key or not _SEMVER_RE.match(version):
+        raise PydanticCustomError(
+            "procedure_ref", "a procedure reference is key@MAJOR.MINOR.PATCH, e.g. vpn-720@2.3.0"
+        )
+    return value
+
+
+#: One procedure version, ``key@version`` (``diagnose-service-timeout@2.3.0``): what an
+#: episode followed, and so whose release health its outcome counts for.
+ProcedureRef = Annotated[
+    str, StringConstraints(min_length=3, max_length=300), AfterValidator(_check_procedure_ref)
+]
+
+
+def procedure_ref(key: str, version: str) -> str:
+    return f"{key}@{version}"
+
+
+def split_procedure_ref(ref: str) -> tuple[str, str]:
+    key, _, version = ref.rpartition("@")
+    return key, version
+
+
 # -- numbers and scalars ---------------------------------------------------------------
 
 
@@ -203,8 +228,16 @@ def _check_unit(value: float) -> float:
 UnitFloat = Annotated[float, AfterValidator(_check_unit)]
 
 
+#: graph engines store 64-bit integers
+_INT64 = range(-(2**63), 2**63)
+
+
 def _check_claim_object(value: Any) -> str | int | float | bool:
-    if isinstance(value, bool | int):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if value not in _INT64:
+            raise PydanticCustomError("range", "an integer must fit in 64 bits")
         return value
     if isinstance(value, float):
         if not math.isfinite(value):

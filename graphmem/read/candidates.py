@@ -103,7 +103,11 @@ class Pool:
             weights.semantic * float(sem or 0.0) + weights.lexical * x
             for sem, x in zip(self.semantic, lexical, strict=True)
         ]
-        order = sorted(range(len(self.ids)), key=relevance.__getitem__, reverse=True)
+        # equal relevance is ranked by id: one order however the scope was read (in parts, from
+        # the cache, or in an engine whose scan order differs)
+        order = sorted(
+            range(len(self.ids)), key=lambda i: (relevance[i], self.ids[i]), reverse=True
+        )
         keep = order[:pool] + [i for i in order[pool:] if self.ids[i] in self.exact_ids][:pool]
         return {
             self.ids[i]: {"semantic": float(self.semantic[i] or 0.0), "lexical": lexical[i]}

@@ -64,6 +64,7 @@ from graphmem.ids import new_id
 from graphmem.limits import MAX_BUDGET_TOKENS, MAX_CONTEXT_EVIDENCE
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
+from graphmem.models.public import ContextPublic
 from graphmem.models.state import Checkpoint
 from graphmem.models.types import Identifier, Key, SubjectRef, Text, field_error, sha256_hash
 from graphmem.models.validation import parse
@@ -461,6 +462,10 @@ class ContextResult:
             "retriever_version": RETRIEVER_VERSION,
             "policy_version": READ_POLICY_VERSION,
         }
+
+    def public(self) -> ContextPublic:
+        """The answer as REST and the client SDK give it (one shape everywhere)."""
+        return ContextPublic.model_validate(self.as_dict())
 
 
 # -- the builder ----------------------------------------------------------------------------------

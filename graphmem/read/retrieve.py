@@ -10,11 +10,14 @@ and memories holding the query's words — and are ranked by
             + ζ·outcome − η·conflict − θ·staleness
 
 with versioned weights; every result carries its breakdown. Procedures are further limited to
-the latest APPROVED version whose preconditions and required capabilities the state satisfies.
+the version the release model gives this run (:func:`graphmem.learn.resolve.usable_procedures`:
+the stable or canary version of the run's cohort, never a draft, rejected or rolled-back one,
+and only when the state holds its preconditions and capabilities).
 
 This module orchestrates one call; each job has its own module: the filters' parameters
 (:mod:`.filters`), lexical relevance (:mod:`.lexical`), candidates (:mod:`.candidates`), the
-full score (:mod:`.ranking`), which procedure versions a run may use (:mod:`.procedures`).
+full score (:mod:`.ranking`); which procedure versions a run may use is the release model's
+(:mod:`graphmem.learn.resolve`).
 """
 
 from __future__ import annotations
@@ -41,17 +44,26 @@ from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.ids import new_id
+from graphmem.learn.resolve import cohort_key, usable_procedures
 from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS, bounded_state
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
-from graphmem.models.types import ClaimObject, Key, ShortText, SubjectRef, Text, sha256_hash
+from graphmem.models.public import RetrievalPublic
+from graphmem.models.types import (
+    ClaimObject,
+    Identifier,
+    Key,
+    ShortText,
+    SubjectRef,
+    Text,
+    sha256_hash,
+)
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.candidates import SIDE_QUERIES, Pool, merge_scope_parts
 from graphmem.read.filters import read_policy, read_time, scope_params
 from graphmem.read.lexical import case_forms, terms
 from graphmem.read.log_sink import LogSink, SyncLogSink
-from graphmem.read.procedures import procedure_filter
 from graphmem.read.ranking import Scored, Weights, score_rows
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.scopes import Scopes, retrieval_plan, scope_error
@@ -81,6 +93,8 @@ class RunState(TypedDict, total=False):
     tool_version: ShortText
     failure_code: ShortText
     goal: Text
+    #: the run: its procedure cohort is a hash of it (else of the subject)
+    run_id: Identifier
 
 
 def _in_given_order(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
@@ -108,6 +122,9 @@ class RetrieveRequest(Record):
     purpose: Key | None = None
     types: list[MemoryType] | None = Field(None, max_length=8)
     k: int = Field(10, ge=1, le=100)
+    #: results scoring below this are left out, so a weak match does not fill ``k``
+    #: (scores are the weighted sum in each result's ``breakdown``; null: no floor)
+    min_score: float | None = Field(None, ge=-100, le=100)
     valid_at: str | None = None
     known_at: str | None = None
     #: run state: ``capabilities`` (list), ``facts`` / ``preconditions`` (list of satisfied
@@ -146,6 +163,10 @@ class RetrieveResult:
             "retriever_version": RETRIEVER_VERSION,
             "policy_version": READ_POLICY_VERSION,
         }
+
+    def public(self) -> RetrievalPublic:
+        """The answer as REST and the client SDK give it (one shape everywhere)."""
+        return RetrievalPublic.model_validate(self.as_dict())
 
 
 def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
@@ -325,9 +346,17 @@ class Retriever:
             candidates = [
                 self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in candidates
             ]
-        kept, proc_excluded = procedure_filter(candidates, request.state or {})
-        scored = score_rows(kept, self.weights, query_terms, request.state or {}, now)
+        state = request.state or {}
+        cohort = cohort_key(
+            state, request.subject_id or principal.subject_id, principal.principal_id
+        )
+        kept, proc_excluded = usable_procedures(
+            candidates, state, tenant_id=principal.tenant_id, cohort=cohort
+        )
+        scored = score_rows(kept, self.weights, query_terms, state, now)
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
+        if request.min_score is not None:
+            scored = [s for s in scored if s.score >= request.min_score]
         result = RetrieveResult(
             query_id=new_id("mq"),
             results=scored[: request.k],

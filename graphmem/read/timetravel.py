@@ -4,6 +4,7 @@ July 10, was true on July 5"."""
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,9 +13,10 @@ from graphmem.auth.scope import read_subjects
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.errors import FieldIssue, NotFoundError, ValidationError
-from graphmem.limits import check_page
+from graphmem.limits import MAX_OFFSET, check_page
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
+from graphmem.models.public import MemoryDetailPublic, MemoryPage
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import normalize
 
@@ -37,6 +39,40 @@ def _time(value: str | None, field: str) -> str | None:
 def list_memories(
     store: GraphStore,
     principal: Principal,
+    **filters: Any,
+) -> list[dict[str, Any]]:
+    """The memories of one page (:func:`memory_page` without the counts)."""
+    memories, _ = _page(store, principal, **filters)
+    return memories
+
+
+def memory_page(
+    store: GraphStore,
+    principal: Principal,
+    *,
+    cursor: str | None = None,
+    **filters: Any,
+) -> MemoryPage:
+    """One page of the time-travel listing with ``total`` (every memory the filters match)
+    and ``next_cursor``; a ``cursor`` from an earlier page replaces ``offset``."""
+    if cursor is not None:
+        filters["offset"] = decode_cursor(cursor)
+    memories, total = _page(store, principal, **filters)
+    offset = int(filters.get("offset", 0))
+    end = offset + len(memories)
+    return MemoryPage.model_validate(
+        {
+            "memories": memories,
+            "count": len(memories),
+            "total": total,
+            "next_cursor": encode_cursor(end) if memories and end < total else None,
+        }
+    )
+
+
+def _page(
+    store: GraphStore,
+    principal: Principal,
     *,
     subject_id: str | None = None,
     type: MemoryType | None = None,
@@ -47,9 +83,9 @@ def list_memories(
     offset: int = 0,
     clock: Clock = system_clock,
     cipher: ContentCipher | None = None,
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], int]:
     check_page(limit, offset)
-    rows = store.read(
+    [row] = store.read(
         "memories/list",
         {
             "tenant_id": principal.tenant_id,
@@ -63,7 +99,28 @@ def list_memories(
             "offset": offset,
         },
     )
-    return [public(memory_from_graph(_open(r["m"], cipher))) for r in rows]
+    memories = [public(memory_from_graph(_open(m, cipher))) for m in row["page"]]
+    return memories, int(row["total"])
+
+
+def encode_cursor(offset: int) -> str:
+    """An opaque page position: callers pass it back, never build it (its form may change)."""
+    return base64.urlsafe_b64encode(f"o:{offset}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> int:
+    """The position a cursor holds, or a 422 on ``cursor`` (rule ``invalid``)."""
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        kind, _, value = text.partition(":")
+        offset = int(value)
+        if kind != "o" or not 0 <= offset <= MAX_OFFSET:
+            raise ValueError(text)
+    except ValueError:
+        raise ValidationError(
+            [FieldIssue("cursor", "invalid", "not a cursor this service handed out")]
+        ) from None
+    return offset
 
 
 @dataclass(frozen=True)
@@ -74,6 +131,10 @@ class MemoryDetail:
 
     def as_dict(self) -> dict[str, Any]:
         return {"memory": self.memory, "history": self.history, "provenance": self.provenance}
+
+    def public(self) -> MemoryDetailPublic:
+        """The answer as REST and the client SDK give it (one shape everywhere)."""
+        return MemoryDetailPublic.model_validate(self.as_dict())
 
 
 def _open(row: dict[str, Any], cipher: ContentCipher | None) -> dict[str, Any]:

@@ -169,6 +169,8 @@ def retrieval_state(checkpoint: Checkpoint) -> dict[str, Any]:
         state["goal"] = checkpoint.goal
     if checkpoint.failure_code:
         state["failure_code"] = checkpoint.failure_code
+    # the run's procedure cohort (graphmem.learn.resolve) is a hash of the run
+    state["run_id"] = checkpoint.run_id
     return state
 
 

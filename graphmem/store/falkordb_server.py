@@ -1,17 +1,10 @@
 """The embedded FalkorDB engine: a redis-server with the FalkorDB module, run on a data directory.
 
-Process layout::
-
-    graphmem process(es) ──lease files──▶ supervisor ──child (PDEATHSIG)──▶ redis-server + FalkorDB
-
-The first graphmem process that opens a data directory starts a small supervisor
-(``python -m graphmem.store.falkordb_server``), which starts redis-server and writes
-``server.json`` once the server answers. Later processes on the same directory *join* the
-running server. Every process holds a lease file (``clients/<pid>``); the supervisor shuts
-redis down cleanly once no live lease remains, so closing the last client, or killing every
-client with ``kill -9``, leaves no orphan process. If the supervisor itself dies, the kernel
-sends redis SIGTERM (``PR_SET_PDEATHSIG``). A start lock (``flock``) serialises starts and
-joins, so two processes never run two servers on one append-only file.
+Supervised as described in :mod:`graphmem.store.supervision` (start or join, lease files, no
+orphans): ``python -m graphmem.store.falkordb_server`` is the supervisor, redis-server its
+child. Before a start, a scan of ``/proc`` refuses a redis-server that still works in the
+directory without having published ``server.json``, so two servers never share one
+append-only file.
 
 Persistence is always on: ``appendonly yes`` with ``appendfsync always`` by default.
 """
@@ -20,32 +13,43 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
-import fcntl
-import json
 import os
 import secrets
-import signal
 import socket
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from graphmem.errors import DataDirLockedError, EngineError, EngineStartError
+from graphmem.store.supervision import (
+    EngineDir,
+    Health,
+    StopSignal,
+    SupervisedEngine,
+    pid_alive,
+    set_pdeathsig,
+    terminate,
+    watch,
+)
 
-_PR_SET_PDEATHSIG = 1
+__all__ = [
+    "DataDirLayout",
+    "EmbeddedServer",
+    "ServerInfo",
+    "aof_incr_bytes",
+    "pid_alive",
+    "rewrite_aof",
+    "supervise",
+]
+
 _UNIX_PATH_MAX = 100
-_IDLE_GRACE_S = 2.0
 _REWRITE_TIMEOUT_S = 600.0
 #: a stop never waits longer than this for the optional rewrite, nor for redis to exit on
 #: SIGTERM before it is killed (the append-only file is fsynced per write: nothing is lost)
 _STOP_REWRITE_S = 30.0
 _STOP_TERM_S = 15.0
-_POLL_S = 0.25
 
 
 @dataclass(frozen=True)
@@ -67,83 +71,21 @@ class ServerInfo:
         return {"host": "127.0.0.1", "port": self.port, "password": self.password}
 
 
-class DataDirLayout:
+class DataDirLayout(EngineDir):
+    """``<data_dir>/falkordb``: server.json, leases, the append-only directory, redis's log
+    and socket."""
+
     def __init__(self, data_dir: Path) -> None:
-        self.root = data_dir.resolve()
-        self.engine_dir = self.root / "falkordb"
-        self.info_file = self.engine_dir / "server.json"
-        self.lock_file = self.engine_dir / "start.lock"
+        super().__init__(data_dir, "falkordb")
         self.log_file = self.engine_dir / "redis.log"
-        self.supervisor_log = self.engine_dir / "supervisor.log"
-        self.clients_dir = self.engine_dir / "clients"
         self.socket_path = self.engine_dir / "redis.sock"
 
-    def prepare(self) -> None:
-        self.engine_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self.clients_dir.mkdir(exist_ok=True, mode=0o700)
-
-    @contextlib.contextmanager
-    def start_lock(self, blocking: bool = True) -> Iterator[bool]:
-        self.prepare()
-        with open(self.lock_file, "a+") as fh:
-            flags = fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB)
-            try:
-                fcntl.flock(fh, flags)
-            except BlockingIOError:
-                yield False
-                return
-            try:
-                yield True
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
-
     def read_info(self) -> ServerInfo | None:
+        data = self.read_json()
         try:
-            return ServerInfo(**json.loads(self.info_file.read_text()))
-        except (FileNotFoundError, ValueError, TypeError):
+            return ServerInfo(**data) if data is not None else None
+        except TypeError:
             return None
-
-    def write_info(self, info: ServerInfo) -> None:
-        tmp = self.info_file.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            json.dump(asdict(info), fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.info_file)
-
-    def clear_info(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.info_file.unlink()
-
-    def live_clients(self) -> list[int]:
-        pids = []
-        for lease in self.clients_dir.glob("*"):
-            try:
-                pid = int(lease.name)
-            except ValueError:
-                continue
-            if pid_alive(pid):
-                pids.append(pid)
-            else:
-                with contextlib.suppress(FileNotFoundError):
-                    lease.unlink()
-        return pids
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie child still answers kill(0); look at its state.
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 def _free_port() -> int:
@@ -152,8 +94,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _ping(info: ServerInfo, timeout: float = 2.0) -> str:
-    """'ok', 'loading' or 'down'."""
+def _ping(info: ServerInfo, timeout: float = 2.0) -> Health:
     import redis
 
     client = redis.Redis(
@@ -175,8 +116,12 @@ def _ping(info: ServerInfo, timeout: float = 2.0) -> str:
 # ----------------------------------------------------------------------------- client side
 
 
-class EmbeddedServer:
+class EmbeddedServer(SupervisedEngine[ServerInfo]):
     """A client's handle on the embedded server of one data directory."""
+
+    title = "embedded FalkorDB"
+    supervisor_module = "graphmem.store.falkordb_server"
+    layout: DataDirLayout
 
     def __init__(
         self,
@@ -194,60 +139,28 @@ class EmbeddedServer:
                 field="falkordb_appendfsync",
                 rule="persistence_required",
             )
-        self.layout = DataDirLayout(data_dir)
+        super().__init__(DataDirLayout(data_dir), start_timeout_s)
         self.appendfsync = appendfsync
         self.transport = transport
-        self.start_timeout_s = start_timeout_s
         self.bolt_port = bolt_port
         self.rewrite_on_stop_mb = rewrite_on_stop_mb
-        self.info: ServerInfo | None = None
-        self.started_here = False
-        self._lease: Path | None = None
 
-    def ensure_running(self) -> ServerInfo:
-        """Join the directory's running server, or start one; wait until it answers."""
-        deadline = time.monotonic() + self.start_timeout_s
-        with self.layout.start_lock():
-            self._take_lease()
-            info = self.layout.read_info()
-            if info is not None and pid_alive(info.redis_pid):
-                self.info = self._wait_ready(info, deadline, proc=None)
-                return self.info
-            if info is not None:
-                self.layout.clear_info()
-            self._check_no_stray_server()
-            proc = self._spawn_supervisor()
-            self.started_here = True
-            self.info = self._wait_for_info(proc, deadline)
-            return self.info
+    def parse_info(self, data: dict[str, Any]) -> ServerInfo:
+        return ServerInfo(**data)
 
-    def release(self) -> None:
-        """Drop this process's lease; the supervisor stops redis when none remain."""
-        if self._lease is not None:
-            with contextlib.suppress(FileNotFoundError):
-                self._lease.unlink()
-            self._lease = None
+    def engine_pid(self, info: ServerInfo) -> int:
+        return info.redis_pid
 
-    def stop(self, timeout_s: float = 30.0) -> None:
-        """Release, and wait for the server to stop if this was the last client."""
-        info = self.info or self.layout.read_info()
-        self.release()
-        if info is None or self.layout.live_clients():
-            return
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            if not pid_alive(info.redis_pid) and not pid_alive(info.supervisor_pid):
-                return
-            time.sleep(0.05)
+    def supervisor_pid(self, info: ServerInfo) -> int:
+        return info.supervisor_pid
 
-    # -- internals ------------------------------------------------------------------------
-    def _take_lease(self) -> None:
-        if self._lease is None:
-            lease = self.layout.clients_dir / str(os.getpid())
-            lease.touch()
-            self._lease = lease
+    def health(self, info: ServerInfo) -> Health:
+        return _ping(info)
 
-    def _check_no_stray_server(self) -> None:
+    def logs(self) -> tuple[Path, ...]:
+        return (self.layout.supervisor_log, self.layout.log_file)
+
+    def before_start(self) -> None:
         """Refuse to start a second server on an append-only file another process holds."""
         aof_dir = self.layout.engine_dir / "appendonlydir"
         if not aof_dir.exists():
@@ -269,7 +182,7 @@ class EmbeddedServer:
                     data_dir=str(self.layout.root),
                 )
 
-    def _spawn_supervisor(self) -> subprocess.Popen[bytes]:
+    def supervisor_args(self) -> list[str]:
         use_unix = self.transport == "unix" or (
             self.transport == "auto" and len(str(self.layout.socket_path)) < _UNIX_PATH_MAX
         )
@@ -279,84 +192,16 @@ class EmbeddedServer:
                 field="falkordb_transport",
                 rule="unix_path_length",
             )
-        args = [
-            sys.executable,
-            "-m",
-            "graphmem.store.falkordb_server",
-            "--data-dir",
-            str(self.layout.root),
-            "--appendfsync",
-            self.appendfsync,
-        ]
+        args = ["--data-dir", str(self.layout.root), "--appendfsync", self.appendfsync]
         if not use_unix:
             args += ["--port", str(_free_port())]
         if self.bolt_port:
             args += ["--bolt-port", str(self.bolt_port)]
         args += ["--rewrite-on-stop-mb", repr(float(self.rewrite_on_stop_mb))]
-        log = open(self.layout.supervisor_log, "ab")  # noqa: SIM115 - handed to the child
-        try:
-            return subprocess.Popen(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                close_fds=True,
-            )
-        finally:
-            log.close()
-
-    def _wait_for_info(self, proc: subprocess.Popen[bytes], deadline: float) -> ServerInfo:
-        while time.monotonic() < deadline:
-            info = self.layout.read_info()
-            if info is not None:
-                return self._wait_ready(info, deadline, proc)
-            if proc.poll() is not None:
-                raise EngineStartError(
-                    f"embedded FalkorDB exited with code {proc.returncode} before it was ready: "
-                    + self._log_tail(),
-                    data_dir=str(self.layout.root),
-                )
-            time.sleep(0.05)
-        proc.terminate()
-        raise EngineStartError(
-            f"embedded FalkorDB not ready within {self.start_timeout_s:.0f} s: " + self._log_tail(),
-            data_dir=str(self.layout.root),
-        )
-
-    def _wait_ready(
-        self, info: ServerInfo, deadline: float, proc: subprocess.Popen[bytes] | None
-    ) -> ServerInfo:
-        while time.monotonic() < deadline:
-            state = _ping(info)
-            if state == "ok":
-                return info
-            if not pid_alive(info.redis_pid) or (proc is not None and proc.poll() is not None):
-                raise EngineStartError(
-                    "embedded FalkorDB stopped while starting: " + self._log_tail(),
-                    data_dir=str(self.layout.root),
-                )
-            time.sleep(0.1)
-        raise EngineStartError(
-            f"embedded FalkorDB (pid {info.redis_pid}) not answering within "
-            f"{self.start_timeout_s:.0f} s: " + self._log_tail(),
-            data_dir=str(self.layout.root),
-        )
-
-    def _log_tail(self, lines: int = 8) -> str:
-        chunks = []
-        for path in (self.layout.supervisor_log, self.layout.log_file):
-            with contextlib.suppress(OSError):
-                chunks += path.read_text(errors="replace").splitlines()[-lines:]
-        return " | ".join(chunks[-lines:]) or "(no log output)"
+        return args
 
 
 # ----------------------------------------------------------------------------- supervisor
-
-
-def _set_pdeathsig() -> None:
-    libc = ctypes.CDLL("libc.so.6", use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def redis_command(
@@ -422,7 +267,7 @@ def supervise(
         redis_command(layout, appendfsync, password, port, bolt_port),
         cwd=layout.engine_dir,
         stdin=subprocess.DEVNULL,
-        preexec_fn=_set_pdeathsig,
+        preexec_fn=set_pdeathsig,
     )
     info = ServerInfo(
         redis_pid=redis_proc.pid,
@@ -434,17 +279,10 @@ def supervise(
         bolt_port=bolt_port,
         started_at=time.time(),
     )
-    stopping = False
-
-    def _on_term(signum: int, frame: object) -> None:
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGTERM, _on_term)
-    signal.signal(signal.SIGINT, _on_term)
+    stop = StopSignal()
 
     # Publish only once redis answers, so joiners never see a half-started server.
-    while redis_proc.poll() is None and not stopping:
+    while redis_proc.poll() is None and not stop.requested:
         if _ping(info, timeout=1.0) == "ok":
             break
         time.sleep(0.05)
@@ -454,30 +292,18 @@ def supervise(
     layout.write_info(info)
     print(f"redis-server pid {redis_proc.pid} ready", flush=True)
 
-    idle_since: float | None = None
-    while True:
-        if redis_proc.poll() is not None:
-            print(f"redis-server exited with {redis_proc.returncode}", flush=True)
-            with layout.start_lock():
-                if (cur := layout.read_info()) and cur.redis_pid == redis_proc.pid:
-                    layout.clear_info()
-            return 0 if stopping else 1
-        if stopping:
-            break
-        if layout.live_clients():
-            idle_since = None
-        else:
-            idle_since = idle_since or time.monotonic()
-            if time.monotonic() - idle_since >= _IDLE_GRACE_S:
-                with layout.start_lock(blocking=False) as locked:
-                    # A client holding the lock is joining right now: stay up.
-                    if locked and not layout.live_clients():
-                        _shutdown(redis_proc, info, layout, rewrite_on_stop_mb)
-                        return 0
-        time.sleep(_POLL_S)
-    with layout.start_lock():
-        _shutdown(redis_proc, info, layout, rewrite_on_stop_mb)
-    return 0
+    def published() -> bool:
+        cur = layout.read_info()
+        return cur is not None and cur.redis_pid == redis_proc.pid
+
+    return watch(
+        layout,
+        redis_proc,
+        stop,
+        lambda: _shutdown(redis_proc, info, layout, rewrite_on_stop_mb),
+        published,
+        "redis-server",
+    )
 
 
 def aof_incr_bytes(engine_dir: Path) -> int:
@@ -542,13 +368,7 @@ def _shutdown(
     layout.clear_info()
     if redis_proc.poll() is None:
         _rewrite_before_stop(info, layout, rewrite_on_stop_mb)
-        redis_proc.send_signal(signal.SIGTERM)
-        try:
-            redis_proc.wait(timeout=_STOP_TERM_S)
-        except subprocess.TimeoutExpired:
-            print(f"redis-server ignored SIGTERM for {_STOP_TERM_S:.0f} s: killed", flush=True)
-            redis_proc.kill()
-            redis_proc.wait()
+        terminate(redis_proc, _STOP_TERM_S, "redis-server")
     with contextlib.suppress(FileNotFoundError):
         layout.socket_path.unlink()
     print(f"redis-server pid {info.redis_pid} stopped", flush=True)

@@ -1,4 +1,8 @@
-"""Neo4j 5 adapter through the official ``neo4j`` driver.
+"""Neo4j 5 adapter through the official ``neo4j`` driver: a server by URI, or the local Neo4j.
+
+Without a URI the store starts (or joins) the local Neo4j on the data directory
+(:mod:`graphmem.store.neo4j_server`) and holds a lease on it while open; it can then also see the
+engine's files (``storage_files``) and prune its transaction logs (``compact_storage``).
 
 Reads and writes run as managed transactions (``execute_read`` / ``execute_write``), so the
 driver retries transient failures up to ``max_retry_time``; reads use READ access mode, which
@@ -11,6 +15,8 @@ short session, so no per-request state is ever swapped on shared objects.
 from __future__ import annotations
 
 import datetime as dt
+import threading
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from typing import Any, ClassVar
@@ -20,7 +26,7 @@ from neo4j.graph import Node, Path, Relationship
 from neo4j.spatial import Point
 from neo4j.time import Date, DateTime, Duration, Time
 
-from graphmem.errors import ConfigError, GraphmemError
+from graphmem.errors import EngineError, EngineUnavailableError, GraphmemError
 from graphmem.queries import QueryLibrary, library
 from graphmem.settings import Settings
 from graphmem.store.base import (
@@ -33,9 +39,12 @@ from graphmem.store.base import (
     Transaction,
 )
 from graphmem.store.error_map import engine_errors
+from graphmem.store.neo4j_server import DATABASE, USER, LocalNeo4j
 from graphmem.timeutil import to_iso
 
 ENGINE = "neo4j"
+#: an erasure's overwrite of freed records and log pruning on the local Neo4j
+COMPACTION_TIMEOUT_S = 300.0
 
 CAPABILITIES = Capabilities(
     engine=ENGINE,
@@ -126,17 +135,28 @@ class Neo4jStore(GraphStore):
         queries: QueryLibrary | None = None,
         driver: neo4j.Driver | None = None,
         timeouts: QueryTimeouts | None = None,
+        server: LocalNeo4j | None = None,
+        owns_server: bool = False,
     ) -> None:
         """``password`` None or empty connects without authentication (``NEO4J_AUTH=none``).
 
         ``database`` None lets the server pick the user's home database (costs a round trip
-        per session); naming it is what Neo4j recommends.
+        per session); naming it is what Neo4j recommends. ``server``: the local Neo4j this
+        store runs on (``uri`` and ``password`` are then its own); ``owns_server``: closing
+        the store releases its lease.
         """
         self.capabilities = CAPABILITIES
         self.queries = queries or library(ENGINE)
         self.timeouts = timeouts or QueryTimeouts()
         self.uri = uri
         self.database = database
+        self.server = server
+        self.owns_server = owns_server
+        # calls in flight: close() waits for them (background writers and cache fills share
+        # the store; the driver breaks a connection that is closed while another thread uses it)
+        self._calls = 0
+        self._closed = False
+        self._idle = threading.Condition()
         auth = (user or "neo4j", password) if password else None
         with engine_errors(ENGINE):
             self._driver = driver or neo4j.GraphDatabase.driver(
@@ -145,15 +165,28 @@ class Neo4jStore(GraphStore):
                 max_transaction_retry_time=max_retry_time,
                 connection_timeout=connection_timeout,
                 user_agent="graphmem",
+                # "property key does not exist" and the like: optional properties are the
+                # norm here; deprecations and performance hints stay on (logged as warnings)
+                notifications_disabled_classifications=[
+                    neo4j.NotificationDisabledClassification.UNRECOGNIZED
+                ],
             )
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Neo4jStore:
         if not settings.neo4j_uri:
-            raise ConfigError(
-                "GRAPHMEM_ENGINE=neo4j needs GRAPHMEM_NEO4J_URI",
-                field="neo4j_uri",
-                rule="required_for_engine",
+            return cls.local(
+                LocalNeo4j(
+                    settings.data_dir,
+                    start_timeout_s=settings.neo4j_start_timeout_s,
+                    heap_mb=settings.neo4j_heap_mb,
+                    pagecache_mb=settings.neo4j_pagecache_mb,
+                    tx_log_retention=settings.neo4j_tx_log_retention,
+                    java=settings.neo4j_java,
+                ),
+                max_retry_time=settings.neo4j_max_retry_time_s,
+                timeouts=settings.query_timeouts,
+                owns_server=True,
             )
         return cls(
             uri=settings.neo4j_uri,
@@ -164,17 +197,57 @@ class Neo4jStore(GraphStore):
             timeouts=settings.query_timeouts,
         )
 
+    @classmethod
+    def local(
+        cls,
+        server: LocalNeo4j,
+        *,
+        max_retry_time: float = 15.0,
+        timeouts: QueryTimeouts | None = None,
+        owns_server: bool = False,
+    ) -> Neo4jStore:
+        """A store on the local Neo4j of ``server``'s data directory, started or joined."""
+        info = server.ensure_running()
+        try:
+            return cls(
+                uri=info.uri,
+                user=USER,
+                password=info.password,
+                database=DATABASE,
+                max_retry_time=max_retry_time,
+                timeouts=timeouts,
+                server=server,
+                owns_server=owns_server,
+            )
+        except BaseException:
+            if owns_server:
+                server.release()
+            raise
+
     def _session(self, *, read_only: bool) -> neo4j.Session:
         mode = neo4j.READ_ACCESS if read_only else neo4j.WRITE_ACCESS
         return self._driver.session(database=self.database, default_access_mode=mode)
 
     # -- execution ------------------------------------------------------------------------
+    @contextmanager
+    def _call(self) -> Iterator[None]:
+        with self._idle:
+            if self._closed:
+                raise EngineUnavailableError("the Neo4j store is closed", engine=ENGINE)
+            self._calls += 1
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._calls -= 1
+                self._idle.notify_all()
+
     def _execute(
         self, text: str, params: dict[str, Any], *, read_only: bool, timeout_s: float | None = None
     ) -> list[Row]:
         # the transaction timeout: the server terminates the transaction past it
         work = neo4j.unit_of_work(timeout=timeout_s or self.timeouts.normal_s)(_run)
-        with engine_errors(ENGINE), self._session(read_only=read_only) as session:
+        with self._call(), engine_errors(ENGINE), self._session(read_only=read_only) as session:
             if read_only:
                 return session.execute_read(work, text, params)
             return session.execute_write(work, text, params)
@@ -187,6 +260,10 @@ class Neo4jStore(GraphStore):
         be replayed, so a transient failure here surfaces as
         :class:`~graphmem.errors.TransientEngineError` for the caller to retry the unit.
         """
+        with self._call():
+            yield from self._explicit_transaction()
+
+    def _explicit_transaction(self) -> Iterator[Transaction]:
         session = self._session(read_only=False)
         try:
             with engine_errors(ENGINE):
@@ -205,7 +282,7 @@ class Neo4jStore(GraphStore):
 
     def _execute_schema(self, text: str) -> None:
         # Auto-commit: Neo4j runs schema commands only outside explicit/managed write txs.
-        with engine_errors(ENGINE), self._session(read_only=False) as session:
+        with self._call(), engine_errors(ENGINE), self._session(read_only=False) as session:
             session.run(text).consume()
 
     def ensure_unique(self, label: str, prop: str) -> None:
@@ -214,8 +291,44 @@ class Neo4jStore(GraphStore):
             {"name": f"{label}_{prop}_unique".lower(), "label": label, "property": prop},
         )
 
+    def compact_storage(self) -> bool:
+        """On the local Neo4j: overwrite the records deleted values were kept in and prune the
+        transaction log files that held them (the launcher's ``graphmem.storage.compact``, a
+        job outside any transaction, polled here until done). A server by URI: not ours to do."""
+        if self.server is None:
+            return False
+        job = self._execute("CALL graphmem.storage.compact() YIELD id RETURN id", {},
+                            read_only=False)[0]["id"]
+        deadline = time.monotonic() + COMPACTION_TIMEOUT_S
+        while True:
+            row = self._execute(
+                "CALL graphmem.storage.compaction($id) YIELD done, error RETURN done, error",
+                {"id": job},
+                read_only=True,
+            )[0]
+            if row["done"]:
+                if row["error"]:
+                    raise EngineError(f"storage compaction failed: {row['error']}", engine=ENGINE)
+                return True
+            if time.monotonic() > deadline:
+                raise EngineError("storage compaction did not finish", engine=ENGINE)
+            time.sleep(0.05)
+
+    def storage_files(self) -> list[str]:
+        """The local Neo4j's store files and transaction logs of graphmem's database."""
+        if self.server is None:
+            return []
+        files: list[str] = []
+        for directory in self.server.layout.database_dirs(self.database or DATABASE):
+            files += [str(p) for p in directory.rglob("*") if p.is_file()]
+        return sorted(files)
+
     def ping(self) -> dict[str, Any]:
-        status: dict[str, Any] = {"engine": ENGINE, "database": self.database}
+        status: dict[str, Any] = {
+            "engine": ENGINE,
+            "database": self.database,
+            "embedded": self.server is not None,
+        }
         try:
             with engine_errors(ENGINE):
                 info = self._driver.get_server_info()
@@ -227,7 +340,17 @@ class Neo4jStore(GraphStore):
             status["reachable"] = False
             status["version"] = None
             status["error"] = exc.message
+        if self.server is not None:
+            status["owner"] = self.server.started_here
         return status
 
-    def close(self) -> None:
-        self._driver.close()
+    def close(self, timeout_s: float = 30.0) -> None:
+        """Refuse new calls, wait for those in flight (up to ``timeout_s``), close the driver
+        and release the local Neo4j's lease."""
+        with self._idle:
+            self._closed = True
+            self._idle.wait_for(lambda: self._calls == 0, timeout=timeout_s)
+        with suppress(Exception):  # a connection left broken by its own error
+            self._driver.close()
+        if self.server is not None and self.owns_server:
+            self.server.release()

@@ -62,6 +62,11 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("Run", "subject_id"),
     ("ToolReceipt", "run_key"),
     ("Memory", "run_id"),
+    ("Memory", "insight_key"),
+    # procedure releases (graphmem.learn): a key's versions, the outcomes citing key@version
+    ("Memory", "procedure_key"),
+    ("Memory", "procedure"),
+    ("ReleaseReceipt", "procedure_key"),
 )
 
 FULLTEXT: tuple[tuple[str, str], ...] = (("Memory", "text"),)

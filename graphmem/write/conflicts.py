@@ -7,6 +7,8 @@ are ACTIVE, currently believed (``tx_to`` open) and overlap the new valid time. 
 * explicit ``supersedes``, or a later statement of equal or higher authority → supersession;
 * lower authority against higher → NEEDS_CONFIRMATION, or REJECTED when the newcomer is only
   model output (or untrusted);
+* a procedure version is immutable: other content under the same key@version is REJECTED
+  (``PROCEDURE_VERSION_EXISTS``); a change is a new version, released on its own;
 * otherwise (equal authority, but the new statement is valid from *before* the existing
   one) the system cannot tell which is right: both are kept, marked CONFLICTS_WITH.
 """
@@ -73,6 +75,7 @@ def resolve(
     valid_to: str | None,
     explicit: str | None,
     existing: Sequence[Competitor],
+    immutable: bool = False,
 ) -> Resolution:
     res = Resolution()
     for old in existing:
@@ -80,6 +83,9 @@ def resolve(
             res.duplicate_of = old
             res.checks.append(info(Code.DUPLICATE, f"of {old.memory_id}"))
             return res
+    if immutable and existing:
+        res.checks.append(reject(Code.PROCEDURE_VERSION_EXISTS, existing[0].memory_id))
+        return res
     for old in existing:
         keeps_version = valid_from > old.valid_from
         if explicit == old.memory_id:

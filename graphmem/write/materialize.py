@@ -15,7 +15,10 @@ def conflict_key(proposal: MemoryProposal) -> str | None:
     if proposal.claim is not None:
         return f"claim:{proposal.claim.predicate}"
     if proposal.procedure is not None:
-        return f"procedure:{proposal.procedure.procedure_key}"
+        # one version per key@version: versions of a key coexist (stable beside its canary);
+        # which one a run uses is the release model's answer, not supersession's
+        pr = proposal.procedure
+        return f"procedure:{pr.procedure_key}@{pr.version}"
     return None
 
 
@@ -48,8 +51,8 @@ def memory_text(proposal: MemoryProposal) -> str:
         return f"{proposal.subject} {proposal.claim.predicate.replace('_', ' ')}: {shown}"
     if proposal.episode is not None:
         ep = proposal.episode
-        parts = [ep.goal, *ep.actions, *ep.observations, str(ep.outcome)]
-        parts += [x for x in (ep.outcome_detail, ep.feedback, ep.failure_code) if x]
+        parts = [ep.goal, *ep.action_names, *ep.observations, str(ep.outcome)]
+        parts += [x for x in (ep.outcome_detail, ep.feedback, ep.failure_code, ep.root_cause) if x]
         return " | ".join(parts)
     if proposal.procedure is not None:
         pr = proposal.procedure

@@ -6,13 +6,15 @@ provenance — normalize, classify, bind provenance, ground, sensitivity & conse
 each one a :class:`~graphmem.write.stage.Stage`, and each leaves its verdict and reason codes
 (stage, code, rule, detail) on the receipt. The receipt is stored whatever the decision, and
 holds ids, hashes and codes only. A commit is one statement: memory, ABOUT, PROVENANCE,
-SUPERSEDES / CONFLICTS_WITH and the receipt land together or not at all.
+SUPERSEDES / CONFLICTS_WITH and the receipt land together or not at all — and, for a memory
+the library derives from others (an approved insight promoted to a claim, graphmem.learn),
+its DERIVED_FROM lineage: a proposer cannot state lineage, only the code that derived it.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,12 +30,11 @@ from graphmem.errors import (
 )
 from graphmem.ids import new_id
 from graphmem.limits import MAX_BATCH
+from graphmem.models.edges import DerivedFrom
 from graphmem.models.enums import (
     Authority,
     Decision,
     MemoryStatus,
-    MemoryType,
-    ProcedureStatus,
     Sensitivity,
     Verdict,
     WriteStage,
@@ -74,6 +75,17 @@ _STAGES = (
     WriteStage.VALIDATE,
     WriteStage.COMMIT,
 )
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """A DERIVED_FROM edge the commit creates from the new memory to ``origin_id``."""
+
+    origin_id: str
+    edge: DerivedFrom
+
+    def row(self) -> dict[str, Any]:
+        return {"memory_id": self.origin_id, **self.edge.model_dump(mode="json")}
 
 
 def gate_stages(verifier: Verifier | None = None) -> tuple[Stage, ...]:
@@ -169,6 +181,7 @@ class ConflictStage:
             valid_to=p.valid_to,
             explicit=p.supersedes,
             existing=existing,
+            immutable=p.procedure is not None,
         )
 
 
@@ -261,9 +274,14 @@ class WritePipeline:
 
     # -- entry --------------------------------------------------------------------------
     def propose(
-        self, principal: Principal, proposal: MemoryProposal | Mapping[str, Any]
+        self,
+        principal: Principal,
+        proposal: MemoryProposal | Mapping[str, Any],
+        *,
+        derived_from: Sequence[Derivation] = (),
     ) -> WriteReceipt:
-        """Run the pipeline. Malformed input raises ValidationError and writes nothing."""
+        """Run the pipeline. Malformed input raises ValidationError and writes nothing.
+        ``derived_from``: lineage the commit records (library callers only)."""
         if not isinstance(proposal, MemoryProposal):
             proposal = parse(MemoryProposal, proposal)
         proposal_hash = proposal.content_hash()
@@ -273,7 +291,7 @@ class WritePipeline:
                 return replay
         for _ in range(_RACE_RETRIES):
             try:
-                receipt = self._propose_once(principal, proposal, proposal_hash)
+                receipt = self._propose_once(principal, proposal, proposal_hash, derived_from)
             except ConstraintViolationError:
                 # a concurrent retry with the same idempotency key won the race
                 replay = self._replay(principal, proposal) if proposal.idempotency_key else None
@@ -329,7 +347,11 @@ class WritePipeline:
 
     # -- one attempt ----------------------------------------------------------------------
     def _propose_once(
-        self, principal: Principal, proposal: MemoryProposal, proposal_hash: str
+        self,
+        principal: Principal,
+        proposal: MemoryProposal,
+        proposal_hash: str,
+        derived_from: Sequence[Derivation] = (),
     ) -> WriteReceipt | None:
         ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
         by_id = load_sources(self.store, principal.tenant_id, ids, self.cipher) if ids else {}
@@ -343,7 +365,7 @@ class WritePipeline:
             return self._store_receipt(run, Decision.NEEDS_CONFIRMATION)
         if resolution.duplicate_of is not None:
             return self._commit_duplicate(run, resolution.duplicate_of)
-        return self._commit(run, resolution)
+        return self._commit(run, resolution, derived_from)
 
     # -- stages -----------------------------------------------------------------------------
     # -- stages that read the store ---------------------------------------------------------
@@ -477,14 +499,9 @@ class WritePipeline:
             "content_hash": memory_content_hash(p),
             "run_id": p.run_id,
         }
+        # a procedure commits as a DRAFT version (the model's default): reviews, tests,
+        # publication and canaries are the release model's (graphmem.learn.releases)
         data |= payload_dict(p)
-        if p.memory_type is MemoryType.PROCEDURAL:
-            approved = run.principal.has_any(*gate.APPROVERS) and bool(
-                p.procedure and p.procedure.tests
-            )
-            data["lifecycle"] = ProcedureStatus.APPROVED if approved else ProcedureStatus.IN_REVIEW
-            if approved:
-                data |= {"approved_by": run.principal.principal_id, "approved_at": now}
         memory = parse(MEMORY_CLASSES[p.memory_type], data)
         assert isinstance(memory, AnyMemory)
         return memory
@@ -513,7 +530,9 @@ class WritePipeline:
             vector = self.embedder.encode_one(old.text or "").tolist()
         return {"props": version.to_graph_properties(), "embedding": vector}
 
-    def _commit(self, run: _Run, resolution: Resolution) -> WriteReceipt | None:
+    def _commit(
+        self, run: _Run, resolution: Resolution, derived_from: Sequence[Derivation] = ()
+    ) -> WriteReceipt | None:
         now = self.clock()
         memory_id = new_id("mem")
         memory = self._build_memory(run, memory_id, now)
@@ -563,6 +582,7 @@ class WritePipeline:
                 "provenance": self._provenance_rows(run),
                 "supersede": supersede,
                 "conflicts": receipt.conflicts,
+                "derived": [d.row() for d in derived_from],
                 "receipt": self._receipt_props(receipt),
                 "now": now,
             },

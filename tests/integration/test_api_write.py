@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
+from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.service import Graphmem

@@ -1,5 +1,8 @@
-"""The two-command experience: `graphmem serve` on the embedded engine, `graphmem keys create`
-with and without the service running on the same data directory, and a clean stop."""
+"""The two-command experience on each engine — `graphmem serve` on the embedded FalkorDB, and
+with `GRAPHMEM_ENGINE=neo4j` and no URI on the local Neo4j — `graphmem keys create` with and
+without the service running on the same data directory, a REST scenario (source, proposal,
+read, retrieve, erasure with its verified receipt) against the running service, and a clean
+stop that leaves no engine process behind."""
 
 from __future__ import annotations
 
@@ -13,8 +16,12 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
-from graphmem.store.falkordb_server import DataDirLayout, pid_alive
+from graphmem.store.falkordb_server import DataDirLayout
+from graphmem.store.neo4j_server import layout as neo4j_layout
+from graphmem.store.supervision import pid_alive
+from tests.conftest import ENGINES, TEST_NEO4J_HEAP_MB, TEST_NEO4J_PAGECACHE_MB
 
 
 def free_port() -> int:
@@ -23,24 +30,83 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing"}
+def engine_env(engine: str) -> dict[str, str]:
+    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing", "GRAPHMEM_ENGINE": engine}
+    env.pop("GRAPHMEM_NEO4J_URI", None)
+    if engine == "neo4j":
+        env["GRAPHMEM_NEO4J_HEAP_MB"] = str(TEST_NEO4J_HEAP_MB)
+        env["GRAPHMEM_NEO4J_PAGECACHE_MB"] = str(TEST_NEO4J_PAGECACHE_MB)
+    return env
+
+
+def engine_pids(engine: str, data_dir: Path) -> tuple[int, int]:
+    """(engine, supervisor) pids published on the data directory."""
+    if engine == "neo4j":
+        data = neo4j_layout(data_dir).read_json()
+        assert data is not None
+        return int(data["java_pid"]), int(data["supervisor_pid"])
+    info = DataDirLayout(data_dir).read_info()
+    assert info is not None
+    return info.redis_pid, info.supervisor_pid
+
+
+def cli(data_dir: Path, *args: str, engine: str = "falkordb") -> subprocess.CompletedProcess[str]:
+    env = engine_env(engine)
     return subprocess.run(
         [sys.executable, "-m", "graphmem.cli", "--data-dir", str(data_dir), *args],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=240,
         env=env,
     )
 
 
-def test_keys_before_and_while_serving_then_clean_stop(data_dir: Path) -> None:
-    before = cli(data_dir, "keys", "create", "--tenant", "acme", "--role", "agent")
+def rest_scenario(base: str, admin: str, agent: str) -> None:
+    """A user's statement becomes a memory, is read back, retrieved, and then erased with a
+    receipt that re-verifies COMPLETE (data files included, on both engines)."""
+    http = httpx.Client(base_url=base, timeout=120)  # a shared machine: first queries plan
+    me = {"Authorization": f"Bearer {agent}"}
+    text = "답변은 계속 한국어로 해 줘"
+    src = http.post("/v1/sources", headers=me, json={"kind": "USER_MESSAGE", "content": text})
+    assert src.status_code == 201, src.text
+    body = {
+        "memory_type": "SEMANTIC",
+        "subject": "user:u_104",
+        "claim": {"predicate": "prefers_answer_language", "object": "ko-KR"},
+        "evidence": [{"event_id": src.json()["source_id"], "span": text, "source_role": "user"}],
+        "confidence": 1.0,
+        "consent_basis": "explicit_user_request",
+    }
+    receipt = http.post("/v1/proposals", headers={**me, "Idempotency-Key": "req-1"}, json=body)
+    assert receipt.status_code in (200, 201) and receipt.json()["decision"] == "COMMITTED"
+    memory_id = receipt.json()["memory_id"]
+    listed = http.get("/v1/memories", headers=me, params={"subject_id": "user:u_104"})
+    assert [m["memory_id"] for m in listed.json()["memories"]] == [memory_id], listed.text
+    found = http.post(
+        "/v1/retrieve",
+        headers=me,
+        json={"query": "which language should answers be in?", "subject_id": "user:u_104"},
+    )
+    assert found.status_code == 200 and found.json()["results"][0]["memory"]["memory_id"] == (
+        memory_id
+    )
+    boss = {"Authorization": f"Bearer {admin}"}
+    erased = http.delete("/v1/subjects/user:u_104/memories", headers=boss)
+    assert erased.status_code == 200, erased.text
+    assert erased.json()["counts"]["storage_residue"] == 0
+    verified = http.post(f"/v1/audit/deletions/{erased.json()['receipt_id']}/verify", headers=boss)
+    assert verified.json()["result"] == "COMPLETE", verified.text
+    assert verified.json()["data_files_checked"] > 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_keys_before_and_while_serving_then_clean_stop(engine: str, data_dir: Path) -> None:
+    before = cli(data_dir, "keys", "create", "--tenant", "acme", "--role", "agent", engine=engine)
     assert before.returncode == 0, before.stderr
     key_before = json.loads(before.stdout)["key"]
 
     port = free_port()
-    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing", "GRAPHMEM_DATA_DIR": str(data_dir)}
+    env = {**engine_env(engine), "GRAPHMEM_DATA_DIR": str(data_dir)}
     server = subprocess.Popen(
         [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
         env=env,
@@ -50,7 +116,7 @@ def test_keys_before_and_while_serving_then_clean_stop(data_dir: Path) -> None:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         health = None
         while time.monotonic() < deadline:
             try:
@@ -60,7 +126,11 @@ def test_keys_before_and_while_serving_then_clean_stop(data_dir: Path) -> None:
                 assert server.poll() is None, server.stdout.read() if server.stdout else ""
                 time.sleep(0.2)
         assert health is not None and health["status"] == "ok"
-        assert health["engine"]["persistence"]["appendfsync"] == "always"
+        assert health["engine"]["engine"] == engine and health["engine"]["embedded"] is True
+        if engine == "neo4j":
+            assert health["engine"]["version"].startswith("5.26.")
+        else:
+            assert health["engine"]["persistence"]["appendfsync"] == "always"
 
         during = cli(
             data_dir,
@@ -72,25 +142,31 @@ def test_keys_before_and_while_serving_then_clean_stop(data_dir: Path) -> None:
             "user",
             "--subject",
             "user:u_104",
+            engine=engine,
         )
         assert during.returncode == 0, during.stderr
         key_during = json.loads(during.stdout)["key"]
         for key, roles in ((key_before, ["agent"]), (key_during, ["user"])):
             me = httpx.get(f"{base}/v1/whoami", headers={"Authorization": f"Bearer {key}"})
             assert me.status_code == 200 and me.json()["roles"] == roles
-        info = DataDirLayout(data_dir).read_info()
-        assert info is not None
         # the CLI joined the service's engine rather than starting its own
-        assert pid_alive(info.redis_pid)
+        pids = engine_pids(engine, data_dir)
+        assert pid_alive(pids[0])
+        keys = [
+            cli(data_dir, "keys", "create", "--tenant", "acme", *args, engine=engine)
+            for args in (("--role", "admin"), ("--role", "agent", "--subject", "user:u_104"))
+        ]
+        assert all(k.returncode == 0 for k in keys), [k.stderr for k in keys]
+        admin, agent = (json.loads(k.stdout)["key"] for k in keys)
+        rest_scenario(base, admin, agent)
+        assert engine_pids(engine, data_dir) == pids
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and (
-        pid_alive(info.redis_pid) or pid_alive(info.supervisor_pid)
-    ):
+        server.wait(timeout=120)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and any(pid_alive(p) for p in pids):
         time.sleep(0.1)
-    assert not pid_alive(info.redis_pid) and not pid_alive(info.supervisor_pid)
+    assert not any(pid_alive(p) for p in pids)
 
 
 def test_cli_errors_name_field_and_rule(data_dir: Path) -> None:
@@ -156,3 +232,28 @@ def test_cli_adhoc_goes_through_the_tenant_binding(data_dir: Path) -> None:
     assert write.returncode == 2
     [issue] = json.loads(write.stderr)["error"]["errors"]
     assert (issue["field"], issue["rule"]) == ("query", "write_clause")
+
+
+def test_cli_procedure_release_steps(data_dir: Path, tmp_path: Path) -> None:
+    """``graphmem procedures …``: an operator drafts, a reviewer (own key) reviews and tests,
+    a step out of order answers with the rule; ``show`` has a receipt per step."""
+    from tests.integration.write_fixtures import vpn_draft
+
+    draft = tmp_path / "draft.json"
+    draft.write_text(json.dumps(vpn_draft()))
+    op = ("--tenant", "acme")
+    made = cli(data_dir, "procedures", "draft", str(draft), *op)
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["version"]["lifecycle"] == "DRAFT"
+    reviewer = json.loads(cli(data_dir, "keys", "create", *op, "--role", "reviewer").stdout)["key"]
+    as_reviewer = ("--key", reviewer)
+    early = cli(data_dir, "procedures", "publish", "vpn-720-fix", "1.0.0", *as_reviewer)
+    assert early.returncode == 2
+    assert json.loads(early.stderr)["error"]["errors"][0]["rule"] == "publish_requirements"
+    scope = ("--stage", "SCOPE", "--decision", "APPROVE", "--reason", "fits")
+    reviewed = cli(data_dir, "procedures", "review", "vpn-720-fix", "1.0.0", *scope, *as_reviewer)
+    assert reviewed.returncode == 0, reviewed.stderr
+    tested = cli(data_dir, "procedures", "test", "vpn-720-fix", "1.0.0", *as_reviewer)
+    assert json.loads(tested.stdout)["report"]["passed"] is True
+    shown = json.loads(cli(data_dir, "procedures", "show", "vpn-720-fix", *op).stdout)
+    assert [r["action"] for r in shown["receipts"]] == ["TEST", "REVIEW", "DRAFT"]

@@ -15,3 +15,7 @@ def test_demo_walkthrough(tmp_path: Path) -> None:
         "known_at July 10, valid_at July 5": ["Jin"],
     }
     assert out["retrieved"] >= 1 and any("POISONING" in line for line in lines)
+    release = out["release"]
+    assert release["stable_published"] and not release["always_reset_tests_pass"]
+    assert release["auto_rollback"] and release["versions"]["1.2.0"] == "ROLLED_BACK"
+    assert release["versions"]["1.0.0"] == "PUBLISHED" and release["served"] == ["1.0.0"]

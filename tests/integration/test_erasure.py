@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
+from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
 from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache
 from graphmem.embeddings.hashing import HashingEmbedder
@@ -21,6 +21,7 @@ from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.falkordb_store import FalkorDBStore
 from graphmem.store.schema import bootstrap
+from tests.conftest import ENGINES, open_on_data_dir, stop_engine
 from tests.integration.plain_server import plain_falkordb
 from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal
 
@@ -91,14 +92,27 @@ def files_containing(store: GraphStore, needle: str) -> list[str]:
     return [f for f in store.storage_files() if needle.encode() in Path(f).read_bytes()]
 
 
-def test_erasing_a_subject_leaves_no_canary_anywhere(data_dir: Path) -> None:
+def files_not_lucene(store: GraphStore, needle: str) -> list[str]:
+    """:func:`files_containing` without Neo4j's Lucene index directories (see the README)."""
+    lucene = ("/fulltext-", "/vector-")
+    return [f for f in files_containing(store, needle) if not any(x in f for x in lucene)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_erasing_a_subject_leaves_no_canary_anywhere(engine: str, data_dir: Path) -> None:
+    """On the engine's own files too: FalkorDB's append-only files; the local Neo4j's store
+    files, indexes and transaction logs. The canary is also looked for in lower case outside
+    Neo4j's Lucene indexes (full-text, vector): those keep a deleted memory's words (and
+    vector) in their segment files until Lucene merges them, a limit the README states."""
     canary, control = f"CNRY{secrets.token_hex(6)}", f"KEEP{secrets.token_hex(6)}"
-    store = FalkorDBStore.from_settings(Settings(data_dir=data_dir))
+    store = open_on_data_dir(engine, data_dir)
     try:
         gm = service(store)
         ids = populate(gm, VICTIM, canary)
         populate(gm, OTHER, control)
-        assert canary in graph_dump(store) and files_containing(store, canary)
+        assert canary in graph_dump(store) and (
+            files_containing(store, canary) or engine == "neo4j"  # Neo4j: in its page cache
+        )
         assert isinstance(gm.embedder, CachedEmbedder) and len(gm.embedder.cache) > 0
 
         receipt = gm.erase_subject(ADMIN, VICTIM)
@@ -113,6 +127,7 @@ def test_erasing_a_subject_leaves_no_canary_anywhere(data_dir: Path) -> None:
         assert canary not in dump, "canary left in the graph"
         assert control in dump, "erasure reached another subject"
         assert files_containing(store, canary) == [], "canary left in the data files"
+        assert files_not_lucene(store, canary.lower()) == [], "canary left in lower case"
         assert files_containing(store, control), "control vanished from disk"
         assert all(k not in gm.embedder.cache for k in receipt.cache_keys)
         assert (
@@ -124,20 +139,19 @@ def test_erasing_a_subject_leaves_no_canary_anywhere(data_dir: Path) -> None:
         verified = gm.eraser.verify(ADMIN, receipt.receipt_id)
         assert verified["result"] == "COMPLETE", verified
     finally:
-        store.close()
-        assert store.server is not None
-        store.server.stop()
+        stop_engine(store)
 
-    restarted = FalkorDBStore.from_settings(Settings(data_dir=data_dir))
+    restarted = open_on_data_dir(engine, data_dir)
     try:
         assert canary not in graph_dump(restarted)
         assert files_containing(restarted, canary) == []
+        assert files_not_lucene(restarted, canary.lower()) == []
         gm2 = service(restarted)
         assert gm2.eraser.verify(ADMIN, receipt.receipt_id)["result"] == "COMPLETE"
         assert gm2.memories(ADMIN, subject_id=VICTIM) == []
         assert len(gm2.memories(ADMIN, subject_id=OTHER)) == 2  # current nickname + episode
     finally:
-        restarted.close()
+        stop_engine(restarted)
 
 
 def test_verify_reports_what_remains(store: GraphStore) -> None:

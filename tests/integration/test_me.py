@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
+from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision

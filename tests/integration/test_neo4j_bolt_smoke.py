@@ -1,7 +1,8 @@
 """Neo4jStore's plumbing over Bolt, against FalkorDB's experimental Bolt server.
 
-No Neo4j server can run here, so this proves only the adapter's plumbing: connect, managed
-read/write transactions, parameters and result decoding. FalkorDB's Bolt (4.16.3) was probed
+An extra check beside the real one (the whole suite runs on the local Neo4j): the adapter's
+plumbing — connect, managed read/write transactions, parameters and result decoding — against
+a second Bolt server. FalkorDB's Bolt (4.16.3) was probed
 one call per throw-away server; what this test relies on held in every probe:
 
 * safe: ``auth=None``; ``session.run`` auto-commit; ``execute_read`` / ``execute_write``
@@ -18,7 +19,7 @@ one call per throw-away server; what this test relies on held in every probe:
   above 32767 silently opens no listener. Once any driver closes its connections, the
   listener never completes another Bolt handshake (new drivers hang): one driver per server.
 
-So never a data path; real Neo4j runs the whole suite when ``NEO4J_URI`` is set.
+So never a data path.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from tests.integration.write_fixtures import (
     codes,
     principal,
     source,
+    vpn_draft,
 )
 
 Scenario = Callable[[Graphmem], WriteReceipt]
@@ -237,6 +238,12 @@ def _single_success_procedure(gm: Graphmem) -> WriteReceipt:
     )
 
 
+def _procedure_version_exists(gm: Graphmem) -> WriteReceipt:
+    first = gm.releases.create_draft(ADMIN, vpn_draft())
+    assert first.version is not None
+    return gm.releases.create_draft(ADMIN, vpn_draft(owner="another-team")).write_receipt
+
+
 def _obfuscated(gm: Graphmem) -> WriteReceipt:
     text = "I like green\u200b tea"
     return user_claim(gm, "likes", "green tea", text)
@@ -322,6 +329,7 @@ SCENARIOS: dict[Code, Scenario] = {
     ),
     Code.SUBJECT_NOT_OWN: _subject_not_own,
     Code.PROCEDURE_NOT_APPROVED_PATH: _single_success_procedure,
+    Code.PROCEDURE_VERSION_EXISTS: _procedure_version_exists,
     Code.TOOL_OUTPUT_NOT_AUTHORITATIVE: _tool_only_fact,
     Code.CAPABILITY_GRANT: lambda gm: user_claim(gm, "role", "admin", "I am an admin"),
     Code.POISONING: lambda gm: gm.propose(

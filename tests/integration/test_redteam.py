@@ -10,7 +10,6 @@ Run with ``-s`` for the summary table.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -20,14 +19,12 @@ from typing import Any
 
 import pytest
 
-from graphmem import errors
 from graphmem.embeddings.hashing import HashingEmbedder
-from graphmem.models.enums import Decision
+from graphmem.eval.scenarios import INVALID, graph_dump, propose_scenario
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
-from tests.integration.scenarios import graph_dump, record_sources, scenario_principal
 from tests.integration.write_fixtures import FakeClock
 
 DATA = Path(__file__).parents[1] / "data" / "redteam_proposals.jsonl"
@@ -61,7 +58,6 @@ NEVER_STORED = frozenset(
 )
 STORED = frozenset({"COMMITTED", "DUPLICATE"})
 LEGIT_BAR = 0.95
-INVALID = "INVALID"
 
 
 @dataclass
@@ -84,25 +80,11 @@ class Outcome:
 def run_scenario(
     gm: Graphmem, clock: FakeClock, scenario: dict[str, Any], done: dict[str, Outcome]
 ) -> Outcome:
-    problems: list[str] = []
-    record_sources(gm, scenario, problems)
-    proposal = copy.deepcopy(scenario["proposal"])
-    ref = scenario.get("supersedes_ref")
-    if ref is not None:
-        proposal["supersedes"] = (done[ref].memory_id if ref in done else None) or "mem_missing"
-    try:
-        receipt = gm.propose(scenario_principal(scenario["principal"]), proposal)
-    except errors.ValidationError as exc:
-        outcome = Outcome(scenario, INVALID, [f"{i.field}:{i.rule}" for i in exc.issues])
-    else:
-        outcome = Outcome(
-            scenario,
-            str(receipt.decision),
-            [r.code for r in receipt.reasons],
-            receipt.memory_id,
-        )
-        if receipt.decision in (Decision.COMMITTED, Decision.DUPLICATE) and not receipt.memory_id:
-            problems.append("stored without a memory id")
+    proposed = propose_scenario(gm, scenario, done)
+    outcome = Outcome(scenario, proposed.decision, proposed.codes, proposed.memory_id)
+    problems = list(proposed.problems)
+    if proposed.decision in STORED and not proposed.memory_id:
+        problems.append("stored without a memory id")
     outcome.problems = problems
     if outcome.decision != scenario["expect_decision"]:
         outcome.problems.append(

@@ -19,7 +19,16 @@ from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
 from tests.integration.phase1 import PHASE1_MODES, use_phase1
-from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
+from tests.integration.write_fixtures import (
+    ADMIN,
+    REVIEWER,
+    FakeClock,
+    claim,
+    principal,
+    release,
+    source,
+    vpn_draft,
+)
 
 U1 = "user:u_1"
 U2 = "user:u_2"
@@ -169,44 +178,25 @@ def test_results_explain_their_score_and_exact_predicates_win(gm: Graphmem) -> N
     assert r["retriever_version"] == "graphmem-ranker-2"
 
 
-def test_procedures_latest_approved_whose_state_fits(gm: Graphmem) -> None:
-    review = source(gm, ADMIN, "HUMAN_REVIEW", "Reviewed VPN runbooks; tests pass.")
-
-    def procedure(version: str, preconditions: list[str], caps: list[str]) -> str:
-        r = gm.propose(
-            ADMIN,
-            {
-                "memory_type": "PROCEDURAL",
-                "subject": "project:it",
-                "procedure": {
-                    "procedure_key": "vpn-720-fix",
-                    "version": version,
-                    "scope": "tenant/acme/it",
-                    "preconditions": preconditions,
-                    "steps": ["collect_logs", "safe_reset", "verify"],
-                    "effect": "REVERSIBLE_WRITE",
-                    "owner": "sre",
-                    "tests": ["eval-18"],
-                    "required_capabilities": caps,
-                },
-                "evidence": [{"event_id": review, "span": "tests pass", "source_role": "reviewer"}],
-                "confidence": 1.0,
-                "text": f"VPN error 720 fix v{version}",
-            },
-        )
-        assert r.decision is Decision.COMMITTED, r.reasons
-        return r.memory_id or ""
-
-    v1 = procedure("2.2.0", ["error_720"], [])
-    v2 = procedure("2.3.0", ["error_720", "windows"], ["restart_adapter"])
-    q = {"query": "VPN error 720 fix", "types": ["PROCEDURAL"]}
-    fits = gm.retrieve(
-        ADMIN,
-        {**q, "state": {"facts": ["error_720", "windows"], "capabilities": ["restart_adapter"]}},
+def test_procedures_the_release_serves_whose_state_fits(gm: Graphmem) -> None:
+    old = release(gm, vpn_draft("2.2.0", preconditions=["error_720"], tests=["vpn-mismatch-reset"]))
+    body = vpn_draft(
+        "2.3.0",
+        preconditions=["error_720", "windows"],
+        required_capabilities=["restart_adapter"],
+        tests=["vpn-mismatch-reset"],
     )
-    assert ids(fits) == [v2]
-    reasons = {e["memory_id"]: e["reason"] for e in fits.excluded}
-    assert reasons[v1] == "SUPERSEDED"  # a new release supersedes the old version
+    body["scenarios"][0]["capabilities"] = ["restart_adapter"]
+    new = release(gm, body)
+    q = {"query": "VPN error 720 fix", "types": ["PROCEDURAL"]}
+    state = {"facts": ["error_720", "windows"], "capabilities": ["restart_adapter"]}
+    before = gm.retrieve(ADMIN, {**q, "state": state})
+    assert ids(before) == [old]  # published, but not serving until a canary or promotion
+    assert {e["memory_id"]: e["reason"] for e in before.excluded}[new] == "NOT_SERVING"
+    gm.releases.promote(REVIEWER, "vpn-720-fix", "2.3.0")
+    fits = gm.retrieve(ADMIN, {**q, "state": state})
+    assert ids(fits) == [new]
+    assert {e["memory_id"]: e["reason"] for e in fits.excluded}[old] == "DEPRECATED"
     no_cap = gm.retrieve(ADMIN, {**q, "state": {"facts": ["error_720", "windows"]}})
     assert ids(no_cap) == [] and {e["reason"] for e in no_cap.excluded} >= {"CAPABILITY_MISSING"}
 

@@ -31,11 +31,15 @@ def test_bootstrap_is_idempotent_and_records_version(store: GraphStore) -> None:
     assert store.read("schema/version_get")[0]["embedding_spaces"] == [SPACE.label]
 
 
+@pytest.mark.engine_only(
+    "falkordb",
+    reason="Neo4j persists its full-text index, so bootstrap keeps it (checked by "
+    "test_bootstrap_is_idempotent_and_records_version); only FalkorDB rebuilt its at every start",
+)
 def test_bootstrap_drops_a_full_text_index_the_engine_would_rebuild(store: GraphStore) -> None:
     """Data dirs of older versions hold a FalkorDB full-text index that cost seconds of every
     start; bootstrap removes it (and creates the persisted one on Neo4j)."""
-    if store.capabilities.fulltext_index_persisted:
-        pytest.skip("the engine persists its full-text index")
+    assert not store.capabilities.fulltext_index_persisted
     store.run_schema("schema/fulltext_index", {"label": "Memory", "property": "text"})
     assert ("Memory", "text", "FULLTEXT") in {
         (r["label"], r["property"], r["kind"]) for r in store.read("schema/indexes")

@@ -1,26 +1,27 @@
-"""Time travel on generated histories, checked against an independent in-test oracle.
+"""Time travel on generated histories, checked against an independent oracle.
 
-The oracle knows nothing of version nodes, SUPERSEDES or reinstatement: a statement is known from
-the moment it was recorded until its source is revoked; among the statements known at K, the one
-with the latest valid_from <= V (ties: the later recorded) is what was true at V. Histories are
-generated with non-decreasing valid time per claim, but recorded in any relation to it (facts
-learned late, facts learned early). The revocation case then revokes some statements' sources:
-what they had superseded must be believed again exactly as if they had never been said, while
-``known_at`` before each revocation still answers what was believed then. (Only statements that
-became a memory of their own are revoked: a DUPLICATE adds its evidence to the existing memory,
-so its own valid_from is not a separate belief to take back.)
+The oracle (:mod:`graphmem.eval.oracle`, shared with ``graphmem eval``) knows nothing of version
+nodes, SUPERSEDES or reinstatement: a statement is known from the moment it was recorded until its
+source is revoked; among the statements known at K, the one with the latest valid_from <= V (ties:
+the later recorded) is what was true at V. Histories are generated with non-decreasing valid time
+per claim, but recorded in any relation to it (facts learned late, facts learned early). The
+revocation case then revokes some statements' sources: what they had superseded must be believed
+again exactly as if they had never been said, while ``known_at`` before each revocation still
+answers what was believed then. (Only statements that became a memory of their own are revoked: a
+DUPLICATE adds its evidence to the existing memory, so its own valid_from is not a separate belief
+to take back.)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
 from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.eval.oracle import START, Said, Statement, compare, generate_history
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
@@ -28,10 +29,9 @@ from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
 from graphmem.timeutil import to_iso
 from tests.integration.phase1 import PHASE1_MODES, use_phase1
-from tests.integration.write_fixtures import ADMIN, FakeClock, claim, principal, source
+from tests.integration.write_fixtures import ADMIN, FakeClock, principal
 
 LEAD = principal("agent", subject="user:lead", pid="agent:lead", grants=("project:alpha",))
-START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -46,55 +46,10 @@ def gm(store: GraphStore, clock: FakeClock, request: pytest.FixtureRequest) -> I
     yield use_phase1(service, request.param)
 
 
-#: (object, valid_from, recorded_at, revoked_at or None), in arrival order
-Statement = tuple[str, str, str, str | None]
-KEYS = ["owner", "status", "region"]
-
-
-def oracle(history: list[Statement], known_at: str, valid_at: str) -> str | None:
-    known = [
-        h
-        for h in history
-        if h[2] <= known_at and (h[3] is None or known_at < h[3]) and h[1] <= valid_at
-    ]
-    if not known:
-        return None
-    return max(known, key=lambda h: (h[1], h[2]))[0]
-
-
-@dataclass
-class Said:
-    key: str
-    index: int
-    source_id: str
-    memory_id: str
-    decision: Decision
-
-
 def generate(
     gm: Graphmem, clock: FakeClock, rng: random.Random
 ) -> tuple[dict[str, list[Statement]], list[Said], datetime]:
-    histories: dict[str, list[Statement]] = {k: [] for k in KEYS}
-    said: list[Said] = []
-    last_valid = {k: START - timedelta(days=60) for k in KEYS}
-    now = START
-    for step in range(36):
-        key = rng.choice(KEYS)
-        now += timedelta(days=rng.randint(1, 9), hours=rng.randint(0, 23))
-        clock.set(to_iso(now))
-        # valid time never goes back per claim; it may lie before or after the recording time
-        valid = max(last_valid[key], now + timedelta(days=rng.randint(-40, 10)))
-        last_valid[key] = valid
-        obj = rng.choice(["ann", "bo", "cy", "di"])
-        text = f"step {step}: project alpha {key} is {obj}"
-        sid = source(gm, LEAD, "USER_MESSAGE", text)
-        receipt = gm.propose(
-            LEAD, claim("project:alpha", key, obj, [(sid, text, "user")], valid_from=to_iso(valid))
-        )
-        assert receipt.decision in (Decision.COMMITTED, Decision.DUPLICATE), receipt.reasons
-        said.append(Said(key, len(histories[key]), sid, receipt.memory_id or "", receipt.decision))
-        histories[key].append((obj, to_iso(valid), to_iso(now), None))
-    return histories, said, now
+    return generate_history(gm, clock, LEAD, rng)
 
 
 def check(
@@ -104,30 +59,9 @@ def check(
     probes: list[datetime],
     end: datetime,
 ) -> int:
-    checked = 0
-    for known in knowns:
-        known_iso = to_iso(known) if known else None
-        for valid in probes:
-            valid_iso = to_iso(valid)
-            rows = gm.memories(
-                LEAD,
-                subject_id="project:alpha",
-                valid_at=valid_iso,
-                **({"known_at": known_iso} if known_iso else {}),
-            )
-            got: dict[str, list[str]] = {}
-            for row in rows:
-                got.setdefault(row["predicate"], []).append(row["object"])
-            for key in KEYS:
-                expected = oracle(histories[key], known_iso or to_iso(end), valid_iso)
-                assert got.get(key, []) == ([expected] if expected else []), (
-                    key,
-                    known_iso,
-                    valid_iso,
-                    histories[key],
-                )
-                checked += 1
-    return checked
+    result = compare(gm, LEAD, histories, knowns, probes, end)
+    assert not result.mismatches, result.mismatches[:5]
+    return result.checked
 
 
 @pytest.mark.parametrize("seed", [7, 11, 23])

@@ -546,7 +546,9 @@ def test_source_speaker_and_authentication_come_from_the_key(gm: Graphmem) -> No
     assert bound.content_hash.startswith("sha256:")
 
 
-def test_procedure_through_the_approved_path(gm: Graphmem) -> None:
+def test_a_procedure_proposal_commits_only_as_a_draft(gm: Graphmem) -> None:
+    """Even an admin's reviewed procedure is a DRAFT version: publication is the release
+    model's (graphmem.learn.releases), after reviews and simulator tests."""
     review = source(gm, ADMIN, "HUMAN_REVIEW", "Reviewed VPN 720 runbook v2.3.0, tests pass.")
     proposal = {
         "memory_type": "PROCEDURAL",
@@ -566,7 +568,10 @@ def test_procedure_through_the_approved_path(gm: Graphmem) -> None:
     }
     r = gm.propose(ADMIN, proposal)
     assert r.decision is Decision.COMMITTED, r.reasons
-    assert gm.memory(ADMIN, r.memory_id or "").memory["lifecycle"] == "APPROVED"
+    assert gm.memory(ADMIN, r.memory_id or "").memory["lifecycle"] == "DRAFT"
+    served = gm.retrieve(ADMIN, {"query": "vpn-720-fix", "types": ["PROCEDURAL"]})
+    assert served.results == []
+    assert {"memory_id": r.memory_id, "reason": "NOT_PUBLISHED"} in served.excluded
     denied = gm.propose(AGENT, proposal)
     assert denied.decision is Decision.REJECTED
     assert "PROCEDURE_NOT_APPROVED_PATH" in codes(denied)

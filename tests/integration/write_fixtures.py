@@ -116,27 +116,79 @@ def episode(
     return receipt.memory_id or ""
 
 
-def procedure(gm: Graphmem, subject: str = "project:it") -> str:
-    review = source(gm, ADMIN, "HUMAN_REVIEW", "Reviewed the VPN runbook; tests pass.")
-    receipt = gm.propose(
-        ADMIN,
-        {
-            "memory_type": "PROCEDURAL",
-            "subject": subject,
-            "procedure": {
-                "procedure_key": "vpn-720-fix",
-                "version": "1.0.0",
-                "scope": "tenant/acme/it",
-                "preconditions": ["error_720"],
-                "steps": ["collect_logs", "safe_reset", "verify"],
-                "effect": "REVERSIBLE_WRITE",
-                "owner": "sre",
-                "tests": ["eval-18"],
+#: the VPN 720 reset procedure's world, as its scenarios model it: the adapter reset fixes
+#: error 720 only when the adapter-mismatch signal is present (the seed's e1/e2 vs e3)
+VPN_STEPS: dict[str, Any] = {
+    "collect_logs": {"effect": "READ_ONLY"},
+    "request_reset_approval": {"grants": True},
+    "safe_reset": {
+        "effect": "REVERSIBLE_WRITE",
+        "requires": ["adapter_mismatch"],
+        "sets": ["vpn_connected", "adapter_reset"],
+        "clears": ["error_720"],
+    },
+    "verify": {"effect": "READ_ONLY", "requires": ["vpn_connected"]},
+    "restore_adapter": {"effect": "REVERSIBLE_WRITE", "clears": ["adapter_reset"]},
+}
+
+
+def vpn_draft(
+    version: str = "1.0.0", subject: str = "project:it", **changes: Any
+) -> dict[str, Any]:
+    """A ``POST /v1/procedures`` body: the VPN 720 reset procedure with its two scenarios."""
+    body: dict[str, Any] = {
+        "key": "vpn-720-fix",
+        "version": version,
+        "subject_id": subject,
+        "scope": "tenant/acme/it",
+        "preconditions": ["error_720", "adapter_mismatch"],
+        "steps": ["collect_logs", "request_reset_approval", "safe_reset", "verify"],
+        "effect": "REVERSIBLE_WRITE",
+        "approval": "request_reset_approval",
+        "rollback": "restore_adapter",
+        "owner": "sre",
+        "tests": ["vpn-mismatch-reset", "vpn-certificate"],
+        "text": "VPN error 720 fix: collect logs, ask approval, safe reset, verify",
+        "scenarios": [
+            {
+                "id": "vpn-mismatch-reset",
+                "facts": ["windows", "error_720", "adapter_mismatch"],
+                "steps": VPN_STEPS,
+                "expect": {
+                    "outcome": "SUCCESS",
+                    "facts": ["vpn_connected"],
+                    "absent": ["error_720"],
+                },
             },
-            "evidence": [{"event_id": review, "span": "tests pass", "source_role": "reviewer"}],
-            "confidence": 1.0,
-            "text": "VPN error 720 fix: collect logs, safe reset, verify",
-        },
+            {
+                "id": "vpn-certificate",
+                "facts": ["windows", "error_720", "certificate_expired"],
+                "steps": VPN_STEPS,
+                "expect": {"outcome": "NOT_APPLICABLE", "facts": ["error_720"]},
+            },
+        ],
+    }
+    return body | changes
+
+
+def release(gm: Graphmem, body: dict[str, Any]) -> str:
+    """Draft (admin), scope review, test, security review (reviewer), publish: the version's
+    memory id."""
+    draft = gm.releases.create_draft(ADMIN, body)
+    assert draft.version is not None, draft.write_receipt.reasons
+    key, version = draft.version.procedure_key, draft.version.version
+    ok = {"decision": "APPROVE", "reason": "scope and preconditions fit"}
+    gm.releases.review(REVIEWER, key, version, {"stage": "SCOPE", **ok})
+    tested = gm.releases.test(REVIEWER, key, version)
+    assert tested.report is not None and tested.report.passed, tested.report
+    gm.releases.review(REVIEWER, key, version, {"stage": "SECURITY", **ok})
+    gm.releases.publish(REVIEWER, key, version)
+    return draft.version.memory_id
+
+
+def procedure(gm: Graphmem, subject: str = "project:it") -> str:
+    """The VPN 720 procedure, released as its key's stable version (needing only
+    ``error_720``)."""
+    return release(
+        gm, vpn_draft(subject=subject, preconditions=["error_720"], tests=["vpn-mismatch-reset"])
     )
-    assert receipt.decision is Decision.COMMITTED, receipt.reasons
-    return receipt.memory_id or ""

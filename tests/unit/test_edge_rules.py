@@ -130,3 +130,11 @@ def test_pydantic_messages_have_their_placeholders_filled() -> None:
         parse(MemoryProposal, proposal(subject="planet:x", valid_from="soon"))
     text = " ".join(i.message for i in err.value.issues)
     assert "{" not in text and "'planet'" in text and "'soon'" in text
+
+
+def test_claim_objects_fit_the_engines_integers() -> None:
+    for too_big in (2**63, -(2**63) - 1, 10**400):
+        with pytest.raises(ValidationError) as err:
+            parse(MemoryProposal, proposal(claim={"predicate": "p", "object": too_big}))
+        assert ("claim.object", "range") in issues(err)
+    parse(MemoryProposal, proposal(claim={"predicate": "p", "object": 2**63 - 1}))

@@ -379,32 +379,26 @@ def make_procedure(**changes: Any) -> Procedure:
 
 
 def test_procedure_lifecycle_transitions() -> None:
+    """The release lifecycle the release model (graphmem.learn.releases) enforces."""
     draft = make_procedure()
-    assert draft.lifecycle is ProcedureStatus.DRAFT
-    assert draft.type is MemoryType.PROCEDURAL
-    review = draft.transition("IN_REVIEW")
-    back = review.transition(ProcedureStatus.DRAFT)
-    assert back.lifecycle is ProcedureStatus.DRAFT
-    approved = review.transition("APPROVED", actor="rev_1", at="2026-07-20T00:00:00+00:00")
-    assert approved.approved_by == "rev_1"
-    assert approved.approved_at == "2026-07-20T00:00:00.000000Z"
-    assert draft.lifecycle is ProcedureStatus.DRAFT  # records are immutable
-    rolled = approved.transition("ROLLED_BACK")
-    assert rolled.lifecycle.terminal
-    with pytest.raises(ValidationError) as exc:
-        rolled.transition("APPROVED", actor="rev_1")
-    assert issues(exc) == {("lifecycle", "invalid_transition")}
-    with pytest.raises(ValidationError) as exc:
-        draft.transition("APPROVED", actor="rev_1")
-    assert issues(exc) == {("lifecycle", "invalid_transition")}
-    assert "IN_REVIEW" in exc.value.issues[0].message
+    assert draft.lifecycle is ProcedureStatus.DRAFT and draft.type is MemoryType.PROCEDURAL
+    assert ProcedureStatus.DRAFT.allowed_next() == {"IN_REVIEW", "REJECTED"}
+    assert ProcedureStatus.IN_REVIEW.allowed_next() == {"PUBLISHED", "REJECTED"}
+    assert not ProcedureStatus.DRAFT.can_transition("PUBLISHED")  # never without review
+    assert ProcedureStatus.PUBLISHED.allowed_next() == {"DEPRECATED", "ROLLED_BACK"}
+    assert ProcedureStatus.DEPRECATED.can_transition("PUBLISHED")  # a rollback reinstates it
+    assert ProcedureStatus.REJECTED.terminal and ProcedureStatus.ROLLED_BACK.terminal
 
 
-def test_procedure_approval_needs_reviewer_and_tests() -> None:
-    review = make_procedure(tests=[], lifecycle="IN_REVIEW")
+def test_procedure_release_fields_round_trip_through_the_graph() -> None:
+    live = make_procedure(
+        lifecycle="PUBLISHED", release_role="CANARY", canary_percent=10, tests_passed=True
+    )
+    again = Procedure.from_graph(live.to_graph_properties())
+    assert again == live and again.release_role == "CANARY"
     with pytest.raises(ValidationError) as exc:
-        review.transition("APPROVED")
-    assert issues(exc) == {("approved_by", "required"), ("tests", "required")}
+        make_procedure(canary_percent=101)
+    assert issues(exc) == {("canary_percent", "range")}
 
 
 @pytest.mark.parametrize(

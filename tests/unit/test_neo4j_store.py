@@ -135,5 +135,3 @@ def test_from_settings_and_capabilities() -> None:
     assert CAPABILITIES.multi_statement_transactions and CAPABILITIES.transactional_rollback
     assert CAPABILITIES.read_only_enforced and CAPABILITIES.vector_index_persisted
     assert CAPABILITIES.existential_subqueries and CAPABILITIES.datetime_functions
-    with pytest.raises(e.ConfigError):
-        Neo4jStore.from_settings(Settings.model_construct(engine="neo4j", neo4j_uri=None))

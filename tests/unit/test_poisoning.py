@@ -24,6 +24,7 @@ from graphmem.write.poisoning import (
     poisoning_verdict,
     untrusted_authority,
 )
+from tests.complexity import assert_linear_growth
 
 CASES_PATH = Path(__file__).parents[1] / "data" / "poisoning_cases.jsonl"
 CASES: list[dict[str, Any]] = [
@@ -213,9 +214,5 @@ def test_ordinary_claims_grant_nothing(predicate: str | None, text: str) -> None
 
 @pytest.mark.parametrize("chunk", ["TODO: ", "1. ", ", and then ", "-", "please ", "send "])
 def test_linear_time_on_pathological_input(chunk: str) -> None:
-    import time
-
     text = (chunk * (8000 // len(chunk)))[:8000]  # the longest Text a record holds
-    started = time.perf_counter()
-    poisoning_verdict(text, SourceKind.DOCUMENT, "doc_x")
-    assert time.perf_counter() - started < 2.0
+    assert_linear_growth(lambda t: poisoning_verdict(t, SourceKind.DOCUMENT, "doc_x"), text)

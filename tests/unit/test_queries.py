@@ -1,9 +1,10 @@
+import re
 from pathlib import Path
 
 import pytest
 
 from graphmem.errors import QueryParameterError, UnknownQueryError
-from graphmem.queries import ENGINES, QueryLibrary, parse_query_file
+from graphmem.queries import ENGINES, QueryLibrary, importing_with, library, parse_query_file
 
 
 def write(root: Path, rel: str, text: str) -> None:
@@ -106,6 +107,23 @@ def test_unknown_fragment_and_write_inside_fragment_are_refused(root: Path) -> N
     write(root, "g/ro.cypher", "// mode: read\nMATCH (n) WHERE {{> g/_sneaky}} RETURN n")
     with pytest.raises(ValueError, match="write clause"):
         QueryLibrary("falkordb", root)
+
+
+def test_subquery_scope_is_written_once_and_lowered_for_falkordb() -> None:
+    assert importing_with("WITH m, s CALL (m, s) {\n  RETURN 1 AS x\n}") == (
+        "WITH m, s CALL { WITH m, s\n  RETURN 1 AS x\n}"
+    )
+    assert importing_with("CALL () { RETURN 1 AS x }") == "CALL { RETURN 1 AS x }"
+    # a procedure call is no subquery
+    assert importing_with("CALL db.labels() YIELD label") == "CALL db.labels() YIELD label"
+    neo4j, falkordb = library("neo4j"), library("falkordb")
+    # Neo4j sees no importing WITH (deprecated since 5.23), FalkorDB no scope clause
+    assert not [q.name for q in neo4j if re.search(r"CALL\s*\{\s*WITH\b", q.text)]
+    assert not [q.name for q in falkordb if re.search(r"CALL\s*\(", q.text)]
+    commit_neo4j = neo4j.get("memories/commit").text
+    commit_falkordb = falkordb.get("memories/commit").text
+    assert "CALL (m, s) {" in commit_neo4j and "CALL { WITH m, s" not in commit_neo4j
+    assert "CALL { WITH m, s" in commit_falkordb and "CALL (m" not in commit_falkordb
 
 
 def test_headers_declare_time_limit_class_and_parameter_types(tmp_path: Path) -> None:

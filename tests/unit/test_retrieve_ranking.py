@@ -2,38 +2,7 @@ from typing import Any
 
 from graphmem.read.candidates import merge_scope_parts
 from graphmem.read.lexical import bm25_text_scores, lexical_tokens, query_term_frequencies, terms
-from graphmem.read.procedures import procedure_filter
 from graphmem.read.ranking import _entity_match
-
-
-def proc(mid: str, version: str, lifecycle: str = "APPROVED", pre=(), caps=()):  # type: ignore[no-untyped-def]
-    return {
-        "memory_id": mid,
-        "type": "PROCEDURAL",
-        "procedure_key": "p",
-        "lifecycle": lifecycle,
-        "version_sort": version,
-        "preconditions": list(pre),
-        "required_capabilities": list(caps),
-    }
-
-
-def test_only_latest_approved_procedure_whose_state_fits() -> None:
-    rows = [
-        proc("a", "000002.000002.000000"),
-        proc("b", "000002.000003.000000", pre=["x"]),
-        proc("c", "000009.000000.000000", lifecycle="DRAFT"),
-        {"memory_id": "e", "type": "SEMANTIC"},
-    ]
-    kept, excluded = procedure_filter(rows, {"facts": ["x"]})
-    assert [r["memory_id"] for r in kept] == ["e", "b"]
-    assert {e["memory_id"]: e["reason"] for e in excluded} == {
-        "a": "NOT_LATEST_VERSION",
-        "c": "NOT_APPROVED",
-    }
-    kept, excluded = procedure_filter(rows, {})
-    assert [r["memory_id"] for r in kept] == ["e"]
-    assert {"memory_id": "b", "reason": "PRECONDITION_UNMET"} in excluded
 
 
 def test_terms_drop_stopwords_and_keep_korean() -> None:

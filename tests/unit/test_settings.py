@@ -21,6 +21,13 @@ def test_env_cannot_choose_fsync_no(monkeypatch: pytest.MonkeyPatch) -> None:
         Settings()
 
 
-def test_neo4j_needs_a_uri() -> None:
-    with pytest.raises(ConfigError, match="NEO4J_URI"):
-        Settings(engine="neo4j")
+def test_neo4j_without_a_uri_is_the_local_one_on_the_data_dir() -> None:
+    assert Settings(engine="neo4j").embedded
+    assert not Settings(engine="neo4j", neo4j_uri="neo4j://db.example:7687").embedded
+
+
+def test_neo4j_log_retention_must_be_neo4j_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings(neo4j_tx_log_retention="2 days").neo4j_tx_log_retention == "2 days"
+    monkeypatch.setenv("GRAPHMEM_NEO4J_TX_LOG_RETENTION", "forever")
+    with pytest.raises(Exception, match="neo4j_tx_log_retention"):
+        Settings()

@@ -2,7 +2,7 @@
 
 * **No 5xx** from anything a caller sends: a caller's mistake is a 4xx naming the field and
   the rule; an engine-side failure is mapped (``graphmem/store/error_map.py``,
-  ``api/errors.py``) to a 503 that says what happened — never a bare 500.
+  ``graphmem/api/errors.py``) to a 503 that says what happened — never a bare 500.
 * **graphmem's one error shape** for every 4xx: a JSON object with a ``code`` and a
   ``message``; an error that names a field does so in ``errors[{field, rule, message}]``; a
   422 always names at least one.

@@ -1,0 +1,53 @@
+"""Analysts: list and run named read-only queries, bound to the caller's tenant."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from graphmem.adhoc import MAX_QUERY_CHARS
+from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
+from graphmem.auth.scope import require_unbound
+from graphmem.models.public import CypherResult, NamedQueryPublic
+from graphmem.named_queries import list_queries
+
+router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
+
+
+class CypherRun(BaseModel):
+    model_config = {"extra": "forbid"}
+
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.get("", response_model=list[NamedQueryPublic])
+def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[NamedQueryPublic]:
+    """The named queries analysts may run, with their parameters and types."""
+    return [NamedQueryPublic(**asdict(q)) for q in list_queries(gm.store, analyst_only=True)]
+
+
+@router.post("/{name:path}", response_model=CypherResult)
+def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
+    require_unbound(principal, f"the named query {name!r}")
+    rows = gm.named_query(name, body.params, tenant_id=principal.tenant_id)
+    return CypherResult(name=name, rows=rows)
+
+
+class AdhocRun(BaseModel):
+    model_config = {"extra": "forbid"}
+
+    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.post("-adhoc", response_model=CypherResult)
+def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
+    """Admins only: ad-hoc Cypher in a read-only subset of openCypher, rewritten so that every
+    pattern is bound to the key's tenant (graphmem.adhoc); outside the subset, a 422 naming the
+    construct. Not for subject-bound keys (the binding is per tenant)."""
+    require_unbound(principal, "ad-hoc Cypher")
+    rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
+    return CypherResult(name="adhoc", rows=rows)
