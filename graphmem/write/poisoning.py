@@ -118,7 +118,8 @@ _EMAIL = (
 )
 _URL = (
     r"(?:https?://|www\.)[^\s'\"<>]+"
-    r"|\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.(?:com|net|org|io|ly|ru|cn|xyz|info|biz)/[^\s'\"<>]*"
+    # a bare host: started only where a host starts, each label read once (possessive)
+    r"|(?<![\w\-.])(?:[a-z0-9\-]++\.)+(?:com|net|org|io|ly|ru|cn|xyz|info|biz)/[^\s'\"<>]*"
 )
 _IBAN = r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b|\bIBAN[:\s]+[A-Z0-9]{6,34}\b"
 _ACCOUNT = r"\baccount(?:\s+(?:number|no\.?))?[:\s]+[A-Z0-9\-]{6,}\b"

@@ -227,21 +227,32 @@ _NUMERIC_NOUN: Final = with_plain_letters(
 )
 _NUMERIC_RE: Final = re.compile(rf"(?:{_NUMERIC_NOUN})[^.!?\n。！？]{{0,60}}", _I)
 _DIGIT_GROUP: Final = re.compile(r"(?<!\d)\d{1,10}(?:[ \-./]\d{1,10}){0,7}(?!\d)")
-#: a token shaped like a chosen password: letters, digits and a symbol inside it
+#: a token shaped like a chosen password: letters, digits and a symbol inside it. The windows
+#: are bounded (a chosen password is not 100 characters long), so a long run of ``:``/``=``
+#: separated parts costs each start a bounded look, not the rest of the run
 _PASSWORD_SHAPE: Final = re.compile(
-    r"(?<![^\s\"'“‘`(\[:=/])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)"
-    r"[A-Za-z0-9]+[!$%^&*~][A-Za-z0-9!$%^&*~#@._\-]*[A-Za-z0-9](?![^\s\"'”’`)\],.;:!?])"
+    r"(?<![^\s\"'“‘`(\[:=/])(?=\S{0,130}[A-Za-z])(?=\S{0,130}\d)"
+    r"[A-Za-z0-9]{1,64}[!$%^&*~][A-Za-z0-9!$%^&*~#@._\-]{0,64}[A-Za-z0-9](?![^\s\"'”’`)\],.;:!?])"
 )
 #: a key written in groups (``ABCD-7H2K-9QWE-44ZX``): four or more equal groups of capitals
 #: and digits, at least two of them mixed
 _GROUPED_KEY: Final = re.compile(r"(?<![\w\-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w\-])")
-#: ``name=value`` / ``name: value`` where the name holds a credential morpheme
+#: ``name=value`` / ``name: value`` where the name holds a credential morpheme. The name is
+#: read once, whole (possessive, started only where a name starts), and its parts are looked
+#: up afterwards: a regex that tried the morpheme at every part of a long name
+#: (``sk-sk-sk-…``) was quadratic
 _CRED_KEY_ASSIGN: Final = re.compile(
-    r"(?<![A-Za-z0-9_])(?:[A-Za-z0-9]+[_\-.])*(?P<k>pw|pwd|pass|passwd|password|passphrase|secret|"
-    r"token|cookie|session(?:id|_?key)?|sessid|sid|auth|credentials?|creds|pin|otp|apikey)"
-    r"(?:[_\-.][A-Za-z0-9]+)*[\"']?\s*(?:=|:)\s*[\"']?(?P<v>[^\s\"'&;,|]{3,256})",
-    _I,
+    r"(?<![A-Za-z0-9_\-.])(?P<name>[A-Za-z0-9_\-.]++)[\"']?\s*+[=:]\s*+[\"']?"
+    r"(?P<v>[^\s\"'&;,|]{3,256})"
 )
+_CRED_MORPHEMES: Final = frozenset(
+    {
+        "pw", "pwd", "pass", "passwd", "password", "passphrase", "secret", "token", "cookie",
+        "session", "sessionid", "sessionkey", "sessid", "sid", "auth", "credential",
+        "credentials", "creds", "pin", "otp", "apikey",
+    }
+)  # fmt: skip
+_NAME_PARTS: Final = re.compile(r"[_\-.]")
 _COUNT_KEY: Final = re.compile(
     r"count|num|max|min|limit|len|size|total|type|method|expir|ttl|id$", _I
 )
@@ -298,10 +309,11 @@ def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         if len({len(g) for g in groups}) == 1 and mixed >= 2:
             yield m.start(), m.end(), Rule.SECRET_TOKEN, "grouped_key"
     for m in _CRED_KEY_ASSIGN.finditer(text):
-        key, value = m.group(0)[: m.start("v") - m.start()], m.group("v")
-        if _COUNT_KEY.search(key.split("=")[0].split(":")[0].strip("\"' ")):
+        name, value = m.group("name"), m.group("v")
+        parts = {p.lower() for p in _NAME_PARTS.split(name)} & _CRED_MORPHEMES
+        if not parts or _COUNT_KEY.search(name):
             continue
-        if value.isdigit() and m.group("k").lower() not in _NUMERIC_KEYS:
+        if value.isdigit() and not parts & _NUMERIC_KEYS:
             continue
         if _credential_value(value) and (len(value) >= 6 or value.isdigit()):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "credential_assignment"

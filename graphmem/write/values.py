@@ -442,7 +442,11 @@ def _times(text: str) -> set[tuple[int, int]]:
 
 # -- contacts ------------------------------------------------------------------------------------
 
-_EMAIL = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+")
+#: started only where a local part starts and read possessively, so a long run without an
+#: ``@`` is read once, not once from every offset
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]++@[A-Za-z0-9\-]++(?:\.[A-Za-z0-9\-]++)+"
+)
 _URL = re.compile(r"(?:https?://|www\.)[^\s'\"<>]+", re.I)
 _PHONE = re.compile(r"(?<![A-Za-z0-9_])\+?\d[\d\s().\-]{6,18}\d(?![A-Za-z0-9_])")
 
@@ -599,7 +603,7 @@ def _in_scope(between: str) -> bool:
 
 
 _VOLITION = re.compile(
-    r"\s*(?:\w+\s+)?(?:want|wants|wanna|like|need|wish|quiero|quieres|quiere|me\s+gusta|necesito|"
+    r"\s*(?:\w{1,24}\s+)?(?:want|wants|wanna|like|need|wish|quiero|quieres|quiere|me\s+gusta|necesito|"
     r"deseo|will|möchte|mag|brauche|wünsche)\b",
     re.I,
 )
