@@ -60,25 +60,28 @@ _PERSIST: Final = (
     r"(?:나|되|하|있|없)?으?면\s"
     r"|常に|いつも|毎回|必ず|次回から|次から|今後|これから|たびに|たら|なら|ときは|時は|場合は?"
     r"|总是|每次|每当|一旦|只要|以后|下次|今后|从现在起|一律|如果|遇到|当[^。！？\n]{1,20}时"
+    # obligation adverbs and a clause-final 时 ("连接失败时，…"; not 小时, hours)
+    r"|务必|必须|一定要|(?<!小)时[，,]?(?=[^。！？\n]{0,6}(?:务必|必须|先|要|请|就))"
 )
 _OPERATIONAL_EN: Final = (
     r"run|execute|restart|reboot|delete|remove|wipe|erase|deploy|push|approve|pay|transfer|wire|"
     r"send|forward|disable|skip|bypass|grant|install|kill|reset|retry|ignore|merge|drop|book|buy|"
     r"purchase|cancel|shut\s+down|turn\s+off|roll\s+back|rollback|force|clear|purge|upload|share|"
     r"reinicia|ejecuta|borra|elimina|despliega|aprueba|paga|transfiere|envía|envia|desactiva|omite|"
-    r"instala|starte|lösche|losche|führe|fuehre|genehmige|zahle|überweise|sende|deaktiviere|"
-    r"überspringe|installiere|neu\s+starten|force[-\s]push|"
+    r"instala|starte|lösche|losche|f(?:ü|ue|u)hre|genehmige|zahle|(?:ü|ue|u)berweise|sende|deaktiviere|"
+    r"(?:ü|ue|u)berspringe|installiere|neu\s+starten|force[-\s]push|"
+    # (umlauts may be folded away: the leetspeak view reads führ3 as fuhre)
     # infinitives, which Spanish and German instructions use as often as imperatives
     r"reiniciar|borrar|eliminar|ejecutar|desactivar|transferir|pagar|enviar|aprobar|instalar|"
-    r"löschen|loschen|starten|neustarten|ausführen|installieren|deaktivieren|überweisen|zahlen|"
-    r"senden|schicken|genehmigen|entfernen|zurücksetzen|leeren"
+    r"löschen|loschen|starten|neustarten|ausf(?:ü|ue|u)hren|installieren|deaktivieren|(?:ü|ue|u)berweisen|zahlen|"
+    r"senden|schicken|genehmigen|entfernen|zur(?:ü|ue|u)cksetzen|leeren"
 )
 _OPERATIONAL_CJK: Final = (
     r"재시작|재부팅|실행|삭제|지워|배포|승인|결제|이체|송금|보내|전송|꺼|끄|건너뛰|무시|설치|리셋|초기화|롤백|푸시"
     r"|再起動|実行|削除|デプロイ|承認|支払|送金|送信|無効|スキップ|インストール|リセット|消して"
     r"|重启|执行|删除|部署|批准|付款|转账|发送|禁用|跳过|安装|重置|清空"
     r"|지우|재기동|내려|꺼버|삭제해|消し|止め|落とし|削除し|再起動し"
-    r"|删掉|删了|清除|关掉|关闭|杀掉|重新启动|上传|转发"
+    r"|删掉|删了|清除|关掉|关闭|杀掉|重新启动|上传|转发|运行|启动"
 )
 #: a subject pronoun right before the verb makes it a habit, not a rule
 _SUBJECT: Final = r"(?:i|we|he|she|they|it|my\s+\w+|yo|ich|wir|er|sie)\s+(?:\w+\s+)?"

@@ -35,6 +35,8 @@ RECORDED = {
     "heldout_v3.jsonl": (0, 1, 0),
     # v4's first run (README.md): written after round 2's rules, run once on them
     "heldout_v4.jsonl": (25, 5, 3),
+    # v5's first run (README.md): written in round 3 before any rule tuning, run once
+    "heldout_v5.jsonl": (28, 5, 2),
 }
 
 
