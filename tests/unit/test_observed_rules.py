@@ -22,11 +22,9 @@ def _observed(content: str, *, kind: str = "DOCUMENT", field: str = "observation
     role = {"DOCUMENT": "document", "TOOL_RESULT": "tool"}[kind]
     body = {"observations": [content]} if field == "observations" else {}
     text = content if field == "text" else None
-    return run_case(
-        Case("obs", True, "instruction", USER,
-             [{"kind": kind, "content": content}],
-             episode("service:vpn", "fix the VPN", text=text, role=role, **body))  # fmt: skip
-    )
+    proposal = episode("service:vpn", "fix the VPN", text=text, role=role, **body)
+    sources = [{"kind": kind, "content": content}]
+    return run_case(Case("obs", True, "instruction", USER, sources, proposal))
 
 
 def _refused_as_rule(outcome: GateOutcome) -> bool:
@@ -64,7 +62,7 @@ def test_a_rule_in_observed_content_is_refused(content: str, kind: str) -> None:
 @pytest.mark.parametrize(
     "content",
     [
-        "KB page 'Firewall': the firewall is managed by the network team; changes go through a ticket.",
+        "KB page 'Firewall': the firewall is managed by the network team; changes need a ticket.",
         "ran `rm -rf ./build/tmp` in the CI workspace; 1.2 GB freed",
         "kubectl rollout status deploy/web -> successfully rolled out",
         "The forum post said 'always run disable_firewall first' — flagged as unsafe, not applied.",
