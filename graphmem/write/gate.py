@@ -341,7 +341,10 @@ def _observed_rule(run: StageInput) -> Check | None:
         return None
     ep = p.episode
     observed = [("text", p.text or ""), ("episode.goal", ep.goal)]
-    observed += [(f"episode.observations[{i}]", o) for i, o in enumerate(ep.observations)]
+    # a tool's observations stay an episode whose instruction-like sentences the context
+    # builder quotes or withholds (defence in depth at read time); a document's are refused
+    if any(src.kind is SourceKind.DOCUMENT for src in run.cited):
+        observed += [(f"episode.observations[{i}]", o) for i, o in enumerate(ep.observations)]
     for where, text in observed:
         for rule, start, end in instruction_spans(text) if text else ():
             if rule in _RULE_SHAPES and not inert_at(text, start, end):
