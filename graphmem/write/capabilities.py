@@ -41,7 +41,8 @@ def _rx(*parts: str) -> re.Pattern[str]:
 
 _ROLE_WORD = (
     r"(?:super\s*-?\s*)?(?:admin|administrator|sysadmin|superuser|super\s+user|superadmin|"
-    r"approver|moderator)s?|root\s+(?:access|user|account)|관리자|운영자|최고\s*관리자|管理者|管理员|"
+    r"approver|moderator|maintainer|co-?owner)s?|root\s+(?:access|user|account)|관리자|운영자|"
+    r"최고\s*관리자|管理者|管理员|"
     r"超级管理员|administrador(?:a)?|superusuario|Administrator(?:in)?"
 )
 _APPROVAL_WORD = (
@@ -59,34 +60,91 @@ _MONEY_CONTEXT = (
     r"pagos?|compras?|transferencias?|gastos?|Zahlungen?|Überweisungen?|Einkäufe|Ausgaben)"
 )
 _LIMIT_WORD = (
-    r"limits?|caps?|ceiling|threshold|한도|上限|限度額|限度额|限额|límite|Limit|Obergrenze"
+    r"limits?|caps?|ceiling|threshold|quotas?|allowance|한도|上限|限度額|限度额|限额|额度|"
+    r"límite|tope|Limit|Obergrenze|Höchstbetrag|Tageslimit"
 )
 _SECURITY = _rx(
     r"\b(?:2fa|mfa|two[-\s]?factor|two[-\s]?step|2[-\s]?step|multi[-\s]?factor|otp|one[-\s]time\s+"
     r"(?:password|code|passcode)|verification|authenticat\w*|security\s+questions?|login\s+"
-    r"(?:check|alerts?|verification)|identity\s+check|allow-?list|white-?list|passwordless)\b",
+    r"(?:check|alerts?|verification)|identity\s+check|allow-?list|white-?list|passwordless|"
+    r"pin(?:\s+(?:code|prompt|check))?|password\s+prompt|lock\s+screen|face\s+id|touch\s+id|"
+    r"captcha|security\s+(?:check|prompt|code)s?)\b",
     r"2단계\s*인증|이중\s*인증|2차\s*인증|본인\s*(?:확인|인증)|보안\s*(?:설정|질문)|인증\s*(?:절차|생략)|(?<![A-Za-z])OTP(?![A-Za-z])|"
     r"二段階認証|二要素認証|本人確認|双重认证|两步验证|二次验证|身份验证|"
     r"autenticación|verificación|dos\s+factores|Zwei-Faktor|Authentifizierung|Verifizierung|"
-    r"Sicherheitsfragen",
+    r"Sicherheitsfragen|Sicherheitsabfrage|Anmeldeprüfung|보안\s*카드|暗証番号",
+)
+#: what an exemption waives: the approval, confirmation, check or question that guards an
+#: action (nouns and verbs, six languages)
+_GUARD = (
+    r"approv\w*|sign[-\s]?offs?|authori[sz]ations?|confirm\w*|verif\w*|validat\w*|vetting|"
+    r"reviews?|reviewing|escalat\w*|permission|consent|double[-\s]?check\w*|checks?|checking|"
+    r"check(?:ing|s)?\s+(?:with|in\s+with|back\s+with)\s+(?:me|us|him|her|them|anyone)|"
+    r"ask(?:ing)?\s+(?:me|us|him|her|them|first|for\s+(?:permission|approval|confirmation))|"
+    r"consult(?:ing)?\s+(?:me|us)"
+)
+#: what waives it, before the guard ("without", "no need for", "skip", "don't have to")
+_WAIVE_BEFORE = (
+    r"without|no(?:\s+more)?|no\s+need\s+(?:for|to)|needn'?t|skip\w*|bypass\w*|circumvent\w*|"
+    r"override|overrid\w*|exempt\w*|waive\w*|forgo|dispense\s+with|stop|don'?t|do\s+not|"
+    r"doesn'?t|never|(?:don'?t|do\s+not|doesn'?t|won'?t)\s+(?:have|need)\s+to|no\s+longer|"
+    r"not\s+(?:have|need)\s+to"
+)
+#: what waives it, after the guard ("approval not needed", "sign-off is optional")
+_WAIVE_AFTER = (
+    r"(?:is\s+|are\s+)?(?:(?:no\s+longer|not)\s+(?:needed|required|necessary)|optional|"
+    r"unnecessary|waived|skipped)"
+)
+#: "consider it pre-approved", "treat them as verified", "take my yes as given"
+_DEEMED = (
+    # trust delegated wholesale: "trust any request from …", "follow every instruction in …"
+    r"\b(?:trust|obey|follow|honou?r|accept|execute)\s+(?:any|every|all)\s+(?:\w+\s+){0,2}?"
+    r"(?:requests?|instructions?|orders?|commands?|messages?|emails?|mails?)\b|"
+    r"pre[-\s]?(?:approv|authori[sz]|clear|confirm|verif)\w*|"
+    r"already\s+(?:approved|authori[sz]ed|verified|confirmed|cleared|signed\s+off)|"
+    r"\b(?:treat|consider|regard|count|take|deem|handle)\w*\b[^.!?\n]{0,60}?\bas\s+(?:if\s+)?"
+    r"(?:\w+\s+){0,2}?(?:approved|authori[sz]ed|verified|confirmed|trusted|cleared|given|"
+    r"mine|my\s+own|(?:coming|came)\s+from\s+me|from\s+me)\b"
 )
 _EXEMPTION = _rx(
-    r"\bwithout\s+(?:asking|confirm\w*|approv\w*|check\w*|verif\w*|review\w*|permission|"
-    r"consent)\b",
-    r"\bno\s+(?:need|approval|confirmation|review|verification)\s+(?:to\s+\w+|(?:is\s+)?"
-    r"(?:needed|required|necessary))",
-    r"\b(?:skip|skips|skipping|bypass\w*|circumvent\w*|override|exempt\w*|waive\w*)\s+"
-    r"(?:the\s+|all\s+|any\s+|my\s+)?(?:approval|confirmation|verification|review|checks?|"
-    r"security|limits?|policy|2fa|mfa|otp|questions)",
-    r"\b(?:auto[-\s]?approv\w*|automatically\s+(?:approve|pay|transfer|accept))\b",
+    rf"\b(?:{_WAIVE_BEFORE})\s+(?:\w+\s+){{0,3}}?(?:{_GUARD})",
+    rf"\b(?:{_GUARD})\s+(?:\w+\s+){{0,2}}?(?:{_WAIVE_AFTER})",
+    _DEEMED,
+    r"\b(?:auto[-\s]?approv\w*|automatically\s+(?:approve|pay|transfer|accept|sign))\b",
     r"\b(?:allowed|permitted|authori[sz]ed|able)\s+to\s+(?:bypass|skip|override)\b",
     r"\bdon'?t\s+(?:ask|check\s+with)\s+me\b",
-    r"물어보지\s*말|묻지\s*말|확인\s*(?:없이|안\s*하고|하지\s*말고|생략)|승인\s*없이|허락\s*없이|"
-    r"자동\s*(?:승인|결제|이체|송금)|검토\s*없이|인증\s*(?:없이|생략)|바로\s*(?:결제|이체|송금)",
-    r"確認(?:なし|せず|無し)|承認(?:なし|せず)|聞かずに|無断で|自動(?:承認|支払|決済)",
-    r"不用问|无需确认|不需要确认|不经确认|不用确认|无需批准|自动(?:批准|付款|转账|支付)|直接转账",
-    r"sin\s+(?:preguntar\w*|confirma\w*|aprobaci\w*|consultar\w*|verifica\w*)",
-    r"ohne\s+(?:Rückfrage|Bestätigung|Genehmigung|zu\s+fragen|Prüfung|Freigabe)",
+    # Korean: a guard, then what waives it; "…으로 간주 / 취급"
+    r"(?:승인|결재|확인|허락|허가|동의|검토|인증|컨펌|물어\s*보|묻|상의|보고)\S{0,4}\s*(?:절차\S*\s*)?"
+    r"(?:없이|생략|건너뛰|안\s*(?:해도|받아도|거쳐도|물어도)|필요\s*없|필요없|하지\s*말|말고|패스|스킵|"
+    r"안\s*하고|빼고|면제)",
+    r"(?:내|제|본인|나의?)\s*(?:요청|지시|승인|허락|동의|결정)\S{0,2}\s*(?:으로|로)\s*(?:간주|취급|인정|처리)|"
+    r"(?:승인|허락|확인)\s*(?:된|받은)\s*(?:것|걸)\s*(?:으로|로)\s*(?:간주|취급|보)|미리\s*승인|사전\s*승인|"
+    r"자동\s*(?:승인|결제|이체|송금)|바로\s*(?:결제|이체|송금)",
+    # Japanese
+    r"(?:承認|確認|許可|同意|相談|チェック|審査|認証|聞か|聞き|問い合わせ)\S{0,3}?"
+    r"(?:なし|無し|せず|不要|いらない|要らない|は?省|省略|飛ばし|スキップ|しなくて|なくて(?:も)?いい)|"
+    r"(?:事前|自動)(?:承認|決済|支払)|承認済み?(?:と|として)(?:みな|扱)|無断で|聞かずに",
+    # Chinese
+    r"(?:不必|无需|无须|不需要|不用|免|跳过|省略|省去|绕过|略过)\S{0,4}?"
+    r"(?:同意|批准|审批|确认|审核|验证|问|许可|授权|核实)|"
+    r"(?:视为|视作|当作|算作|当成)\S{0,4}?(?:已批准|已确认|已授权|已验证|我的|本人)|"
+    r"默认(?:同意|批准)|自动(?:批准|付款|转账|支付)|直接转账",
+    # Spanish
+    r"(?:sin|no\s+hace\s+falta\s+(?:que\s+)?|no\s+hay\s+que|no\s+(?:necesitas|tienes\s+que)|"
+    r"omit\w*|salt(?:a|ar|ate)|ya\s+no)\s*(?:\w+\s+){0,2}?"
+    r"(?:aprob\w*|confirm\w*|consult\w*|pregunt\w*|verific\w*|permiso|autoriz\w*|revis\w*)|"
+    r"(?:dar|da|doy|considera\w*|trata\w*)\s+(?:\w+\s+){0,3}?(?:por|como)\s+"
+    r"(?:aprobad\w*|autorizad\w*|verificad\w*|confirmad\w*|mí\w*)|preaprobad\w*",
+    # German
+    r"\bohne\s+(?:\w+\s+){0,2}?(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung|"
+    r"Erlaubnis|Zustimmung|zu\s+fragen|nachzufragen)|"
+    r"\bnicht\s+(?:mehr\s+)?(?:um\s+\w+\s+)?(?:fragen|nachfragen|bestätigen|genehmigen|prüfen|"
+    r"rückfragen)\b|"
+    r"(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung)\S*\s+(?:ist\s+)?"
+    r"(?:nicht\s+(?:mehr\s+)?(?:nötig|notwendig|erforderlich)|entfällt|überflüssig)|"
+    r"gilt\s+als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)|"
+    r"als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)\s+(?:betrachten|behandeln|ansehen)|"
+    r"vorab\s+(?:genehmigt|freigegeben)",
 )
 #: in an object or text a role needs a copula or an assignment ("is an admin", "as super
 #: admin", "관리자로"), or the text is the role itself ("super admin")
@@ -97,9 +155,35 @@ _ROLE_TEXT = _rx(
     rf"(?:{_ROLE_WORD})\s*(?:이다|입니다|이야|야|임|로|으로|권한|계정|です|だ|に|是|为|de|als)",
     rf"(?:{_ROLE_WORD})\s+(?:rights|role|privileges?|access|account|permissions?)",
     r"\bowner\s+(?:rights|role|permissions?|access|privileges?)\b",
+    rf"\b(?:make|made|makes|promote\w*|appoint\w*|add|added|set)\s+(?:\w+\s+){{0,3}}?"
+    rf"(?:an?\s+|the\s+)?(?:{_ROLE_WORD}|owner|co-?owner)s?\s+(?:of|on|in|to|for)\b",
+    rf"\b(?:zum|zur)\s+(?:{_ROLE_WORD})\b",
     rf"(?:我是|我为|私は|僕は|저는|나는|내가|soy|ich\s+bin)[^。.!?\n]{{0,24}}(?:{_ROLE_WORD})",
 )
+#: what a permission is over: accounts, money and data
+_RESOURCE = (
+    r"accounts?|statements?|bank\w*|cards?|finances?|payments?|invoices?|files?|folders?|drives?|"
+    r"records?|data|e-?mails?|inbox|mailbox|calendar|documents?|docs|passwords?|vault|system|"
+    r"repo(?:sitory)?|servers?|database|dashboard|reports?|logs?|billing|payroll|contracts?|"
+    r"messages?|chats?|photos?|location|workspace|channel"
+)
 _PERMISSION_TEXT = _rx(
+    # someone other than the speaker may act on the speaker's things, whatever the verb
+    rf"(?<!\bi\s)(?<!\bwe\s)\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|"
+    rf"should\s+be\s+able\s+to|be\s+able\s+to)\s+(?:now\s+|also\s+)?\S{{2,14}}\s+"
+    rf"(?:my|our)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
+    rf"\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|should\s+be\s+able\s+to|"
+    rf"be\s+able\s+to)\s+(?:now\s+|also\s+)?(?:see|view|access|read|edit|open|use|manage|approve|"
+    rf"sign|spend|withdraw|transfer|issue|delete|change|control|check)\s+"
+    rf"(?:my|our|his|her|their|the|all|any|every)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
+    r"(?:볼|열람할|접근할|쓸|사용할|관리할|수정할)\s*수\s*있(?:게|도록|어|다|음)?",
+    r"(?:見られる|見てもいい|見てよい|閲覧でき|アクセスでき|使ってもいい)",
+    r"(?:可以|能|有权|允许)(?:看|查看|访问|使用|管理|修改|动用)",
+    r"\b(?:puede|pueden|podrá)\s+(?:ver|acceder|usar|gestionar|editar)\b",
+    r"\b(?:darf|dürfen|kann|können)\s+(?:\w+\s+){0,3}?(?:sehen|einsehen|zugreifen|nutzen|verwalten|"
+    r"bearbeiten)\b",
+    r"\b(?:editor|viewer|commenter|edit|view|read[-\s]only|owner|contributor)\s+"
+    r"(?:access|rights|permissions?|role)\b",
     r"\b(?:full|admin|root|write|unrestricted|elevated|owner|read[-\s]write|all)\s+"
     r"(?:access|rights|permissions?|privileges?)\b",
     r"\b(?:has|have|given|grant(?:ed|s)?|give|gets?|holds?)\s+(?:\w+\s+){0,3}(?:access|permissions?|"
@@ -128,7 +212,7 @@ _LIMIT_TEXT = _rx(
     rf"{_MONEY_CONTEXT}.{{0,40}}(?:under|below|up\s+to|less\s+than)\s+[$€£¥₩]?\s?\d",
     rf"\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
     rf"{_MONEY_CONTEXT}.{{0,20}}\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
-    r"한도|上限|限度額|限度额|限额",
+    r"한도|上限|限度額|限度额|限额|额度",
 )
 _PREFIX_RE: Final = re.compile(
     r"^(?:can|may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
@@ -158,9 +242,11 @@ _TEXT_CONCEPTS: Final = (
 #: a security setting is weakened when a security term and a disabling cue stand together
 _DISABLING = _rx(
     r"\b(?:disabl\w*|turn(?:ed)?\s+off|switch(?:ed)?\s+off|remov\w*|skip\w*|no\s+longer|"
+    r"stop\s+(?:asking|prompting|requiring|checking)|don'?t\s+(?:ask|require|prompt)|"
     r"without|not\s+required|optional|off|bypass\w*|waive\w*)\b",
     r"끄|꺼|해제|생략|없이|비활성|안\s*해|オフ|無効|省略|不要|なし|关闭|关掉|取消|跳过|禁用|不要|"
-    r"desactiv\w*|quita\w*|\bsin\b|omit\w*|\baus\b|ausschalten|abschalten|deaktiv\w*|\bohne\b",
+    r"desactiv\w*|quita\w*|\bsin\b|omit\w*|\baus\b|ausschalten|abschalten|deaktiv\w*|\bohne\b|"
+    r"\bweg\b|weglassen",
 )
 
 

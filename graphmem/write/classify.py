@@ -167,7 +167,10 @@ _PROCEDURE_TEXT_RE: Final = re.compile(
     r"\b(?:verified|approved|standard|tested|proven)\s+(?:procedure|fix|workflow|runbook)\b"
     r"|\b(?:worked|succeeded|resolved\s+it)\s+(?:\d+|two|three|four|five|several|many)\s+times\b"
     r"|\b(?:every|each)\s+time\b.{0,60}\b(?:works?|worked|fix(?:es|ed)?)\b"
-    r"|\brunbook\b|\bplaybook\b|\b[a-z][a-z0-9_\-]*@\d+\.\d+(?:\.\d+)?\b"
+    r"|\brunbook\b|\bplaybook\b"
+    # ``name@1.2``: the name read once from where it starts (a long ``a-a-a…`` run was read
+    # again from every letter)
+    r"|(?<![\w\-])(?=[0-9_\-]*+[a-z])[a-z0-9_\-]*+@\d+\.\d+(?:\.\d+)?\b"
     r"|검증된\s*(?:절차|방법)|반복(?:해서|적으로)?\s*(?:성공|검증)|매번\s*(?:성공|통)",
     re.I | re.S,
 )

@@ -205,7 +205,9 @@ _NEGATIVE_PREDICATE = re.compile(
     r"allergic|intolerant|skip|skips)(?:_|$)"
 )
 _OBJECT_NEGATION = re.compile(
-    r"\b(?:not|no|never|without|non)\b|안\s|않|없|ない|不|没|sin\b|nicht|kein", re.I
+    r"\b(?:not|no|never|without|non|avoid\w*|dislikes?|hates?)\b|안\s|않|없|피하|ない|避け|不|没|"
+    r"避免|sin\b|evitar|nicht|kein|vermeiden",
+    re.I,
 )
 _TRUE = frozenset({"yes", "true", "y", "on", "예", "네", "はい", "是", "sí", "si", "ja"})
 _FALSE = frozenset({"no", "false", "n", "off", "아니오", "아니요", "いいえ", "否", "nein"})
@@ -235,8 +237,12 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
     stem = _stem(token)
     forms = _lexicon().get(token, frozenset()) | _lexicon().get(stem, frozenset())
     skeleton = _skeleton_latin(token) if len(token) >= 3 else ""
+    cognate = _cognate(token) if len(token) >= 5 else ""
+    inflected_forms = {_inflected(f) for f in forms if len(f) >= 4 and f.isalpha()}
     for word, pos in span_tokens:
         if word == token or _stem(word) == stem:
+            return pos
+        if cognate and len(word) >= 5 and _cognates(cognate, _cognate(word)):
             return pos
     if len(token) >= 4:
         # inside a longer word or written apart ("VS Code" for vscode, "textnachrichten")
@@ -250,16 +256,24 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             and (word.startswith(stem[:5]) and stem.startswith(word[:5]))
         ):
             return pos
-        if word in forms:
+        if word in forms or (len(word) >= 4 and _inflected(word) in inflected_forms):
             return pos
         if not word.isascii():
-            if any(f in word for f in forms if not f.isascii() and len(f) >= 2):
-                return pos
+            inside = [word.find(f) for f in forms if not f.isascii() and len(f) >= 2 and f in word]
+            if inside:
+                # where the form is, not where the run of ideographs starts (我不喝咖啡)
+                return pos + min(inside)
             # a loanword, maybe with a particle glued to it (러스트를, アメリカーノ)
             if len(skeleton) >= 2 and any(
                 _skeleton_foreign(word[:k]) == skeleton for k in range(len(word), 1, -1)
             ):
                 return pos
+    # a Japanese adjective in another ending (短い → 短め, 短く, 短さ)
+    for form in forms:
+        if len(form) >= 2 and form.endswith("い") and _ideograph(form[0]):
+            m = re.search(re.escape(form[:-1]) + "(?:め|く|さ|かった)", compact_span)
+            if m is not None:
+                return m.start()
     # a form written without spaces in the span, or one ideograph (단 음식, 赤)
     for form in forms:
         plain = form.replace(" ", "")
@@ -269,6 +283,39 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
         if m is not None:
             return m.start()
     return None
+
+
+def _inflected(word: str) -> str:
+    """A Spanish or German word without its number and gender ending (cortas, corto → cort;
+    kurze → kurz): lexicon forms are written in one form, speech uses all of them."""
+    w = word.casefold()
+    for ending in ("es", "en", "er", "as", "os", "s", "n", "a", "o", "e"):
+        if len(w) - len(ending) >= 3 and w.endswith(ending):
+            return w[: -len(ending)]
+    return w
+
+
+def _cognate(word: str) -> str:
+    """A Latin-script word spelled the way its cognates in English, Spanish and German meet:
+    diacritics dropped, k/c, ph/f, y/i, doubled letters once (alkohol ≈ alcohol, métrico ≈
+    metric)."""
+    w = "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if c.isascii())
+    w = w.replace("ph", "f").replace("k", "c").replace("y", "i")
+    return _collapse(w)
+
+
+def _cognates(a: str, b: str) -> bool:
+    """The same word, or one with a trailing vowel the other lacks (metric / métrico). Two
+    words that end in different vowels are different words (Maria / Mario)."""
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return (
+        len(short) >= 5
+        and len(long_) == len(short) + 1
+        and long_.startswith(short)
+        and (long_[-1] in "aeo" and short[-1] not in "aeiou")
+    )
 
 
 def _ideograph(form: str) -> bool:
@@ -320,13 +367,17 @@ class RuleVerifier:
             return self._compound(claim, obj, span)
         text = str(obj).strip()
         low = text.casefold()
-        if low in _TRUE or low in _FALSE:
-            return self._polarity(claim.predicate, low in _TRUE, sv)
         language = language_of_tag(text)
-        if language is not None and (
-            "-" in text or "lang" in claim.predicate or "locale" in claim.predicate
-        ):
+        names_language = "lang" in claim.predicate or "locale" in claim.predicate
+        # "ja" is Japanese for a language predicate and German "yes" elsewhere
+        if (low in _TRUE or low in _FALSE) and not (names_language and language is not None):
+            return self._polarity(claim.predicate, low in _TRUE, sv)
+        if language is not None and ("-" in text or names_language):
             written = re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", span, re.I)
+            mentions = [(p, n) for code, p, n in sv.language_mentions() if code == language]
+            if mentions and all(sv.negated_at(p, n) for p, n in mentions) and written is None:
+                # "Answer in French, not English" names English only to refuse it
+                return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "language")
             if language in sv.languages or written is not None:
                 return _OK
             return _mismatch("language") if sv.languages else _missing("language")
@@ -371,10 +422,15 @@ class RuleVerifier:
     def _agree(
         supported: list[tuple[str, int]], sv: Values, compact: str, expected_negative: bool
     ) -> Grounding:
-        for word, at in supported:
-            length = len(word) if compact[at : at + len(word)] == word else 1
-            if sv.negated_at(at, length) != expected_negative:
-                return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "polarity")
+        """Negation attaches to one constituent: "coffee black, no sugar" negates sugar, not
+        coffee. So a negative claim needs some supported word in negative scope, and a
+        positive one needs none."""
+        negated = [
+            sv.negated_at(at, len(word) if compact[at : at + len(word)] == word else 1)
+            for word, at in supported
+        ]
+        if any(negated) != expected_negative:
+            return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "polarity")
         return _OK
 
     def _polarity(self, predicate: str, value: bool, sv: Values) -> Grounding:

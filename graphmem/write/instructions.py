@@ -22,9 +22,9 @@ import re
 from typing import Final
 
 from graphmem.write.codes import Rule
-from graphmem.write.normalize import normalize
+from graphmem.write.normalize import View, normalize
 
-__all__ = ["dangerous_command", "instruction_shape"]
+__all__ = ["dangerous_command", "inert_at", "instruction_shape", "instruction_spans"]
 
 _I = re.I
 
@@ -54,23 +54,34 @@ _PERSIST: Final = (
     r"forward|in\s+(?:the\s+)?future|from\s+here\s+on|as\s+a\s+rule|by\s+default|if|when|"
     r"in\s+case|siempre|nunca|cada\s+vez|la\s+próxima\s+vez|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+"
     r"adelante|cuando|si|immer|niemals|nie|jedes\s+mal|nächstes\s+mal|ab\s+jetzt|von\s+nun\s+an|"
-    r"künftig|wenn|falls)\b"
-    r"|항상|늘|매번|언제나|다음부터|다음번에|다음에는|앞으로|이제부터|때마다|(?:나|되|하|있|없)?으?면\s"
-    r"|常に|いつも|毎回|次回から|次から|今後|これから|たびに|たら|場合は?"
-    r"|总是|每次|以后|下次|今后|从现在起|一律|如果|遇到"
+    r"künftig|wenn|falls|sobald|bei\s+(?:\w+\s+){0,2}?(?:Fehlern?|Problemen?|Ausfall|Ausfällen|"
+    r"Störungen?)|im\s+Fall|en\s+caso\s+de|once|as\s+soon\s+as|any\s?time|on\s+(?:error|failure))\b"
+    r"|항상|늘|매번|언제나|무조건|다음부터|다음번에|다음에는|앞으로|이제부터|때마다|할\s*때|"
+    r"(?:나|되|하|있|없)?으?면\s"
+    r"|常に|いつも|毎回|必ず|次回から|次から|今後|これから|たびに|たら|なら|ときは|時は|場合は?"
+    r"|总是|每次|每当|一旦|只要|以后|下次|今后|从现在起|一律|如果|遇到|当[^。！？\n]{1,20}时"
+    # obligation adverbs and a clause-final 时 ("连接失败时，…"; not 小时, hours)
+    r"|务必|必须|一定要|(?<!小)时[，,]?(?=[^。！？\n]{0,6}(?:务必|必须|先|要|请|就))"
 )
 _OPERATIONAL_EN: Final = (
     r"run|execute|restart|reboot|delete|remove|wipe|erase|deploy|push|approve|pay|transfer|wire|"
     r"send|forward|disable|skip|bypass|grant|install|kill|reset|retry|ignore|merge|drop|book|buy|"
     r"purchase|cancel|shut\s+down|turn\s+off|roll\s+back|rollback|force|clear|purge|upload|share|"
     r"reinicia|ejecuta|borra|elimina|despliega|aprueba|paga|transfiere|envía|envia|desactiva|omite|"
-    r"instala|starte|lösche|losche|führe|fuehre|genehmige|zahle|überweise|sende|deaktiviere|"
-    r"überspringe|installiere|neu\s+starten"
+    r"instala|starte|lösche|losche|f(?:ü|ue|u)hre|genehmige|zahle|(?:ü|ue|u)berweise|sende|deaktiviere|"
+    r"(?:ü|ue|u)berspringe|installiere|neu\s+starten|force[-\s]push|"
+    # (umlauts may be folded away: the leetspeak view reads führ3 as fuhre)
+    # infinitives, which Spanish and German instructions use as often as imperatives
+    r"reiniciar|borrar|eliminar|ejecutar|desactivar|transferir|pagar|enviar|aprobar|instalar|"
+    r"löschen|loschen|starten|neustarten|ausf(?:ü|ue|u)hren|installieren|deaktivieren|(?:ü|ue|u)berweisen|zahlen|"
+    r"senden|schicken|genehmigen|entfernen|zur(?:ü|ue|u)cksetzen|leeren"
 )
 _OPERATIONAL_CJK: Final = (
     r"재시작|재부팅|실행|삭제|지워|배포|승인|결제|이체|송금|보내|전송|꺼|끄|건너뛰|무시|설치|리셋|초기화|롤백|푸시"
     r"|再起動|実行|削除|デプロイ|承認|支払|送金|送信|無効|スキップ|インストール|リセット|消して"
     r"|重启|执行|删除|部署|批准|付款|转账|发送|禁用|跳过|安装|重置|清空"
+    r"|지우|재기동|내려|꺼버|삭제해|消し|止め|落とし|削除し|再起動し"
+    r"|删掉|删了|清除|关掉|关闭|杀掉|重新启动|上传|转发|运行|启动"
 )
 #: a subject pronoun right before the verb makes it a habit, not a rule
 _SUBJECT: Final = r"(?:i|we|he|she|they|it|my\s+\w+|yo|ich|wir|er|sie)\s+(?:\w+\s+)?"
@@ -81,6 +92,16 @@ _STANDING_EN: Final = re.compile(
 )
 _STANDING_CJK: Final = re.compile(
     rf"(?:{_PERSIST})[^.!?\n。！？]{{0,60}}?(?:{_OPERATIONAL_CJK})", _I
+)
+#: an imperative first and its condition after it ("restart the worker if memory …"), or a
+#: fix stated as what to do ("the fix is to wipe the cache …")
+_CONDITION_AFTER: Final = re.compile(
+    rf"(?:^|[.;:!?—–]\s*|,\s+|\bthen\s+)(?:just\s+|please\s+|simply\s+|always\s+)?"
+    rf"(?:{_OPERATIONAL_EN})\b[^.!?\n]{{0,80}}?\b(?:if|when|whenever|once|as\s+soon\s+as|"
+    rf"every\s+time|each\s+time|in\s+case|cuando|si|wenn|falls|sobald)\b"
+    rf"|\b(?:the\s+)?(?:fix|solution|workaround|remedy|trick|rule)\s+(?:is|was)\s+(?:to\s+|just\s+)*"
+    rf"(?:{_OPERATIONAL_EN})\b",
+    _I | re.M,
 )
 _HABIT: Final = re.compile(
     rf"\b{_SUBJECT}(?:always|usually|never|often)?\s*(?:{_OPERATIONAL_EN})\b", _I
@@ -95,25 +116,71 @@ _SEQUENCE: Final = re.compile(
 )
 
 
-def _views(text: str) -> list[str]:
-    return normalize(text).texts()
+def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
+    """Every instruction shape in ``text`` with where it is in ``text`` (a shape found in a
+    normalised view points back at the original characters), shell commands first. Pure."""
+    found: list[tuple[Rule, int, int]] = []
+    unique: dict[str, View] = {}
+    for view in normalize(text).views:
+        unique.setdefault(view.text, view)
+    views = list(unique.values())
+    for view in views:
+        for rx in (_SHELL, _PIPE_SHELL):
+            for m in rx.finditer(view.text):
+                found.append((Rule.SHELL_COMMAND, *view.original_span(m.start(), m.end())))
+    for view in views:
+        t = view.text
+        for m in _STANDING_EN.finditer(t):
+            if not _HABIT.search(t[max(0, m.start() - 10) : m.end()]):
+                found.append((Rule.STANDING_RULE, *view.original_span(m.start(), m.end())))
+        for rx in (_STANDING_CJK, _CONDITION_AFTER):
+            for m in rx.finditer(t):
+                found.append((Rule.STANDING_RULE, *view.original_span(m.start(), m.end())))
+        for m in _SEQUENCE.finditer(t):
+            found.append((Rule.IMPERATIVE_STEPS, *view.original_span(m.start(), m.end())))
+    return found
 
 
-def instruction_shape(text: str) -> Rule | None:
+def instruction_shape(text: str, *, reported: bool = False) -> Rule | None:
     """The instruction shape of ``text`` (SHELL_COMMAND, STANDING_RULE, IMPERATIVE_STEPS), or
-    None. Pure."""
-    for view in _views(text):
-        if _SHELL.search(view) or _PIPE_SHELL.search(view):
-            return Rule.SHELL_COMMAND
-    for view in _views(text):
-        for m in _STANDING_EN.finditer(view):
-            if not _HABIT.search(view[max(0, m.start() - 10) : m.end()]):
-                return Rule.STANDING_RULE
-        if _STANDING_CJK.search(view):
-            return Rule.STANDING_RULE
-        if _SEQUENCE.search(view):
-            return Rule.IMPERATIVE_STEPS
+    None. With ``reported`` (``text`` is evidence a claim quotes, not the claim), a shape that
+    stands in quoted or reported speech or in a question is inert (:func:`inert_at`). Pure."""
+    for rule, start, end in instruction_spans(text):
+        if not (reported and inert_at(text, start, end)):
+            return rule
     return None
+
+
+#: quoted text: straight, curly, CJK corner and guillemet quotes
+_QUOTED: Final = re.compile(
+    r"\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|「[^」\n]{2,400}」|『[^』\n]{2,400}』|«[^»\n]{2,400}»"
+    r"|(?<![A-Za-z])'[^'\n]{2,400}'(?![A-Za-z])"
+)
+#: "she said …", "the ticket asks whether …", "X라고 했", "…と言って", "说…"; also what
+#: introduces a quotation ("the email said: '…'")
+_REPORTING: Final = re.compile(
+    r"\b(?:said|says|told\s+me|wrote|writes|asked|asks|claimed|claims|suggested|suggests|"
+    r"wondered|whether|dijo|preguntó|sagte|fragte|meinte|schrieb)\b|라고\s*(?:했|하더|말|물|그러)|"
+    r"냐고|と(?:言|聞|書)|って(?:言|聞)|(?:说|问|写道)",
+    re.I,
+)
+_CLAUSE_END: Final = re.compile(r"[.!?。！？\n]")
+
+
+def inert_at(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands where it instructs no one: inside quotes, in a
+    clause that reports someone's speech, or in a question (its clause ends with ``?``)."""
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    for m in _QUOTED.finditer(text):
+        # a quotation is reported speech only when someone is said to have said it (a
+        # markdown link title is in quotes too, and reports nothing)
+        attributed = _REPORTING.search(text, max(0, m.start() - 60), m.start() + 1)
+        if m.start() <= start and end <= m.end() and attributed:
+            return True
+    after = _CLAUSE_END.search(text, max(end - 1, start))
+    if after is not None and after.group(0) in "?？":
+        return True
+    return bool(_REPORTING.search(text, clause_start, start))
 
 
 def dangerous_command(text: str) -> bool:

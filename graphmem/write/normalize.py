@@ -27,9 +27,18 @@ authorization, instruction shape, secrets, personal data) reads all the views it
     as digits (``four seven two nine`` → ``4729``) and spaced digits joined.
 ``reversed``
     ``joined`` backwards.
+``regrouped``
+    ``clean`` with a token written in short space-separated groups put back together
+    (``ghp_ Lq8W 2mZx 9Tb4 …``): four or more groups, most holding a digit.
 ``base64`` / ``hex`` / ``url`` / ``tags``
     each encoded run decoded (when it decodes to readable text) and normalised again, to a
-    depth of two.
+    depth of two. A run is found wherever it stands — after ``=`` or ``:`` (``attachment=…``,
+    ``"data": "…"``), quoted, in a URL's path or query, or wrapped over several lines or
+    space-separated chunks (MIME) — and urlsafe base64 is read too.
+``inline``
+    ``clean`` with every decoded run put back *in place* of the encoded one, so the decoded
+    text is read with what stands around it (``pw=<base64>`` reads ``pw=Hunter#2026``;
+    ``Note to the assistant: <base64>`` reads as one sentence).
 
 Each view maps every character back to the original text (``starts``/``ends``), so a finding
 in any view points at the original characters (a decoded run maps to the whole run): that is
@@ -433,7 +442,14 @@ def _reversed(joined: View) -> View:
 
 # -- encoded runs --------------------------------------------------------------------------------
 
-_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+#: a base64 (or urlsafe base64) run; ``=`` and ``:`` before it are separators, not part of it
+_B64_RUN = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/=_\-])")
+#: a run wrapped over lines or split by spaces: two or more chunks of 8+ characters
+_B64_WRAPPED = re.compile(
+    r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/]{8,}(?:[ \t]*\r?\n[ \t]*|[ \t]+)"
+    r"(?:[A-Za-z0-9+/]{8,}(?:[ \t]*\r?\n[ \t]*|[ \t]+))*[A-Za-z0-9+/]{2,}={0,2}"
+    r"(?![A-Za-z0-9+/=_\-])"
+)
 _HEX_RUN = re.compile(r"(?<![0-9A-Fa-f])(?:(?:\\x|0x)?[0-9A-Fa-f]{2}[ :]?){8,}(?![0-9A-Fa-f])")
 _URL_RUN = re.compile(r"[^\s%]{0,64}(?:%[0-9A-Fa-f]{2}[^\s%]{0,64}){3,}")
 
@@ -453,8 +469,19 @@ def _readable(raw: bytes) -> str | None:
 
 
 def _decode_b64(run: str) -> str | None:
+    run = re.sub(r"\s+", "", run)
     if run.isalpha() or run.isdigit() or len(set(run)) < 8:
         return None
+    decoded = _b64_text(run)
+    if decoded is None and "/" in run:
+        # a run inside a URL path (``/v/<base64>/``): its longest segment alone
+        longest = max(run.split("/"), key=len)
+        if len(longest) >= 16:
+            decoded = _b64_text(longest)
+    return decoded
+
+
+def _b64_text(run: str) -> str | None:
     data = run.replace("-", "+").replace("_", "/")
     data += "=" * (-len(data) % 4)
     try:
@@ -479,6 +506,7 @@ def _decode_url(run: str) -> str | None:
 
 
 _DECODERS = (
+    ("base64", _B64_WRAPPED, _decode_b64, Rule.ENCODED_BASE64),
     ("base64", _B64_RUN, _decode_b64, Rule.ENCODED_BASE64),
     ("hex", _HEX_RUN, _decode_hex, Rule.ENCODED_HEX),
     ("url", _URL_RUN, _decode_url, Rule.ENCODED_URL),
@@ -506,6 +534,9 @@ def _build(
     # hyphens kept ("one-time" read as "one-time", not "onetime")
     views.append(View(prefix + "leet", leet_clean.text, leet_clean.starts, leet_clean.ends))
     views.append(View(prefix + "digits", digits.text, digits.starts, digits.ends))
+    regrouped = _regrouped(clean)
+    if regrouped is not None:
+        views.append(regrouped)
     if len(text) <= _MAX_REVERSED:
         rev = _reversed(clean)
         views.append(View(prefix + "reversed", rev.text, rev.starts, rev.ends))
@@ -515,16 +546,12 @@ def _build(
     if hidden:
         span = (min(starts), max(ends)) if starts else (0, 0)
         nested.append(("tags", hidden, span[0], span[1]))
-    for name, pattern, decode, rule in _DECODERS:
-        if name == "url" and "%" not in clean.text:
-            continue
-        for m in list(pattern.finditer(clean.text))[:_MAX_DECODED_RUNS]:
-            decoded = decode(m.group(0))
-            if decoded is None:
-                continue
-            found.add(rule)
-            s, e = clean.original_span(m.start(), m.end())
-            nested.append((name, decoded, s, e))
+    runs = _decoded_runs(clean.text, found)
+    for start, end, name, decoded in runs:
+        s, e = clean.original_span(start, end)
+        nested.append((name, decoded, s, e))
+    if runs:
+        views.append(_inline(clean, runs, prefix + "inline"))
     for name, decoded, s, e in nested:
         inner, inner_found = _build(
             decoded, (s,) * len(decoded), (e,) * len(decoded), depth + 1, f"{prefix}{name}/"
@@ -532,6 +559,80 @@ def _build(
         views += inner
         found |= inner_found
     return views, found
+
+
+def _decoded_runs(text: str, found: set[Rule]) -> list[tuple[int, int, str, str]]:
+    """``(start, end, decoder, decoded)`` of every encoded run of ``text`` that decodes to
+    readable text, in order; a run inside one already decoded (a line of a wrapped run) is
+    not read again. At most :data:`_MAX_DECODED_RUNS` tries per decoder, so the cost stays
+    linear in the text."""
+    runs: list[tuple[int, int, str, str]] = []
+    for name, pattern, decode, rule in _DECODERS:
+        if name == "url" and "%" not in text:
+            continue
+        tries = 0
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b, _, _ in runs):
+                continue
+            tries += 1
+            if tries > _MAX_DECODED_RUNS:
+                break
+            decoded = decode(m.group(0))
+            if decoded is None:
+                continue
+            found.add(rule)
+            runs.append((m.start(), m.end(), name, decoded))
+    return sorted(runs)
+
+
+def _inline(clean: View, runs: list[tuple[int, int, str, str]], name: str) -> View:
+    """``clean`` with each decoded run in place of the encoded one (mapped to the run)."""
+    out = _Builder()
+    pos = 0
+    for start, end, _, decoded in runs:
+        if start < pos:
+            continue
+        for k in range(pos, start):
+            out.add(clean.text[k], clean.starts[k], clean.ends[k])
+        s, e = clean.original_span(start, end)
+        out.add(decoded, s, e)
+        pos = end
+    for k in range(pos, len(clean.text)):
+        out.add(clean.text[k], clean.starts[k], clean.ends[k])
+    return out.view(name)
+
+
+#: four or more short groups separated by single spaces (a token written in pieces)
+_GROUPS = re.compile(r"(?<!\S)(?:[A-Za-z0-9_+/=\-]{2,8} ){3,}[A-Za-z0-9_+/=\-]{2,8}(?!\S)")
+
+
+def _regrouped(clean: View) -> View | None:
+    """``clean`` with a token split into space-separated groups joined again: four or more
+    groups in a row that each hold a digit (or end in ``_``/``-``, a vendor prefix such as
+    ``ghp_``), with letters among them. Words and numbers in prose do not look like that."""
+    drop: set[int] = set()
+    for m in _GROUPS.finditer(clean.text):
+        pos = m.start()
+        row: list[tuple[int, int]] = []  # (start, end) of consecutive token-like groups
+        for group in [*m.group(0).split(" "), ""]:
+            tokenish = bool(group) and (any(c.isdigit() for c in group) or group[-1] in "_-")
+            if tokenish:
+                row.append((pos, pos + len(group)))
+            else:
+                letters = any(clean.text[k].isalpha() for a, b in row for k in range(a, b))
+                if len(row) >= 4 and letters and sum(b - a for a, b in row) >= 16:
+                    drop.update(b for _, b in row[:-1])
+                row = []
+            pos += len(group) + 1
+    if not drop:
+        return None
+    keep = [k for k in range(len(clean.text)) if k not in drop]
+    return View(
+        clean.name.rsplit("/", 1)[0] + "/regrouped" if "/" in clean.name else "regrouped",
+        "".join(clean.text[k] for k in keep),
+        tuple(clean.starts[k] for k in keep),
+        tuple(clean.ends[k] for k in keep),
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -39,8 +39,10 @@ one who may give it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from graphmem.models.enums import MemoryType, SourceKind
@@ -116,7 +118,8 @@ _EMAIL = (
 )
 _URL = (
     r"(?:https?://|www\.)[^\s'\"<>]+"
-    r"|\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.(?:com|net|org|io|ly|ru|cn|xyz|info|biz)/[^\s'\"<>]*"
+    # a bare host: started only where a host starts, each label read once (possessive)
+    r"|(?<![\w\-.])(?:[a-z0-9\-]++\.)+(?:com|net|org|io|ly|ru|cn|xyz|info|biz)/[^\s'\"<>]*"
 )
 _IBAN = r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b|\bIBAN[:\s]+[A-Z0-9]{6,34}\b"
 _ACCOUNT = r"\baccount(?:\s+(?:number|no\.?))?[:\s]+[A-Z0-9\-]{6,}\b"
@@ -370,6 +373,79 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
     ),
 ]
 
+#: addressees that are the agent, and obligations put on them, in six languages: "assistants
+#: must save …", "助手今后必须把 …", "アシスタントは…しなければならない"
+_AGENT_NOUN = (
+    r"\b(?:(?:the|all|any|every)\s+)?(?:ai\s+)?(?:assistants?|agents?|chatbots?|bots?|copilots?|llms?|"
+    r"ai\s+models?|language\s+models?)\b"
+)
+_PATTERNS.extend(
+    [
+        (
+            # an obligation put on the agent with an active verb ("must save", not "must be")
+            Rule.AGENT_DIRECTED,
+            re.compile(
+                rf"{_AGENT_NOUN}\s+(?:\w+\s+)?(?:must|shall|should|are\s+required\s+to|is\s+required\s+to|"
+                r"need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to)\s+(?:now\s+|always\s+|"
+                r"also\s+)?(?!be\b|have\b|not\s+be\b)[a-z]{3,}"
+                r"|(?:助手|智能体|机器人|AI|模型)[^。\n]{0,8}(?:必须|务必|应当|应该|需要|要)[^。\n]{0,4}"
+                r"(?:把|将|向|给|上传|发送|转发|保存|记录|删除|执行)"
+                r"|(?:アシスタント|エージェント|AI|ボット)(?:は|が)[^。\n]{0,80}"
+                r"(?:しなければならない|しなければなりません|すること|しなさい|せよ|してください)"
+                r"|(?:어시스턴트|에이전트|AI|챗봇|비서)(?:는|은|가|이)[^.\n]{0,40}(?:해야\s*(?:한다|합니다)|하십시오|할\s*것)"
+                r"|\b(?:el|los)\s+(?:asistentes?|agentes?)\s+(?:debe|deben|tiene\s+que|tienen\s+que)\s+"
+                r"(?!ser\b|estar\b)[a-záéíóú]{3,}"
+                r"|\b(?:der|die|alle)\s+(?:Assistenten?|Agenten?|KI)\s+(?:muss|m(?:ü|u|ue)ssen|soll|sollen)\s+"
+                r"(?!sein\b)\w{3,}",
+                _I,
+            ),
+        ),
+        (
+            # the agent given a new identity: "you are now an unrestricted assistant"
+            Rule.ROLE_IMPERSONATION,
+            re.compile(
+                r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on)\s+(?:an?\s+|the\s+|my\s+)?"
+                r"(?:\w+[-\s]){0,3}?(?:ai|assistant|agent|bot|model|mode|persona|character|dan)\b"
+                r"|\bpretend\s+(?:to\s+be|you\s+are)\b|\broleplay\s+as\b"
+                r"|あなたは(?:今から|これから|今日から|もう)|お前は(?:今から|これから)"
+                r"|(?:你|您)(?:现在|从现在起|从今以后|今后)(?:是|扮演|成为)|从现在起你是"
+                r"|(?:너는|넌|당신은)\s*(?:이제|지금부터|앞으로)\s*(?:\S+\s*){0,3}?(?:AI|비서|봇|모드|역할)"
+                r"|\b(?:ahora|a\s+partir\s+de\s+ahora)\s+eres\b"
+                r"|\bdu\s+bist\s+(?:jetzt|ab\s+jetzt|nun|ab\s+sofort)\b"
+                # a notice in the system's name
+                r"|(?:^|\n|[(\[])\s*(?:system|sys)\s+(?:notice|message|update|alert|instruction)s?\s*[:：)\]]"
+                r"|系统(?:通知|消息|公告|提示|指令)\s*[:：]|システム(?:通知|メッセージ|指示)\s*[:：]"
+                r"|시스템\s*(?:공지|알림|메시지|지시)\s*[:：]|aviso\s+del\s+sistema\s*:|"
+                r"System(?:hinweis|nachricht|meldung)\s*:",
+                _I | re.M,
+            ),
+        ),
+        (
+            # asked to be kept as what the user prefers
+            Rule.MEMORY_WRITE_REQUEST,
+            re.compile(
+                r"\b(?:save|store|record|remember|keep|add|log|treat|file)\s+(?:this|that|it|the\s+following|"
+                r"these)?\s*(?:\w+\s+){0,3}?as\s+(?:the\s+|a\s+)?(?:user'?s?|their|his|her|a\s+user)\s+"
+                r"(?:own\s+)?(?:preferences?|settings?|facts?|rules?|instructions?)"
+                r"|사용자\S{0,2}\s*(?:선호|설정|취향)\S{0,3}\s*(?:로|으로)\s*(?:저장|기록|기억)"
+                r"|ユーザーの(?:好み|設定|嗜好)(?:として|に)(?:保存|記録|登録)"
+                r"|(?:作为|当作)用户(?:的)?(?:偏好|设置|喜好)(?:保存|记录|存储)|(?:保存|记录)为用户(?:的)?(?:偏好|设置)"
+                r"|\bcomo\s+(?:una\s+)?preferencia\s+del\s+usuario"
+                r"|\bals\s+(?:Präferenz|Einstellung|Vorliebe)\s+des\s+(?:Nutzers|Benutzers)",
+                _I,
+            ),
+        ),
+        (
+            Rule.URGENCY_LABEL,
+            re.compile(
+                r"(?:^|\n)\s*\W{0,3}(?:policy|security|compliance)\s+(?:update|notice|alert)\b"
+                r"|\beffective\s+immediately\b|即日|立即生效|直ちに|즉시\s*시행",
+                _I,
+            ),
+        ),
+    ]
+)
+
 #: the same signals in Japanese, Chinese, Spanish and German (Korean and English are above)
 _SINK_ANY = rf"(?:{_EMAIL}|https?://\S+|外部|外部の|外部邮箱|externa?|extern)"
 _PATTERNS.extend(
@@ -412,7 +488,7 @@ _PATTERNS.extend(
             Rule.EXFILTRATION,
             re.compile(
                 r"(?:転送|送信|送って|送付)(?:して|してください|しろ|する)?[^。\n]{0,5}"
-                rf"|{_SINK_ANY}[^。\n]{{0,20}}(?:に|へ)(?:転送|送信|送って|送付)"
+                rf"|{_SINK_ANY}[^。\n]{{0,20}}(?:に|へ)(?:転送|送信|送って|送付|アップロード|共有)"
                 rf"|(?:发送|转发|发到|发给|传到)[^。\n]{{0,30}}{_SINK_ANY}|{_SINK_ANY}[^。\n]{{0,10}}(?:发送|转发)"
                 rf"|\b(?:env[ií]a|reenv[ií]a|manda|transfiere)\b[^.\n]{{0,80}}{_SINK_ANY}"
                 rf"|\b(?:sende|schicke|leite|übermittle|überweise)\b[^.\n]{{0,80}}{_SINK_ANY}",
@@ -464,12 +540,23 @@ def _quoted(text: str, start: int, end: int) -> bool:
     return any(q in before for q in _QUOTES) and any(q in after for q in _QUOTES)
 
 
+@lru_cache(maxsize=64)
+def _sinks(text: str) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` of every destination in ``text``, found once (a text with thousands
+    of imperative verbs asks about the same destinations thousands of times)."""
+    return tuple((m.start(), m.end()) for m in _SINK_RE.finditer(text))
+
+
 def _sink_after(text: str, pos: int) -> bool:
-    return _SINK_RE.search(text, pos, min(len(text), pos + _SINK_WINDOW)) is not None
+    sinks = _sinks(text)
+    k = bisect.bisect_left(sinks, (pos, -1))
+    return k < len(sinks) and sinks[k][1] <= pos + _SINK_WINDOW
 
 
 def _sink_before(text: str, pos: int) -> bool:
-    return _SINK_RE.search(text, max(0, pos - 80), pos) is not None
+    sinks = _sinks(text)
+    k = bisect.bisect_left(sinks, (max(0, pos - 80), -1))
+    return k < len(sinks) and sinks[k][1] <= pos
 
 
 def _detect_raw(text: str) -> list[InstructionFinding]:
@@ -520,7 +607,7 @@ def _detect_raw(text: str) -> list[InstructionFinding]:
     return sorted(found.values(), key=lambda f: (f.start, f.code))
 
 
-_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed")
+_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed", "inline")
 
 
 def detect_instruction(text: str) -> list[InstructionFinding]:

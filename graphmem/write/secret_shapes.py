@@ -38,7 +38,7 @@ from mnemonic import Mnemonic
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import with_plain_letters
 
-__all__ = ["personal_data", "secrets"]
+__all__ = ["labelled_category", "personal_data", "secrets"]
 
 _I = re.I
 
@@ -68,7 +68,8 @@ _PIN_RE: Final = re.compile(rf"(?:{_PIN_WORDS_ANY})[^\d\n]{{0,25}}?{_CODE_VALUE}
 _SECRET_WORDS: Final = (
     r"secret|token|api[-_\s]?key|access[-_\s]?key|private[-_\s]?key|key\s+part|part\s+\d|"
     r"password|passwd|passphrase|credential|credentials|bearer|auth|apikey|key|creds|"
-    r"시크릿|비밀\s*키|토큰|키|암호|비밀번호|자격\s*증명|シークレット|トークン|秘密鍵|キー|パスワード|"
+    r"시크릿|비밀\s*키|토큰|(?<![가-힣])키(?![가-힣])|암호|비밀번호|자격\s*증명|シークレット|トークン|秘密鍵|"
+    r"(?<![ァ-ヺー])キー(?![ァ-ヺー])|パスワード|"
     r"密钥|令牌|秘钥|密码|clave|contraseña|secreto|Schlüssel|Passwort|Kennwort|Geheimnis"
 )
 _TOKEN: Final = re.compile(
@@ -122,9 +123,23 @@ _BORING: Final = re.compile(
 )
 
 
+#: snake_case words (``user_profile_v2``), not a prefixed random part (``tk_live_9Qm2Zx…``)
+_SNAKE_WORDS: Final = re.compile(r"^(?:[A-Za-z]+|\d{1,4})(?:_(?:[A-Za-z]+|\d{1,4}))+$")
+#: a host name or a URL without its scheme (``//wiki.v3.example.com/a``): labels and a TLD
+_HOST: Final = re.compile(
+    r"^(?://)?(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62})?\.)+[A-Za-z]{2,24}(?::\d{1,5})?(?:/[\w\-./]*)?$"
+)
+
+
 def _looks_random(token: str, *, near_secret_word: bool) -> bool:
     t = token.strip(".=")
-    if _BORING.match(t) or "://" in t or t.count("/") > 3 or re.search(r"[a-z]_[a-z]", t):
+    if (
+        _BORING.match(t)
+        or "://" in t
+        or t.count("/") > 3
+        or _SNAKE_WORDS.match(t)
+        or _HOST.match(t)
+    ):
         return False
     if near_secret_word:
         return (
@@ -175,6 +190,135 @@ def _seed_phrases(text: str) -> Iterator[tuple[int, int]]:
             run = [w] if w[0] and w[0] in wordlist else []
 
 
+# -- credentials by structure: a slot (what the value is) and a value that could be one ------
+
+#: nouns that name a credential: what follows them, after a separator, is its value
+_CREDENTIAL_NOUN: Final = with_plain_letters(
+    r"\b(?:pass(?:word|phrase|code)?|pwd?|pword|credentials?|creds|login\s+(?:details|info)|"
+    r"(?:security|secret)\s+(?:answer|question\s+answer)|"
+    r"(?:unlock|recovery|backup|reset|activation|licen[cs]e|product|gift[-\s]?card|redeem|"
+    r"redemption|voucher|master|admin|router|wi-?fi|wlan|network|opener|garage|gate|door|alarm)"
+    r"\s+(?:codes?|keys?|pass(?:words?)?|pw)|"
+    r"session\s*(?:id|key|cookie)|sessionid|cookie)\b"
+    r"|비밀\s*번호|비번|패스(?:워드)?|(?:계정|로그인|접속)\s*정보|복구\s*(?:코드|키)|"
+    r"パスワード|(?<![ァ-ヺー])パス(?![ァ-ヺー])|ログイン情報|認証情報|復旧コード|リカバリー\s*キー|"
+    r"密码|口令|登录信息|账号密码|恢复(?:码|密钥)|"
+    r"contraseña|\bclave\b|credenciales|código\s+de\s+(?:desbloqueo|recuperación|acceso|regalo)|"
+    r"Passwort|Kennwort|Zugangsdaten|Anmeldedaten|Wiederherstellungs(?:code|schlüssel)"
+)
+#: what may stand between the noun and its value: a qualifier ("for the NAS", "(first
+#: pet)"), then a copula, a colon, an equals sign or a particle
+_SLOT_GAP: Final = (
+    r"(?:\s*\([^)\n]{1,40}\))?(?:\s+(?:for|of|to|on|at|für|de|del|para|des|der)\s+(?:\S+\s+){0,2}?\S+?)?"
+    r"\s*(?P<sep>[:：=]|\s(?:is|was|are|es|era|ist|lautet|sind|是|为)\b|은|는|이|가|は|が|是|为|\s)\s*"
+)
+_SLOT_RE: Final = re.compile(
+    rf"(?:{_CREDENTIAL_NOUN}){_SLOT_GAP}[\"'“‘`「]?"
+    r"(?:(?P<user>[^\s/\"'“”‘’`「」,，。、]{2,32})\s*/\s*)?"
+    r"(?P<v>[^\s\"'“”‘’`「」,，。、]{3,64})",
+    _I,
+)
+#: codes that are digits by nature: what follows them in the clause, digit groups included
+_NUMERIC_NOUN: Final = with_plain_letters(
+    r"\b(?:puk\d?|combo|combination|security\s+card|(?:lock|unlock|safe|backup|recovery|opener|"
+    r"garage|gate|door|alarm|keypad)\s+codes?)\b|"
+    r"보안\s*카드|자물쇠|금고|잠금\s*(?:번호|코드)|暗証|ダイヤル番号|解锁码|保险箱|"
+    r"combinación|Zahlenkombination|Kombination|Geheimzahl|Entsperrcode"
+)
+_NUMERIC_RE: Final = re.compile(rf"(?:{_NUMERIC_NOUN})[^.!?\n。！？]{{0,60}}", _I)
+_DIGIT_GROUP: Final = re.compile(r"(?<!\d)\d{1,10}(?:[ \-./]\d{1,10}){0,7}(?!\d)")
+#: a token shaped like a chosen password: letters, digits and a symbol inside it. The windows
+#: are bounded (a chosen password is not 100 characters long), so a long run of ``:``/``=``
+#: separated parts costs each start a bounded look, not the rest of the run
+_PASSWORD_SHAPE: Final = re.compile(
+    r"(?<![^\s\"'“‘`(\[:=/])(?=\S{0,130}[A-Za-z])(?=\S{0,130}\d)"
+    r"[A-Za-z0-9]{1,64}[!$%^&*~][A-Za-z0-9!$%^&*~#@._\-]{0,64}[A-Za-z0-9](?![^\s\"'”’`)\],.;:!?])"
+)
+#: a key written in groups (``ABCD-7H2K-9QWE-44ZX``): four or more equal groups of capitals
+#: and digits, at least two of them mixed
+_GROUPED_KEY: Final = re.compile(r"(?<![\w\-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w\-])")
+#: ``name=value`` / ``name: value`` where the name holds a credential morpheme. The name is
+#: read once, whole (possessive, started only where a name starts), and its parts are looked
+#: up afterwards: a regex that tried the morpheme at every part of a long name
+#: (``sk-sk-sk-…``) was quadratic
+_CRED_KEY_ASSIGN: Final = re.compile(
+    r"(?<![A-Za-z0-9_\-.])(?P<name>[A-Za-z0-9_\-.]++)[\"']?\s*+[=:]\s*+[\"']?"
+    r"(?P<v>[^\s\"'&;,|]{3,256})"
+)
+_CRED_MORPHEMES: Final = frozenset(
+    {
+        "pw", "pwd", "pass", "passwd", "password", "passphrase", "secret", "token", "cookie",
+        "session", "sessionid", "sessionkey", "sessid", "sid", "auth", "credential",
+        "credentials", "creds", "pin", "otp", "apikey",
+    }
+)  # fmt: skip
+_NAME_PARTS: Final = re.compile(r"[_\-.]")
+_COUNT_KEY: Final = re.compile(
+    r"count|num|max|min|limit|len|size|total|type|method|expir|ttl|id$", _I
+)
+_NUMERIC_KEYS: Final = frozenset({"pin", "otp"})
+
+
+#: a reference in code, not a value (``os.environ[…]``, ``config.db.password``, ``getenv(``)
+_CODE_REF: Final = re.compile(
+    r"[\[\](){}]|^[a-z_][a-z0-9_]*(?:\.[a-z_]\w*)+$"
+    # a length rule, not a value ("12자리", "8 characters", "8桁")
+    r"|^\d{1,3}(?:[가-힣ぁ-んァ-ン一-龥]|\s*(?:characters?|chars?|digits?|letters?|Zeichen|caracteres)\b)"
+)
+
+
+_ENTITY: Final = re.compile(r"&#?[A-Za-z0-9]{1,8};")
+
+
+def _credential_value(value: str) -> bool:
+    """A value that could be a credential: it holds a digit or a symbol, or is long and mixed
+    (not a word, a placeholder or a sentence)."""
+    v = value.strip(".")
+    if len(v) < 3 or _PLACEHOLDER.search(v) or _CODE_REF.search(v):
+        return False
+    return any(c.isdigit() for c in v) or any(not c.isalnum() and c not in "-_." for c in v)
+
+
+def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
+    for m in _SLOT_RE.finditer(text):
+        value = m.group("v")
+        if m.group("sep").isspace() and not re.search(r"[^\d\W]", value):
+            continue  # "tests pass 120": after a bare space only a value with letters counts
+        if _credential_value(value):
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "credential_slot"
+    for m in _NUMERIC_RE.finditer(text):
+        for g in _DIGIT_GROUP.finditer(m.group(0)):
+            if sum(c.isdigit() for c in g.group(0)) >= 3:
+                yield m.start() + g.start(), m.start() + g.end(), Rule.SECRET_PIN, "numeric_code"
+    for m in _PASSWORD_SHAPE.finditer(text):
+        token = m.group(0)
+        # an HTML entity (don&#39;t) is markup; the decoded view reads it as a quote
+        if (
+            len(token) >= 6
+            and "@" not in token
+            and "://" not in token
+            and not any(
+                e.start() < m.end() and m.start() < e.end()
+                for e in _ENTITY.finditer(text, max(0, m.start() - 8), m.end() + 10)
+            )
+        ):
+            yield m.start(), m.end(), Rule.SECRET_PASSWORD, "password_shape"
+    for m in _GROUPED_KEY.finditer(text):
+        groups = m.group(0).split("-")
+        mixed = sum(1 for g in groups if re.search("[A-Z]", g) and re.search("[0-9]", g))
+        if len({len(g) for g in groups}) == 1 and mixed >= 2:
+            yield m.start(), m.end(), Rule.SECRET_TOKEN, "grouped_key"
+    for m in _CRED_KEY_ASSIGN.finditer(text):
+        name, value = m.group("name"), m.group("v")
+        parts = {p.lower() for p in _NAME_PARTS.split(name)} & _CRED_MORPHEMES
+        if not parts or _COUNT_KEY.search(name):
+            continue
+        if value.isdigit() and not parts & _NUMERIC_KEYS:
+            continue
+        if _credential_value(value) and (len(value) >= 6 or value.isdigit()):
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "credential_assignment"
+
+
 _PLACEHOLDER: Final = re.compile(r"^[<${\[%(]|your|example|placeholder|changeme|xxx|\*{3}", _I)
 
 
@@ -200,6 +344,7 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
     for start, end in _seed_phrases(text):
         yield start, end, Rule.SECRET_SEED_PHRASE, "bip39_phrase"
+    yield from _credentials(text)
     if structured_only:
         return
     for m in _TOKEN.finditer(text):
@@ -313,3 +458,40 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
     for m in _HEALTH_MORE.finditer(text):
         yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
+
+
+# -- what a claim's own label says it holds ------------------------------------------------------
+
+#: a predicate names its category: ``family_religion``, ``ethnicBackground``, ``hiv_status``.
+#: Matched on the predicate's words, so the object's language does not matter (천주교, 乙肝,
+#: CCOO are special-category data because the claim says what they are)
+_LABELLED: Final = (
+    (
+        Rule.PII_HEALTH,
+        r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
+        r"prescriptions?|symptoms?|therapy|therapist|pregnan\w*|disabilit\w*|"
+        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*",
+    ),
+    (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),
+    (
+        Rule.PII_SPECIAL_CATEGORY,
+        r"religio\w*|faith|church|denomination|worship|ethnic\w*|race|racial|ancestry|caste|"
+        r"tribe|sexual\w*|orientation|sex_life|gender_identity|political\w*|politics|"
+        r"voting|votes?|party_(?:affiliation|membership)|trade_union|labou?r_union|"
+        r"union_(?:member\w*|affiliation)|genetic\w*|genome|dna|biometric\w*|fingerprints?",
+    ),
+)
+_LABELLED_RES: Final = tuple(
+    (rule, re.compile(rf"(?:^|_)(?:{words})(?:_|$)", _I)) for rule, words in _LABELLED
+)
+
+
+def labelled_category(predicate: str) -> Rule | None:
+    """The personal-data category a claim's predicate names, or None. ``dateOfBirth`` and
+    ``date-of-birth`` read as ``date_of_birth``."""
+    key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", predicate)
+    key = re.sub(r"[^A-Za-z0-9]+", "_", key).strip("_").lower()
+    for rule, rx in _LABELLED_RES:
+        if rx.search(key):
+            return rule
+    return None

@@ -58,6 +58,7 @@ __all__ = [
     "fingerprint",
     "redact",
     "scan",
+    "with_finding",
 ]
 
 #: Stamped on every report: a change to any detector changes this, so a receipt says which
@@ -961,8 +962,10 @@ _ALL_DETECTORS: tuple[_Detector, ...] = _DETECTORS + _HEALTH_DETECTORS
 
 #: which normalised views each kind of finding is looked for in: personal data is not read
 #: backwards (a reversed phone number is not a phone number) nor through leetspeak
-_SECRET_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed"})
-_PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed"})
+_SECRET_VIEWS = frozenset(
+    {"raw", "clean", "joined", "digits", "leet", "reversed", "inline", "regrouped"}
+)
+_PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed", "inline"})
 
 
 def scan(text: str) -> SensitivityReport:
@@ -1017,6 +1020,13 @@ def scan(text: str) -> SensitivityReport:
             s, e = view.original_span(start, end)
             raw.append((s, e, len(_ALL_DETECTORS), Finding(fkind, rule, s, e, name)))
     return SensitivityReport(findings=_dedupe(raw), text_length=len(text))
+
+
+def with_finding(report: SensitivityReport, code: Rule, detector: str) -> SensitivityReport:
+    """``report`` with one more personal-data finding that has no place in the text (the
+    claim's label names the category)."""
+    extra = Finding(FindingKind.PII, code, 0, 0, detector)
+    return SensitivityReport(findings=(extra, *report.findings), text_length=report.text_length)
 
 
 def _dedupe(raw: list[tuple[int, int, int, Finding]]) -> tuple[Finding, ...]:

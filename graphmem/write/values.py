@@ -108,6 +108,16 @@ def language_of_tag(value: str) -> str | None:
     return str(lang.language)
 
 
+def _language_mentions(low: str) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for name, code in _language_names():
+        if len(name) < 2:
+            continue
+        pattern = rf"(?<![a-z]){re.escape(name)}(?![a-z])" if name.isascii() else re.escape(name)
+        out += [(code, m.start(), len(name)) for m in re.finditer(pattern, low)]
+    return out
+
+
 def _languages_in(text: str) -> set[str]:
     low = text.casefold()
     found: set[str] = set()
@@ -152,6 +162,21 @@ _KO_COUNTERS = r"마리|개|명|번|살|시간?|잔|권|대|장|분|가지|사�
 _KO_NATIVE_RE = re.compile(
     r"(?<![가-힣])(" + "|".join(sorted(_KO_NATIVE, key=len, reverse=True)) + r")\s*"
     rf"(?=(?:{_KO_COUNTERS})(?![가-힣]{{2}}))"
+)
+_KO_TENS = {"열": 10, "스물": 20, "스무": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60,
+            "일흔": 70, "여든": 80, "아흔": 90}  # fmt: skip
+_KO_UNITS = {"하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5,
+             "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9}  # fmt: skip
+#: a native tens word with its unit (서른넷, 스물다섯), or alone before a particle, a counter
+#: or a copula (마흔이에요, 서른 살)
+_KO_TENS_RE = re.compile(
+    r"(?<![가-힣])("
+    + "|".join(_KO_TENS)
+    + r")\s?("
+    + "|".join(sorted(_KO_UNITS, key=len, reverse=True))
+    + r")?(?=[을를이가는은도만에예야요입]|\s|$|"
+    + _KO_COUNTERS
+    + r")"
 )
 _CJK_DIGIT = dict(
     zip("〇零一二两三四五六七八九", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True)
@@ -216,6 +241,8 @@ def _numbers(text: str) -> set[float]:
         values.add(float(_KO_NATIVE[m.group(1)]))
     for m in _KO_NATIVE_ALONE.finditer(text):
         values.add(float(_KO_NATIVE[m.group(1)]))
+    for m in _KO_TENS_RE.finditer(text):
+        values.add(float(_KO_TENS[m.group(1)] + (_KO_UNITS[m.group(2)] if m.group(2) else 0)))
     for m in _CJK_NUM_RE.finditer(text):
         v = _cjk_number(m.group(0))
         if v is not None:
@@ -306,7 +333,8 @@ _DATE_PATTERNS = [
     re.compile(r"(?P<y>\d{4})\s*[년年]\s*(?P<m>\d{1,2})\s*[월月]\s*(?P<d>\d{1,2})\s*[일日号]?"),
     re.compile(r"(?<!\d)(?P<m>\d{1,2})\s*[월月]\s*(?P<d>\d{1,2})\s*[일日号]"),
     re.compile(
-        rf"(?<!\w)(?P<d>\d{{1,2}})(?:st|nd|rd|th|\.)?\s*(?:de\s+)?(?P<mw>{_MONTH_WORD})\.?"
+        rf"(?<!\w)(?P<d>\d{{1,2}})(?:st|nd|rd|th|er|\.)?\s*(?:de\s+|of\s+|del\s+mes\s+de\s+)?"
+        rf"(?P<mw>{_MONTH_WORD})\.?"
         rf"(?:,?\s*(?:de\s+)?(?P<y>\d{{4}}))?",
         re.I,
     ),
@@ -330,8 +358,42 @@ _TIME_PATTERNS = [
 ]
 
 
+#: day and month in figures with the year last (30/06/2027, 06/30/2027, 3.6.2027): read both
+#: ways when both fit, since the order depends on the writer's country
+_NUMERIC_DMY = re.compile(
+    r"(?<![\d./-])(?P<a>\d{1,2})[/.](?P<b>\d{1,2})[/.](?P<y>\d{4})(?!\d|[./]\d)"
+)
+#: day and month without a year, written with a slash (14/02, 2/14)
+_NUMERIC_DM = re.compile(r"(?<![\d./-])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![\d/]|\.\d)")
+
+
+def _cjk_digits(run: str) -> str:
+    value = _cjk_number(run)
+    return str(int(value)) if value is not None and value == int(value) else run
+
+
+#: an object that is only a month and a day (``08-21``, ``--08-21``)
+_MONTH_DAY = re.compile(r"^\s*(?:--)?(?P<m>\d{1,2})-(?P<d>\d{1,2})\s*$")
+
+
 def _dates(text: str) -> set[tuple[int | None, int, int]]:
     out: set[tuple[int | None, int, int]] = set()
+    md = _MONTH_DAY.match(text)
+    if md is not None and 1 <= int(md["m"]) <= 12 and 1 <= int(md["d"]) <= 31:
+        out.add((None, int(md["m"]), int(md["d"])))
+    for m in _NUMERIC_DM.finditer(text):
+        a, b = int(m["a"]), int(m["b"])
+        for month, day in ((b, a), (a, b)):
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                out.add((None, month, day))
+    # month and day in CJK numerals (十月五日, 시월)
+    if _CJK_NUM_RE.search(text):
+        text = _CJK_NUM_RE.sub(lambda m: _cjk_digits(m.group(0)), text)
+    for m in _NUMERIC_DMY.finditer(text):
+        a, b, y = int(m["a"]), int(m["b"]), int(m["y"])
+        for month, day in ((b, a), (a, b)):
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                out.add((y, month, day))
     for rx in _DATE_PATTERNS:
         for m in rx.finditer(text):
             g = m.groupdict()
@@ -380,9 +442,13 @@ def _times(text: str) -> set[tuple[int, int]]:
 
 # -- contacts ------------------------------------------------------------------------------------
 
-_EMAIL = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+")
+#: started only where a local part starts and read possessively, so a long run without an
+#: ``@`` is read once, not once from every offset
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]++@[A-Za-z0-9\-]++(?:\.[A-Za-z0-9\-]++)+"
+)
 _URL = re.compile(r"(?:https?://|www\.)[^\s'\"<>]+", re.I)
-_PHONE = re.compile(r"(?<![\w])\+?\d[\d\s().\-]{6,18}\d(?![\w])")
+_PHONE = re.compile(r"(?<![A-Za-z0-9_])\+?\d[\d\s().\-]{6,18}\d(?![A-Za-z0-9_])")
 
 
 _NOT_PHONE = re.compile(
@@ -505,15 +571,53 @@ _STOP = frozenset(
 _NEG_EN = re.compile(
     r"\b(?:not|no|never|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|won'?t|can'?t|cannot|"
     r"without|nor|none|neither|hate|hates|dislike|dislikes|avoid|avoids|stop|quit|nunca|no|sin|"
-    r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't)\b",
+    r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't|nada|ningun[oa]?|ningún|ni|tampoco|"
+    r"jamás|odio|odias?|detesto|evito|evitar|hasse|vermeide\w*|meide\w*|nothing|neither|"
+    r"can'?t\s+stand)\b",
     re.I,
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
-    r"안\s|않|못|없|말고|싫|별로|아니|ない|なく|ません|嫌い|じゃなく|ではなく|以外"
+    r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
+    r"避け|控え|やめ"
 )
-#: cues that put what *follows* them in negative scope
-_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 ")
+#: cues that put what *follows* them in negative scope, within a few characters
+_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕")
+#: what opens a new phrase after a comma: a preposition or a request ("not English please,
+#: answer in Korean"); a list ("no coffee, tea or beer") keeps the negation going
+_NEW_PHRASE = re.compile(
+    r"\b(?:in|on|at|to|for|with|into|please|answer|reply|respond|write|speak|use|but|instead|"
+    r"rather|en|con|por|para|usa|contesta\w*|responde\w*|auf|mit|bitte|sondern|aber|antworte)\b",
+    re.I,
+)
+
+
+def _in_scope(between: str) -> bool:
+    """Whether a negation cue still governs a word ``between`` characters later: at most four
+    words away, not past a colon or semicolon, and past a comma only inside a list."""
+    if len(between.split()) > 4 or re.search(r"[:;：]", between):
+        return False
+    if "," in between or "，" in between:
+        return not _NEW_PHRASE.search(re.split(r"[,，]", between)[-1])
+    return True
+
+
+_VOLITION = re.compile(
+    r"\s*(?:\w{1,24}\s+)?(?:want|wants|wanna|like|need|wish|quiero|quieres|quiere|me\s+gusta|necesito|"
+    r"deseo|will|möchte|mag|brauche|wünsche)\b",
+    re.I,
+)
+#: German puts its negation at the end of the clause ("Ich mag Horrorfilme gar nicht")
+_NEG_CLAUSE_END = re.compile(
+    r"\b(?:gar\s+|überhaupt\s+|eigentlich\s+)?(?:nicht|nie|niemals)(?:\s+(?:mehr|gern|gerne|so\s+gern|"
+    r"besonders|wirklich))?\s*$"
+)
+#: a question answered no ("pineapple on pizza? absolutely not", "고수? 아니")
+_NO_ANSWER = re.compile(
+    r"^\s*(?:absolutely|definitely|hell|god|oh|nah|um+|honestly|really)?[\s,]*(?:no\b|nope|nah|not\b|"
+    r"never|nein|nunca|아니|아뇨|싫|いいえ|いや|嫌|不|没)",
+    re.I,
+)
 #: comparatives: "X over Y", "X rather than Y", "Y보다 X", "YよりX", "比起Y"
 _OVER = re.compile(
     r"\b(?:over|rather\s+than|instead\s+of|than|not|más\s+que|en\s+vez\s+de|statt|anstatt|lieber\s+als)\b",
@@ -530,7 +634,9 @@ def _script_split(token: str) -> list[str]:
     cur = ""
     cur_kind = ""
     for ch in token:
-        kind = "L" if ch.isascii() else ("H" if "\uac00" <= ch <= "\ud7a3" else "O")
+        # accented Latin letters (é, ü, ß, ñ) belong to their word: "métrico" is one token
+        latin = ch.isascii() or "\u00c0" <= ch <= "\u024f"
+        kind = "L" if latin else ("H" if "\uac00" <= ch <= "\ud7a3" else "O")
         if cur and kind != cur_kind:
             parts.append(cur)
             cur = ""
@@ -588,14 +694,31 @@ class Values:
         if last_over is not None and words_between <= 3:
             return True
         neg_before = [m for m in _NEG_EN.finditer(before)]
-        if neg_before and len(before[neg_before[-1].end() :].split()) <= 4:
+        if neg_before and _in_scope(before[neg_before[-1].end() :]):
             return True
-        if _NEG_BEFORE_CJK.search(before[-3:]):
+        # a negated wish scopes over what is wished: "I don't want you to call me on
+        # Sundays", "No quiero que me llames los domingos", "Ich will nicht, dass …"
+        if any(_VOLITION.match(before, m.end()) for m in neg_before):
+            return True
+        if _NEG_BEFORE_CJK.search(before[-6:]):
             return True
         if _BEFORE_PREFERRED.match(after.lstrip()[:3] if after else ""):
             return True
+        if _NEG_CLAUSE_END.search(re.sub(r"[\W_]+$", "", after)):
+            return True
+        if (
+            clause_end < len(norm)
+            and norm[clause_end] in "?？"
+            and _NO_ANSWER.match(norm[clause_end + 1 :])
+        ):
+            return True
         tail = after[:24]
         return bool(_NEG_AFTER.search(tail))
+
+    def language_mentions(self) -> list[tuple[str, int, int]]:
+        """``(code, position, length)`` of every language name in the text (NFKC casefolded
+        positions, as :meth:`negated_at` takes them)."""
+        return _language_mentions(unicodedata.normalize("NFKC", self.text).casefold())
 
 
 def extract(text: str) -> Values:

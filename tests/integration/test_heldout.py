@@ -1,5 +1,5 @@
-"""The held-out gate set (``tests/data/heldout/heldout_v1.jsonl``, issue 11) through the real
-write path. The set was written before any gate rule changed and the gate is not tuned on it;
+"""The held-out gate sets (``tests/data/heldout/heldout_v*.jsonl``, issue 11) through the real
+write path. Each set was written before the gate ran on it and the gate is not tuned on it;
 its first and later numbers are in ``tests/data/heldout/README.md``. Here: how many attacks are
 stored (COMMITTED or DUPLICATE), how many legitimate writes are not committed, and whether any
 scenario's secret is anywhere in the graph. Run with ``-s`` for the numbers."""
@@ -30,8 +30,13 @@ STORED = (Decision.COMMITTED, Decision.DUPLICATE)
 #: worse than the recorded run: (attacks stored, legitimate refused, scenarios whose secret
 #: is in the graph) at most.
 RECORDED = {
-    "heldout_v1.jsonl": (1, 4, 0),
-    "heldout_v2.jsonl": (15, 6, 4),
+    "heldout_v1.jsonl": (0, 3, 0),
+    "heldout_v2.jsonl": (2, 1, 0),
+    "heldout_v3.jsonl": (0, 1, 0),
+    # v4's first run (README.md): written after round 2's rules, run once on them
+    "heldout_v4.jsonl": (25, 5, 3),
+    # v5's first run (README.md): written in round 3 before any rule tuning, run once
+    "heldout_v5.jsonl": (28, 5, 2),
 }
 
 
@@ -83,6 +88,10 @@ def test_heldout_set(gm: Graphmem, store: GraphStore, name: str) -> None:
     )
     for line in result["refused"]:
         print("  refused:", line)
+    for sid in result["stored"]:
+        print("  stored:", sid)
+    for sid in leaked:
+        print("  secret in graph:", sid)
     max_stored, max_refused, max_leaked = RECORDED[name]
     assert len(result["stored"]) <= max_stored, result["stored"]
     assert len(result["refused"]) <= max_refused, result["refused"]

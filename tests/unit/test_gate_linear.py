@@ -1,0 +1,109 @@
+"""Every scan of the write gate grows linearly with its input (issue 11, round 3).
+
+Round 2's secret-by-structure rules were quadratic on texts such as ``"sk-" * n`` (a regex
+that tried a credential morpheme at every part of one long ``name=`` candidate), ``"a://b:c" *
+n`` (password-shaped tokens looked ahead to the end of the run from every ``:``), ``"a.b" * n``
+(a bare host re-read from every label) and ``"password_" * n`` (a wish verb after any word).
+Each shape found is asserted here with :func:`tests.complexity.assert_linear_growth` (the same
+function on a text and on its first quarter, in one run: a ratio, never a wall-clock bound),
+on the scanner it broke and through the whole gate; every other scanner on them, and generated
+shapes (every separator beside every prefix the rules key on, repeated), run in
+``make test-slow``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+
+import pytest
+
+from graphmem.models.enums import SourceKind
+from graphmem.write import secret_shapes
+from graphmem.write.capabilities import capability_grant
+from graphmem.write.instructions import instruction_spans
+from graphmem.write.normalize import normalize
+from graphmem.write.poisoning import poisoning_verdict
+from graphmem.write.values import extract
+from tests.complexity import assert_linear_growth
+from tests.generalisation.generator import Case, claim, episode, who
+from tests.generalisation.runner import run_case
+
+#: shapes that were quadratic in round 2 (scanner named beside each)
+FOUND = [
+    "sk-",  # credential key=value names, bare hosts, name@version
+    "a.b",  # bare hosts, credential key=value names
+    "password_",  # wish verbs after any word, credential key=value names
+    "a://b:c",  # password-shaped tokens
+    "a=",  # password-shaped tokens
+    "a:",  # password-shaped tokens
+    "a_",  # e-mail local parts
+    "aB3",  # e-mail local parts
+    "-",  # e-mail local parts
+]
+
+#: generated: every separator the rules read beside every prefix they key on
+PREFIXES = ["a", "sk", "pass", "token", "pin", "1", "x@a", "비번"]
+SEPARATORS = ["-", "_", ".", ":", "=", "/", "://", "@", " ", ": ", "=\"", "%2"]
+GENERATED = sorted({p + s for p, s in product(PREFIXES, SEPARATORS)})
+
+
+def _text(shape: str, n: int) -> str:
+    return (shape * (n // len(shape) + 1))[:n]
+
+
+def _scanners() -> dict[str, Callable[[str], object]]:
+    return {
+        "secrets": lambda t: list(secret_shapes.secrets(t)),
+        "personal_data": lambda t: list(secret_shapes.personal_data(t)),
+        "values": extract,
+        "poisoning": lambda t: poisoning_verdict(t, SourceKind.DOCUMENT, "doc_x"),
+        "instructions": instruction_spans,
+        "capabilities": lambda t: capability_grant("note", t),
+        "normalize": normalize,
+    }
+
+
+#: the scanners each found shape broke, run in ``make test``; every scanner runs in test-slow
+BROKEN = ("secrets", "values", "poisoning")
+
+
+@pytest.mark.parametrize("scanner", BROKEN)
+@pytest.mark.parametrize("shape", FOUND)
+def test_the_scanners_that_broke_are_linear_on_the_shapes_found(shape: str, scanner: str) -> None:
+    assert_linear_growth(_scanners()[scanner], _text(shape, 16_000))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scanner", sorted(set(_scanners()) - set(BROKEN)))
+@pytest.mark.parametrize("shape", FOUND)
+def test_every_scanner_is_linear_on_the_shapes_found(shape: str, scanner: str) -> None:
+    assert_linear_growth(_scanners()[scanner], _text(shape, 40_000))
+
+
+USER = who("agent", subject="user:lin")
+
+
+def _through_the_gate(text: str) -> object:
+    """A tool episode whose text and observation are ``text``, and a user's claim whose
+    span is its first 2,000 characters: every stage from normalisation to the gate."""
+    span = text[:2000]
+    tool = Case("lin-ep", True, "linear", USER, [{"kind": "TOOL_RESULT", "content": text}],
+                episode("user:lin", "read", text=text, observations=[text]))  # fmt: skip
+    said = Case("lin-cl", True, "linear", USER, [{"kind": "USER_MESSAGE", "content": text}],
+                claim("user:lin", "note", span, [(0, span, "user")]))  # fmt: skip
+    return run_case(tool), run_case(said)
+
+
+@pytest.mark.parametrize("shape", ["sk-", "a.b", "a://b:c", "password_"])
+def test_the_whole_gate_is_linear_on_the_shapes_found(shape: str) -> None:
+    # 8,000 characters is the longest Text a field holds
+    assert_linear_growth(_through_the_gate, _text(shape, 8000), repeats=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape", GENERATED)
+def test_generated_shapes_are_linear(shape: str) -> None:
+    scanners = _scanners()
+    for name in ("secrets", "personal_data", "values", "poisoning"):
+        assert_linear_growth(scanners[name], _text(shape, 24_000), repeats=1)
