@@ -88,9 +88,7 @@ def walk_descendants(
     return lineage
 
 
-def take_supports(
-    lineage: Lineage, memory_id: str, row: Row, dead: Callable[[str], bool]
-) -> None:
+def take_supports(lineage: Lineage, memory_id: str, row: Row, dead: Callable[[str], bool]) -> None:
     """Record a row's ``supports`` (lifecycle/_supports pairs) and ``confidence``."""
     lineage.supports[memory_id] = [
         (str(ref), bool(live) and not dead(str(ref)))
