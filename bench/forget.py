@@ -220,6 +220,7 @@ def templates(gm: Graphmem) -> dict[str, dict[str, Any]]:
     if receipt.decision is not Decision.COMMITTED:
         raise SystemExit(f"template did not commit: {receipt.reasons}")
     gm.retrieve(who, {"query": "what does tmpl prefer", "subject_id": "user:tmpl"})
+    gm.logs.flush()  # the retrieval log is written by the background writer
     out = {}
     for key, label in (
         ("source", "Source"),

@@ -25,6 +25,9 @@ from graphmem.timeutil import normalize
 
 POLICY_VERSION = "memory-compact-1"
 MIN_GROUP = 2
+#: groups rolled up per statement (each with its originals: a statement of up to a few
+#: thousand episodes)
+GROUPS_PER_STATEMENT = 200
 
 
 def compact(
@@ -57,80 +60,105 @@ def compact(
             continue
         groups[(r["subject_id"], str(r["valid_from"])[:7])].append(r)
     now = clock()
-    results = []
+    planned: list[tuple[dict[str, Any], dict[str, Any], str]] = []
     for (subject, month), members in sorted(groups.items()):
         if len(members) < MIN_GROUP:
             continue
-        outcomes = Counter(str(m.get("outcome") or "UNKNOWN") for m in members)
-        failures = sorted({m["failure_code"] for m in members if m.get("failure_code")})
-        goals = sorted({str(m["goal"]) for m in members if m.get("goal")})[:20]
-        summary = (
-            f"{len(members)} episodes in {month}: "
-            + ", ".join(f"{k.lower()} {v}" for k, v in sorted(outcomes.items()))
-            + (f"; failure codes {', '.join(failures)}" if failures else "")
-            + (f"; goals: {'; '.join(goals)}" if goals else "")
-        )
-        hashes = sorted(m["content_hash"] for m in members if m.get("content_hash"))
-        aggregate_id = new_id("mem")
-        aggregate = {
-            "memory_id": aggregate_id,
-            "type": "EPISODIC",
-            "tenant_id": principal.tenant_id,
-            "subject_id": subject,
-            "namespace": "compaction",
-            "text": summary[:8000],
-            "goal": f"aggregate of {len(members)} episodes ({month})",
-            "observations": [summary[:8000]],
-            "outcome": outcomes.most_common(1)[0][0],
-            "content_json": json.dumps(
-                {
-                    "outcomes": dict(outcomes),
-                    "failure_codes": failures,
-                    "goals": goals,
-                    "source_hashes": hashes,
-                },
-                sort_keys=True,
-            ),
-            "confidence": 1.0,
-            "authority": "system_policy",
-            "sensitivity": "LOW",
-            "recorded_at": now,
-            "valid_from": min(str(m["valid_from"]) for m in members),
-            "status": "ACTIVE",
-            "write_policy_version": POLICY_VERSION,
-            "embedding_version": embedder.embedding_version,
-            "content_hash": sha256_hash(json.dumps(hashes)),
-            "aggregate": True,
-        }
-        links = [
-            {"memory_id": m["memory_id"], "content_hash": m.get("content_hash")} for m in members
+        group, summary = _group(principal, subject, month, members, originals, now, embedder)
+        planned.append((group, {"subject_id": subject, "month": month}, summary))
+    results = []
+    for start in range(0, len(planned), GROUPS_PER_STATEMENT):
+        batch = planned[start : start + GROUPS_PER_STATEMENT]
+        vectors = embedder.encode([summary for _, _, summary in batch])
+        params = [
+            g | {"embedding": v.tolist()} for (g, _, _), v in zip(batch, vectors, strict=True)
         ]
-        receipt_id = new_id("cmp")
-        out = store.write(
+        rows = store.write(
             "lifecycle/apply_compaction",
             {
                 "tenant_id": principal.tenant_id,
-                "subject_key": f"{principal.tenant_id}|{subject}",
-                "aggregate": aggregate,
-                "embedding": embedder.encode_one(summary).tolist(),
-                "originals": links if originals == "keep" else [],
-                "removed": links if originals == "remove" else [],
-                "source_ids": [m["memory_id"] for m in members],
+                "groups": params,
                 "policy_version": POLICY_VERSION,
-                "receipt_id": receipt_id,
                 "actor": principal.principal_id,
                 "now": now,
             },
             identifiers={"space_label": embedder.space_label},
         )
-        results.append(
-            {
-                "aggregate_id": out[0]["aggregate_id"] if out else None,
-                "subject_id": subject,
-                "month": month,
-                "episodes": len(members),
-                "originals": originals,
-                "receipt_id": receipt_id,
-            }
-        )
+        done = {d["receipt_id"]: d for d in (rows[0]["done"] if rows else [])}
+        for group, where, _ in batch:
+            applied = done.get(group["receipt_id"])
+            results.append(
+                where
+                | {
+                    "aggregate_id": applied["aggregate_id"] if applied else None,
+                    "episodes": len(group["source_ids"]),
+                    "originals": originals,
+                    "receipt_id": group["receipt_id"],
+                }
+            )
     return results
+
+
+def _group(
+    principal: Principal,
+    subject: str,
+    month: str,
+    members: list[dict[str, Any]],
+    originals: Literal["keep", "remove"],
+    now: str,
+    embedder: Embedder,
+) -> tuple[dict[str, Any], str]:
+    """One group's ``apply_compaction`` parameters (its vector added by the caller, batched)
+    and the aggregate's summary text."""
+    outcomes = Counter(str(m.get("outcome") or "UNKNOWN") for m in members)
+    failures = sorted({m["failure_code"] for m in members if m.get("failure_code")})
+    goals = sorted({str(m["goal"]) for m in members if m.get("goal")})[:20]
+    summary = (
+        f"{len(members)} episodes in {month}: "
+        + ", ".join(f"{k.lower()} {v}" for k, v in sorted(outcomes.items()))
+        + (f"; failure codes {', '.join(failures)}" if failures else "")
+        + (f"; goals: {'; '.join(goals)}" if goals else "")
+    )
+    hashes = sorted(m["content_hash"] for m in members if m.get("content_hash"))
+    aggregate_id = new_id("mem")
+    aggregate = {
+        "memory_id": aggregate_id,
+        "type": "EPISODIC",
+        "tenant_id": principal.tenant_id,
+        "subject_id": subject,
+        "namespace": "compaction",
+        "text": summary[:8000],
+        "goal": f"aggregate of {len(members)} episodes ({month})",
+        "observations": [summary[:8000]],
+        "outcome": outcomes.most_common(1)[0][0],
+        "content_json": json.dumps(
+            {
+                "outcomes": dict(outcomes),
+                "failure_codes": failures,
+                "goals": goals,
+                "source_hashes": hashes,
+            },
+            sort_keys=True,
+        ),
+        "confidence": 1.0,
+        "authority": "system_policy",
+        "sensitivity": "LOW",
+        "recorded_at": now,
+        "valid_from": min(str(m["valid_from"]) for m in members),
+        "status": "ACTIVE",
+        "write_policy_version": POLICY_VERSION,
+        "embedding_version": embedder.embedding_version,
+        "content_hash": sha256_hash(json.dumps(hashes)),
+        "aggregate": True,
+    }
+    links = [{"memory_id": m["memory_id"], "content_hash": m.get("content_hash")} for m in members]
+    receipt_id = new_id("cmp")
+    group = {
+        "subject_key": f"{principal.tenant_id}|{subject}",
+        "aggregate": aggregate,
+        "originals": links if originals == "keep" else [],
+        "removed": links if originals == "remove" else [],
+        "source_ids": [m["memory_id"] for m in members],
+        "receipt_id": receipt_id,
+    }
+    return group, summary
