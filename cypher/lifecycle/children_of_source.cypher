@@ -1,8 +1,6 @@
 // mode: read
 // timeout: long
-// Memories that cite or derive from one source (the first step of a revocation's lineage walk),
-// each with what it rests on (lifecycle/_supports).
+// Memories that cite or derive from one source (one step of a revocation's lineage walk).
 MATCH (s:Source {tenant_id: $tenant_id, source_id: $source_id})<-[:PROVENANCE|DERIVED_FROM]-(m:Memory)
 WHERE m.tenant_id = s.tenant_id
-WITH DISTINCT m
-RETURN m.memory_id AS child, m.confidence AS confidence, {{> lifecycle/_supports}} AS supports
+RETURN DISTINCT m.memory_id AS child

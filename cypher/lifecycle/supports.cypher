@@ -1,7 +1,13 @@
 // mode: read
 // timeout: long
-// What each memory rests on (lifecycle/_supports: `[ref, live]` pairs), with its confidence.
+// What each memory rests on, one row per support: its PROVENANCE sources and DERIVED_FROM
+// origins, each live unless revoked (a source) or revoked or erased (a memory), with the memory's
+// confidence. Flat rows, no aggregation: measured on FalkorDB at 10k memories, collecting the
+// supports per memory cost about as much again as finding them. A memory with no support has no
+// row (nothing grounds it).
 UNWIND $memory_ids AS mid
-MATCH (m:Memory {tenant_id: $tenant_id, memory_id: mid})
-RETURN m.memory_id AS memory_id, m.status AS status, m.confidence AS confidence,
-       {{> lifecycle/_supports}} AS supports
+MATCH (m:Memory {tenant_id: $tenant_id, memory_id: mid})-[:PROVENANCE|DERIVED_FROM]->(x)
+RETURN mid AS memory_id, m.confidence AS confidence,
+       coalesce('source:' + x.source_id, 'memory:' + x.memory_id) AS support,
+       CASE WHEN x.source_id IS NOT NULL THEN x.revoked_at IS NULL
+            ELSE NOT coalesce(x.status, '') IN ['REVOKED', 'ERASED'] END AS live

@@ -3,6 +3,9 @@
 one aggregate episode — outcome counts, failure codes, goals — that keeps DERIVED_FROM lineage to
 each original, or, when the policy removes originals, to their hash-only tombstones.
 
+Groups are applied in batches (``GROUPS_PER_STATEMENT`` to a statement, summaries embedded
+together): 100k episodes are a few dozen statements, not one round trip per group.
+
 HIGH-sensitivity episodes are not rolled up (their content would leak into a LOW aggregate);
 they age out through expiry and erasure instead.
 """

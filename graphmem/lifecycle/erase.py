@@ -9,7 +9,9 @@ scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what wa
 them — a dependant survives only if it is still grounded in live support (the least fixed point
 used by revocation), so erasing a user also erases a project fact that only that user's messages
 support. What an erased memory had superseded is believed again unless something else supersedes
-it (:mod:`graphmem.lifecycle.reinstate`). Then it clears the embedding cache entries, the engine's
+it (:mod:`graphmem.lifecycle.reinstate`). Then it clears the embedding cache entries (the erased
+texts' vectors, and the vectors of the queries asked about an erased subject: their texts are
+stored nowhere, so the cache tags them with their subjects), the engine's
 own logs of past statements (whose parameters can carry a memory's text) and rewrites the engine's
 append-only file so deleted text does not survive on disk. Hash-only tombstones and a
 DeletionReceipt remain; ``verify`` re-runs every check later.
@@ -176,9 +178,9 @@ class Eraser:
             kind, _, ident = ref.partition(":")
             return ident in source_ids if kind == "source" else ident in erased
 
-        lineage = walk_descendants(self.store, tenant, erased | candidates, dead=dead)
-        read_supports(self.store, tenant, lineage, candidates, dead)  # the walk starts there
+        lineage = walk_descendants(self.store, tenant, erased | candidates)
         dependants = sorted(lineage.reached - erased)
+        read_supports(self.store, tenant, lineage, dependants, dead)
         held = grounded(lineage.supports, dependants)
         ungrounded = [m for m in dependants if m not in held]
         extra = (

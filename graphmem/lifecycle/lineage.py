@@ -3,11 +3,11 @@
 From a set of memories, every memory DERIVED_FROM them is reached level by level — one
 statement per level (ids in chunks), so chains, diamonds and cycles all terminate at visited
 nodes and the cost is one index lookup per reached memory, not one round trip. Then what each
-reached memory rests on is read once (``lifecycle/supports``), and grounding is decided as a
-least fixed point: a memory is grounded if some live support is a live source, a memory outside
-the affected set, or a grounded affected memory — so two memories that only support each other
-do not keep each other alive. The fixed point is computed by propagation from the memories
-grounded directly (each support edge looked at once), not by repeated passes.
+reached memory rests on is read once (``lifecycle/supports``, flat rows), and grounding is
+decided as a least fixed point: a memory is grounded if some live support is a live source, a
+memory outside the affected set, or a grounded affected memory — so two memories that only
+support each other do not keep each other alive. The fixed point is computed by propagation
+from the memories grounded directly (each support edge looked at once), not by repeated passes.
 
 Revocation and erasure differ only in what they count as dead (the revoked source or memory;
 the erased memories and sources), which the caller says through ``dead``.
@@ -58,11 +58,9 @@ def walk_descendants(
     tenant_id: str,
     start: Iterable[str],
     parents: dict[str, str] | None = None,
-    dead: Callable[[str], bool] = lambda ref: False,
 ) -> Lineage:
-    """Every memory DERIVED_FROM ``start`` (transitively), level by level, each with its
-    supports (``dead``: refs this operation kills). ``parents`` seeds the path of the starting
-    memories (a root they were reached from)."""
+    """Every memory DERIVED_FROM ``start`` (transitively), level by level. ``parents`` seeds
+    the path of the starting memories (a root they were reached from)."""
     frontier = sorted(set(start))
     lineage = Lineage(reached=set(frontier), parents=dict(parents or {}))
     for _ in range(MAX_DEPTH):
@@ -78,24 +76,12 @@ def walk_descendants(
         )
         for row in rows:
             child = str(row["child"])
-            if child in lineage.reached:
-                continue
-            lineage.reached.add(child)
-            lineage.parents[child] = f"memory:{min(row['parents'])}"
-            take_supports(lineage, child, row, dead)
-            nxt.append(child)
+            if child not in lineage.reached:
+                lineage.reached.add(child)
+                lineage.parents[child] = f"memory:{row['parent']}"
+                nxt.append(child)
         frontier = sorted(nxt)
     return lineage
-
-
-def take_supports(lineage: Lineage, memory_id: str, row: Row, dead: Callable[[str], bool]) -> None:
-    """Record a row's ``supports`` (lifecycle/_supports pairs) and ``confidence``."""
-    lineage.supports[memory_id] = [
-        (str(ref), bool(live) and not dead(str(ref)))
-        for ref, live in (row["supports"] or [])
-        if ref is not None
-    ]
-    lineage.confidence[memory_id] = float(row["confidence"] or 0.0)
 
 
 def read_supports(
@@ -105,13 +91,18 @@ def read_supports(
     memory_ids: Collection[str],
     dead: Callable[[str], bool] = lambda ref: False,
 ) -> None:
-    """Fill ``lineage.supports`` (and confidences) for ``memory_ids`` the walk did not reach
-    as children (its starting memories)."""
+    """Fill ``lineage.supports`` (and confidences) for ``memory_ids``: each support with
+    whether it is live — live in the graph and not ``dead`` in this operation."""
     rows = read_chunked(
         store, "lifecycle/supports", {"tenant_id": tenant_id}, sorted(memory_ids), "memory_ids"
     )
+    for mid in memory_ids:
+        lineage.supports.setdefault(mid, [])
     for row in rows:
-        take_supports(lineage, str(row["memory_id"]), row, dead)
+        ref, mid = row["support"], str(row["memory_id"])
+        lineage.confidence[mid] = float(row["confidence"] or 0.0)
+        if ref is not None:
+            lineage.supports[mid].append((str(ref), bool(row["live"]) and not dead(str(ref))))
 
 
 def grounded(
@@ -172,6 +163,5 @@ __all__ = [
     "path_to",
     "read_chunked",
     "read_supports",
-    "take_supports",
     "walk_descendants",
 ]

@@ -25,7 +25,7 @@ from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.ids import new_id
-from graphmem.lifecycle.lineage import Lineage, grounded, path_to, take_supports, walk_descendants
+from graphmem.lifecycle.lineage import grounded, path_to, read_supports, walk_descendants
 from graphmem.lifecycle.reinstate import plan_reinstatements
 from graphmem.models.public import RevocationPublic
 from graphmem.models.receipts import Reinstated
@@ -102,17 +102,17 @@ def revoke(
     def dead(ref: str) -> bool:  # the revoked source (a revoked memory is never grounded)
         return ref == root
 
-    starting = Lineage(reached=set(), parents={})
     if source_id is not None:
         if not store.read("lifecycle/source_get", {"tenant_id": tenant, "source_id": source_id}):
             raise NotFoundError(f"no source {source_id!r}", source_id=source_id)
-        cited = store.read(
-            "lifecycle/children_of_source", {"tenant_id": tenant, "source_id": source_id}
-        )
-        frontier = [str(r["child"]) for r in cited]
-        for row in cited:
-            parents.setdefault(str(row["child"]), root)
-            take_supports(starting, str(row["child"]), row, dead)
+        frontier = [
+            str(r["child"])
+            for r in store.read(
+                "lifecycle/children_of_source", {"tenant_id": tenant, "source_id": source_id}
+            )
+        ]
+        for child in frontier:
+            parents.setdefault(child, root)
         revoked_roots: set[str] = set()
     else:
         assert memory_id is not None
@@ -120,15 +120,14 @@ def revoke(
         if not copies:
             raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
         frontier = sorted({str(r["memory_id"]) for r in copies})
-        revoked_roots = set(frontier)  # never grounded: their supports are not needed
+        revoked_roots = set(frontier)
         for copy in frontier:
             if copy != memory_id:
                 parents[copy] = root
 
-    # downstream walk, level by level (cycles stop at visited nodes), supports with each level
-    lineage = walk_descendants(store, tenant, frontier, parents, dead)
-    lineage.supports |= starting.supports
-    lineage.confidence |= starting.confidence
+    # downstream walk, level by level (cycles stop at visited nodes), then one supports read
+    lineage = walk_descendants(store, tenant, frontier, parents)
+    read_supports(store, tenant, lineage, lineage.reached - revoked_roots, dead)
     affected_ids = sorted(lineage.reached)
     affected_set = lineage.reached
     held = grounded(lineage.supports, affected_set, never=revoked_roots)
