@@ -106,10 +106,11 @@ CREATE (:Subject {subject_key: r.tenant_id + '|' + r.subject_id, subject_id: r.s
                   tenant_id: r.tenant_id, kind: 'user', recorded_at: r.recorded_at})
 """
 BULK_SOURCES = "UNWIND $rows AS r CREATE (s:Source) SET s += r"
+# {kind}: Claim or Episode (episodes come without a receipt)
 BULK_MEMORIES = """
 UNWIND $rows AS r
 MATCH (s:Subject {subject_key: r.props.tenant_id + '|' + r.props.subject_id})
-CREATE (m:Memory:Claim:{label})
+CREATE (m:Memory:{kind}:{label})
 SET m += r.props, m.embedding = {vector_fn}(r.embedding)
 CREATE (m)-[:ABOUT {recorded_at: r.props.recorded_at}]->(s)
 FOREACH (x IN CASE WHEN r.receipt IS NULL THEN [] ELSE [r.receipt] END |
@@ -138,14 +139,6 @@ MATCH (b:Memory {memory_id: r.b})
 CREATE (a)-[:SUPERSEDES {kind: r.kind, reason: r.reason, recorded_at: a.recorded_at}]->(b)
 """
 BULK_LOGS = "UNWIND $rows AS r CREATE (l:RetrievalLog) SET l += r"
-
-BULK_EPISODES = """
-UNWIND $rows AS r
-MATCH (s:Subject {subject_key: r.props.tenant_id + '|' + r.props.subject_id})
-CREATE (m:Memory:Episode:{label})
-SET m += r.props, m.embedding = {vector_fn}(r.embedding)
-CREATE (m)-[:ABOUT {recorded_at: r.props.recorded_at}]->(s)
-"""
 
 
 def iso(t: datetime) -> str:
@@ -375,7 +368,9 @@ class Builder:
             props.pop(key, None)
         vec = self.rng.standard_normal(self.dim).astype(np.float32)
         vec /= np.linalg.norm(vec)
-        self.episodes.append({"props": props, "embedding": [round(float(x), 4) for x in vec]})
+        self.episodes.append(
+            {"props": props, "embedding": [round(float(x), 4) for x in vec], "receipt": None}
+        )
         return mid
 
     def log(self, tenant: str, subject: str, candidates: list[str], selected: list[str]) -> str:
@@ -403,14 +398,15 @@ class Builder:
         ex = self.gm.store._execute  # type: ignore[attr-defined]
         vector_fn = self.gm.store.dialect["vector_fn"]
 
-        def fill(text: str) -> str:
-            return text.replace("{label}", self.label).replace("{vector_fn}", vector_fn)
+        def fill(text: str, kind: str) -> str:
+            text = text.replace("{label}", self.label).replace("{vector_fn}", vector_fn)
+            return text.replace("{kind}", kind)
 
         for text, rows in (
             (BULK_SUBJECTS, self.subjects),
             (BULK_SOURCES, self.sources),
-            (fill(BULK_MEMORIES), self.memories),
-            (fill(BULK_EPISODES), self.episodes),
+            (fill(BULK_MEMORIES, "Claim"), self.memories),
+            (fill(BULK_MEMORIES, "Episode"), self.episodes),
             (BULK_PROVENANCE, self.provenance),
             (BULK_SUPERSEDES, self.supersedes),
             (BULK_DERIVED, self.derived),
@@ -975,6 +971,8 @@ def run_baseline(ns: argparse.Namespace) -> dict[str, Any]:
             check=True,
         ).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        # the local Neo4j's launcher (not product code under test): this tree's build
+        (Path(tmp) / "tools").symlink_to(repo / "tools")
         args = [
             sys.executable,
             str(Path(__file__).resolve()),

@@ -67,33 +67,40 @@ def compact(
     for (subject, month), members in sorted(groups.items()):
         if len(members) < MIN_GROUP:
             continue
-        group, summary = _group(principal, subject, month, members, originals, now, embedder)
+        group, summary = _group(principal, subject, month, members, now, embedder)
         planned.append((group, {"subject_id": subject, "month": month}, summary))
     results = []
     for start in range(0, len(planned), GROUPS_PER_STATEMENT):
         batch = planned[start : start + GROUPS_PER_STATEMENT]
         vectors = embedder.encode([summary for _, _, summary in batch])
-        params = [
-            g | {"embedding": v.tolist()} for (g, _, _), v in zip(batch, vectors, strict=True)
+        links = [
+            link | {"aggregate_id": g["aggregate"]["memory_id"], "receipt_id": g["receipt_id"]}
+            for g, _, _ in batch
+            for link in g["links"]
         ]
         rows = store.write(
             "lifecycle/apply_compaction",
             {
                 "tenant_id": principal.tenant_id,
-                "groups": params,
+                "groups": [
+                    {k: v for k, v in g.items() if k != "links"} | {"embedding": vec.tolist()}
+                    for (g, _, _), vec in zip(batch, vectors, strict=True)
+                ],
+                "originals": links if originals == "keep" else [],
+                "removed": links if originals == "remove" else [],
                 "policy_version": POLICY_VERSION,
                 "actor": principal.principal_id,
                 "now": now,
             },
             identifiers={"space_label": embedder.space_label},
         )
-        done = {d["receipt_id"]: d for d in (rows[0]["done"] if rows else [])}
+        created = set(rows[0]["aggregate_ids"]) if rows else set()
         for group, where, _ in batch:
-            applied = done.get(group["receipt_id"])
+            aggregate_id = group["aggregate"]["memory_id"]
             results.append(
                 where
                 | {
-                    "aggregate_id": applied["aggregate_id"] if applied else None,
+                    "aggregate_id": aggregate_id if aggregate_id in created else None,
                     "episodes": len(group["source_ids"]),
                     "originals": originals,
                     "receipt_id": group["receipt_id"],
@@ -107,7 +114,6 @@ def _group(
     subject: str,
     month: str,
     members: list[dict[str, Any]],
-    originals: Literal["keep", "remove"],
     now: str,
     embedder: Embedder,
 ) -> tuple[dict[str, Any], str]:
@@ -159,8 +165,7 @@ def _group(
     group = {
         "subject_key": f"{principal.tenant_id}|{subject}",
         "aggregate": aggregate,
-        "originals": links if originals == "keep" else [],
-        "removed": links if originals == "remove" else [],
+        "links": links,
         "source_ids": [m["memory_id"] for m in members],
         "receipt_id": receipt_id,
     }
