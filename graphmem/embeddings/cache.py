@@ -22,7 +22,6 @@ import numpy as np
 
 from graphmem.embeddings.base import Embedder, FloatArray, _check_text, validate_texts
 
-
 #: who a cached query vector is about: (tenant id, subject id)
 Owner: TypeAlias = tuple[str, str]
 
