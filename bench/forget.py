@@ -1,32 +1,29 @@
-"""Forgetting on the embedded engine: erasing a large subject and revoking a fanned-out source.
+"""Forgetting at scale: erasing a large subject, revoking a fanned-out source, compacting episodes.
 
-    python bench/forget.py [--background 100000] [--victim 10000] [--fanout-roots 1000]
-                           [--repeats 3] [--as-is-divisor 100] [--profile] [--quick]
+    python bench/forget.py [--engine falkordb|neo4j] [--background 100000] [--victim 10000]
+                           [--fanout-roots 1000] [--episodes 100000] [--repeats 3]
+                           [--baseline REF] [--profile] [--quick] [--out FILE]
 
-Default run: ~17 min on a loaded 2-core machine (bulk pre-loading is about a third).
+``--baseline REF`` (e.g. ``main``) runs the same measurement a second time, in a child process
+on a fresh engine with the same seed and sizes, against the product code of git ref REF
+(``git archive REF graphmem cypher``, first on ``PYTHONPATH``): the before-style path and this
+tree's side by side in one run, with the ratios. ``--quick`` (5k background, victim 1k, 100
+roots, 5k episodes, one repeat) is the CI smoke; it runs in well under 2 minutes on FalkorDB.
 
-The shipped ``lifecycle/children_of_memories`` scans every memory of the tenant once per
-parent id (see BENCHMARKS.md): at full size one call outlasts the client's 60 s socket
-timeout and the erasure fails (estimated ~1 h of engine time). The timed
-repeats therefore run with the proposed text swapped in *in memory* (bench-only,
-``CHILDREN_FIXED``; product files are untouched), and one extra repeat runs the shipped text
-at victim/N and roots/N (``--as-is-divisor``). Repeat 0 also times both texts on a sample of
-the real frontier and records their ``GRAPH.PROFILE``.
-
-One engine (``Settings(data_dir=tmp)``, default fsync ``always``, vector index off, hashing
-embedder behind a CachedEmbedder) is pre-loaded once with BACKGROUND memories (20 % in tenant
-``acme``, the rest over 99 other tenants; 10 per subject), each with its own Source,
-PROVENANCE, ABOUT and WriteReceipt, plus retrieval logs mentioning them. The pre-load is a
-bench-only bulk ``UNWIND … CREATE`` — *not* through the gate and not product code — shaped
-like committed memories (properties copied from a memory, source, receipt and log the gate
-really wrote; random unit vectors via ``vecf32``).
+One engine (``Settings(data_dir=tmp, engine=…)``: the embedded FalkorDB with its default fsync
+``always``, or the local Neo4j; hashing embedder behind a CachedEmbedder) is pre-loaded once
+with BACKGROUND memories (20 % in tenant ``acme``, the rest over 99 other tenants; 10 per
+subject), each with its own Source, PROVENANCE, ABOUT and WriteReceipt, plus retrieval logs
+mentioning them. The pre-load is a bench-only bulk ``UNWIND … CREATE`` — *not* through the gate
+and not product code — shaped like committed memories (properties copied from a memory, source,
+receipt and log the gate really wrote; random unit vectors through the engine's vector function).
 
 Each repeat then adds, in ``acme``:
 
 * **Erasure set**: one subject with VICTIM memory nodes (5 % of keys updated: superseded old
   node + new node + version node, linked by SUPERSEDES), VICTIM/2 sources the subject owns
-  (two citers each), a WriteReceipt per memory; 500 other-subject memories citing the
-  subject's sources (VICTIM/20; half with an independent source too); derived memories of other
+  (two citers each), a WriteReceipt per memory; VICTIM/20 other-subject memories citing the
+  subject's sources (half with an independent source too); derived memories of other
   subjects: VICTIM level-1 memories each DERIVED_FROM 2 erased ones (half also with their own
   source) and VICTIM/4 level-2 memories each DERIVED_FROM 2 level-1 ones (20 % with their own
   source) — 2.5·VICTIM DERIVED_FROM references; and VICTIM/2 retrieval logs that each list 5
@@ -38,24 +35,29 @@ Each repeat then adds, in ``acme``:
   node with its own source plus its child.
 
 ``gm.erase_subject(admin, subject)`` and ``gm.revoke(admin, source_id=…)`` are timed end to
-end and by phase (every named query the store runs, cache eviction, AOF rewrite; "python" is
-the rest), then checked against an independent computation of the expected outcome, and the
-erasure is re-verified (``gm.eraser.verify``, timed). Medians over repeats; on a noisy
-2-core machine read the phase split and the ratios, not the last digit.
+end and by phase (every named query the store runs, cache eviction, the storage rewrite;
+"python" is the rest), then checked against an independent computation of the expected
+outcome, and the erasure is re-verified (``gm.eraser.verify``, timed): **erase + verify** is the
+figure. Medians over repeats; on a noisy 2-core machine read the phase split and the ratios.
+
+After the repeats, **compaction**: EPISODES old episodes (ACTIVE, LOW, in ``acme``; 20 per
+subject and month over 5 months, so EPISODES/20 groups) are bulk-loaded and
+``gm.compact(admin, older_than=…)`` rolls them into aggregates (originals removed: tombstones),
+timed end to end, with the aggregates and tombstones counted against the groups.
 
 ``--profile`` adds one untimed repeat that records ``GRAPH.PROFILE`` of the slow statements
-(the apply statements are profiled by running them through GRAPH.PROFILE, so that repeat's
-receipts carry zero counts).
+(FalkorDB only; the apply statements run through GRAPH.PROFILE, so that repeat's receipts
+carry zero counts).
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -75,7 +77,7 @@ from graphmem.ids import new_id
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
-from graphmem.store.falkordb_store import FalkorDBStore
+from graphmem.store.factory import open_store
 from graphmem.store.schema import bootstrap
 
 TENANT = "acme"
@@ -104,11 +106,12 @@ CREATE (:Subject {subject_key: r.tenant_id + '|' + r.subject_id, subject_id: r.s
                   tenant_id: r.tenant_id, kind: 'user', recorded_at: r.recorded_at})
 """
 BULK_SOURCES = "UNWIND $rows AS r CREATE (s:Source) SET s += r"
+# {kind}: Claim or Episode (episodes come without a receipt)
 BULK_MEMORIES = """
 UNWIND $rows AS r
 MATCH (s:Subject {subject_key: r.props.tenant_id + '|' + r.props.subject_id})
-CREATE (m:Memory:Claim:{label})
-SET m += r.props, m.embedding = vecf32(r.embedding)
+CREATE (m:Memory:{kind}:{label})
+SET m += r.props, m.embedding = {vector_fn}(r.embedding)
 CREATE (m)-[:ABOUT {recorded_at: r.props.recorded_at}]->(s)
 FOREACH (x IN CASE WHEN r.receipt IS NULL THEN [] ELSE [r.receipt] END |
   CREATE (w:WriteReceipt)
@@ -137,32 +140,6 @@ CREATE (a)-[:SUPERSEDES {kind: r.kind, reason: r.reason, recorded_at: a.recorded
 """
 BULK_LOGS = "UNWIND $rows AS r CREATE (l:RetrievalLog) SET l += r"
 
-# read-only pieces of erasure/apply and logs_referencing, to time them apart (diagnosis only)
-RECEIPTS_SCAN = """
-MATCH (r:WriteReceipt {tenant_id: $tenant_id})
-WHERE ($subject_id IS NOT NULL AND r.subject_id = $subject_id) OR r.memory_id IN $memory_ids
-RETURN count(r) AS n
-"""
-RECEIPTS_UNWIND = """
-UNWIND $memory_ids AS id
-MATCH (r:WriteReceipt {memory_id: id})
-WHERE r.tenant_id = $tenant_id
-RETURN count(r) AS n
-"""
-# proposed children_of_memories: ``m.tenant_id = p.tenant_id`` is not an indexable predicate
-# on m, so the planner starts from the parent's memory_id lookup instead of scanning every
-# memory of the tenant once per parent id (the shipped text's plan)
-CHILDREN_FIXED = """
-UNWIND $memory_ids AS pid
-MATCH (p:Memory {tenant_id: $tenant_id, memory_id: pid})<-[:DERIVED_FROM]-(m:Memory)
-WHERE m.tenant_id = p.tenant_id
-RETURN DISTINCT pid AS parent, m.memory_id AS child
-"""
-LOGS_SCAN_ONLY = """
-MATCH (l:RetrievalLog {tenant_id: $tenant_id})
-RETURN count(l) AS n
-"""
-
 
 def iso(t: datetime) -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
@@ -186,20 +163,30 @@ def machine() -> str:
 
 
 @contextmanager
-def engine() -> Iterator[Graphmem]:
-    """A fresh embedded engine (default fsync policy) with a cached hashing embedder."""
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(data_dir=Path(tmp), embedder="hashing")
-        store = FalkorDBStore.from_settings(settings)
+def engine(name: str) -> Iterator[Graphmem]:
+    """A fresh engine on a temporary data dir (the embedded FalkorDB with its default fsync
+    policy, or the local Neo4j) with a cached hashing embedder."""
+    with tempfile.TemporaryDirectory(prefix=f"forget-{name}-") as tmp:
+        settings = Settings(
+            engine=name,  # type: ignore[arg-type]
+            data_dir=Path(tmp),
+            embedder="hashing",
+            sweep_interval_s=0,
+            falkordb_socket_timeout_s=3600,
+            query_timeout_s=3600,
+            long_query_timeout_s=3600,
+        )
+        store = open_store(settings)
         try:
             embedder = CachedEmbedder(HashingEmbedder(), EmbeddingCache(50_000))
             gm = Graphmem(store, settings, embedder)
             bootstrap(store, [gm.embedding_space])
             yield gm
         finally:
-            store.close()
-            if store.server is not None:
-                store.server.stop()
+            gm.close()
+            server = getattr(store, "server", None)
+            if server is not None:
+                server.stop()
 
 
 def templates(gm: Graphmem) -> dict[str, dict[str, Any]]:
@@ -226,6 +213,7 @@ def templates(gm: Graphmem) -> dict[str, dict[str, Any]]:
     if receipt.decision is not Decision.COMMITTED:
         raise SystemExit(f"template did not commit: {receipt.reasons}")
     gm.retrieve(who, {"query": "what does tmpl prefer", "subject_id": "user:tmpl"})
+    gm.logs.flush()  # the retrieval log is written by the background writer
     out = {}
     for key, label in (
         ("source", "Source"),
@@ -261,6 +249,7 @@ class Builder:
         self.derived: list[dict[str, Any]] = []
         self.supersedes: list[dict[str, Any]] = []
         self.logs: list[dict[str, Any]] = []
+        self.episodes: list[dict[str, Any]] = []
         self.n = 0
         self.known_subjects: set[tuple[str, str]] = set()
 
@@ -354,6 +343,36 @@ class Builder:
     def derive(self, child: str, origin: str) -> None:
         self.derived.append({"c": child, "o": origin})
 
+    def episode(self, tenant: str, subject: str, when: datetime, goal: str, outcome: str) -> str:
+        """An old episode as the gate writes one (properties of the memory template)."""
+        self.subject(tenant, subject)
+        mid = new_id("mem")
+        t = iso(when)
+        props = {
+            **self.tmpl["memory"],
+            "memory_id": mid,
+            "tenant_id": tenant,
+            "subject_id": subject,
+            "type": "EPISODIC",
+            "text": f"{goal}: {outcome.lower()}",
+            "goal": goal,
+            "outcome": outcome,
+            "content_json": json.dumps({"goal": goal, "outcome": outcome}),
+            "content_hash": "sha256:" + os.urandom(32).hex(),
+            "recorded_at": t,
+            "valid_from": t,
+            "status": "ACTIVE",
+            "sensitivity": "LOW",
+        }
+        for key in ("predicate", "object", "conflict_key"):
+            props.pop(key, None)
+        vec = self.rng.standard_normal(self.dim).astype(np.float32)
+        vec /= np.linalg.norm(vec)
+        self.episodes.append(
+            {"props": props, "embedding": [round(float(x), 4) for x in vec], "receipt": None}
+        )
+        return mid
+
     def log(self, tenant: str, subject: str, candidates: list[str], selected: list[str]) -> str:
         qid = new_id("mq")
         scores = {c: round(float(self.rng.random()), 6) for c in candidates}
@@ -377,11 +396,17 @@ class Builder:
     def flush(self) -> float:
         t0 = time.perf_counter()
         ex = self.gm.store._execute  # type: ignore[attr-defined]
-        memories_text = BULK_MEMORIES.replace("{label}", self.label)
+        vector_fn = self.gm.store.dialect["vector_fn"]
+
+        def fill(text: str, kind: str) -> str:
+            text = text.replace("{label}", self.label).replace("{vector_fn}", vector_fn)
+            return text.replace("{kind}", kind)
+
         for text, rows in (
             (BULK_SUBJECTS, self.subjects),
             (BULK_SOURCES, self.sources),
-            (memories_text, self.memories),
+            (fill(BULK_MEMORIES, "Claim"), self.memories),
+            (fill(BULK_MEMORIES, "Episode"), self.episodes),
             (BULK_PROVENANCE, self.provenance),
             (BULK_SUPERSEDES, self.supersedes),
             (BULK_DERIVED, self.derived),
@@ -818,60 +843,35 @@ def count_nodes(gm: Graphmem) -> dict[str, int]:
     return out
 
 
-def patch_children(gm: Graphmem, on: bool) -> None:
-    """Bench-only: swap lifecycle/children_of_memories for the proposed text (in memory)."""
-    lib = gm.store.queries
-    name = "lifecycle/children_of_memories"
-    if not hasattr(lib, "_bench_original"):
-        lib._bench_original = lib.get(name)  # type: ignore[attr-defined]
-    orig = lib._bench_original  # type: ignore[attr-defined]
-    lib._queries[name] = dataclasses.replace(orig, text=CHILDREN_FIXED) if on else orig  # type: ignore[attr-defined]
+def build_episodes(b: Builder, n: int) -> dict[str, Any]:
+    """N old episodes in acme: 100 per subject, 20 per subject and month over 5 months."""
+    subjects = max(1, n // 100)
+    for i in range(n):
+        k = i // subjects
+        when = datetime(2023, 1 + k % 5, 1 + (k // 5) % 28, 12, tzinfo=UTC)
+        outcome = ("SUCCESS", "FAILURE", "PARTIAL")[i % 3]
+        b.episode(TENANT, f"user:ep{i % subjects:05d}", when, f"task {k % 7}", outcome)
+    groups = len({(i % subjects, (i // subjects) % 5) for i in range(n)})
+    return {"episodes": n, "subjects": subjects, "groups": groups}
 
 
-def diagnose(gm: Graphmem, subject: str, sample: int = 100) -> dict[str, Any]:
-    """Time read-only pieces of the erasure statements on a prepared (not yet erased) set,
-    and the shipped vs the proposed children_of_memories on a sample of the frontier."""
-    store = gm.store
-    ids = [
-        r["memory_id"]
-        for r in store.read(
-            "erasure/subject_memories", {"tenant_id": TENANT, "subject_id": subject}
-        )
-    ]
-    params = {"tenant_id": TENANT, "subject_id": subject, "memory_ids": ids}
-    out: dict[str, Any] = {}
-    for name, text in (
-        ("receipts_scan_as_in_apply", RECEIPTS_SCAN),
-        ("receipts_unwind_index_lookup", RECEIPTS_UNWIND),
-        ("logs_label_scan_only", LOGS_SCAN_ONLY),
-    ):
-        t0 = time.perf_counter()
-        store.read_adhoc(text, params)
-        out[name] = round(time.perf_counter() - t0, 4)
-    lib = store.queries
-    shipped = getattr(lib, "_bench_original", None) or lib.get("lifecycle/children_of_memories")
-    part = {"tenant_id": TENANT, "memory_ids": ids[:sample]}
-    for name, text in (("shipped", shipped.text), ("proposed", CHILDREN_FIXED)):
-        t0 = time.perf_counter()
-        rows = store.read_adhoc(text, part)
-        dt = time.perf_counter() - t0
-        out[f"children_of_memories_{name}"] = {
-            "ids": len(part["memory_ids"]),
-            "rows": len(rows),
-            "s": round(dt, 4),
-            "ms_per_id": round(1000 * dt / len(part["memory_ids"]), 3),
-        }
-    hdr = store._graph._build_params_header(part)  # type: ignore[attr-defined]
-    for name, text in (("shipped", shipped.text), ("proposed", CHILDREN_FIXED)):
-        body = " ".join(x for x in text.splitlines() if not x.startswith("//"))
-        prof = store._db.connection.execute_command(  # type: ignore[attr-defined]
-            "GRAPH.PROFILE", store.graph_name, hdr + body
-        )
-        out[f"profile_{name}"] = [x.decode() if isinstance(x, bytes) else str(x) for x in prof]
+def run_compaction(gm: Graphmem, ph: Phases, exp: dict[str, Any]) -> dict[str, Any]:
+    before = count_nodes(gm)
+    ph.reset()
+    t0 = time.perf_counter()
+    results = gm.compact(ADMIN, older_than=iso(BASE))
+    total = time.perf_counter() - t0
+    after = count_nodes(gm)
+    out = {"compact": snapshot(ph, total)}
+    out["per_episode_ms"] = round(1000 * total / max(1, exp["episodes"]), 4)
+    out["checks"] = {
+        "groups": len(results) == exp["groups"],
+        "episodes_rolled": sum(r["episodes"] for r in results) == exp["episodes"],
+        "originals_removed": before["Memory"] - after["Memory"] == exp["episodes"] - exp["groups"],
+        "tombstones": after["Tombstone"] - before["Tombstone"] == exp["episodes"],
+    }
+    out["expected"] = exp
     return out
-
-
-# -- main --------------------------------------------------------------------------------------
 
 
 def median_tree(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -887,54 +887,28 @@ def median_tree(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--background", type=int, default=100_000)
-    ap.add_argument("--victim", type=int, default=10_000)
-    ap.add_argument("--fanout-roots", type=int, default=1000)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument(
-        "--as-is-divisor",
-        type=int,
-        default=500,
-        help="the shipped children_of_memories runs one repeat at victim/N and roots/N",
-    )
-    ap.add_argument("--profile", action="store_true", help="one extra untimed PROFILE repeat")
-    ap.add_argument("--quick", action="store_true", help="small sizes, one repeat: a smoke run")
-    ns = ap.parse_args()
-    if ns.quick:
-        ns.background, ns.victim, ns.fanout_roots, ns.repeats = 5000, 1000, 100, 1
-        ns.as_is_divisor = 5
+def measure(ns: argparse.Namespace) -> dict[str, Any]:
+    """One engine, the repeats, then compaction: the report of the code on ``sys.path``."""
+    import graphmem
+
     t_start = time.perf_counter()
-    report: dict[str, Any] = {"machine": machine(), "args": vars(ns)}
-    with engine() as gm:
+    report: dict[str, Any] = {"engine": ns.engine, "graphmem": str(Path(graphmem.__file__))}
+    with engine(ns.engine) as gm:
+        report["engine_version"] = gm.store.ping().get("version")
         tmpl = templates(gm)
         b = Builder(gm, tmpl, np.random.default_rng(7))
         report["background"] = preload_background(b, ns.background)
         print(json.dumps(report["background"]), file=sys.stderr, flush=True)
         ph = Phases(gm)
         erasures, revocations = [], []
-        # reps: the timed ones with the proposed children_of_memories, one with the shipped
-        # text at reduced size, and optionally an untimed PROFILE one
-        plan = [("proposed", ns.victim, ns.fanout_roots)] * ns.repeats
-        plan.append(("shipped", ns.victim // ns.as_is_divisor, ns.fanout_roots // ns.as_is_divisor))
-        if ns.profile:
-            plan.append(("profile", ns.victim, ns.fanout_roots))
-        for rep, (variant, victim_n, roots_n) in enumerate(plan):
+        plan = ["timed"] * ns.repeats + (["profile"] if ns.profile else [])
+        for rep, variant in enumerate(plan):
             ph.profile = variant == "profile"
-            patch_children(gm, variant != "shipped")
-            exp_e = build_erasure(b, rep, victim_n)
-            exp_r = build_revocation(b, rep, roots_n)
+            exp_e = build_erasure(b, rep, ns.victim)
+            exp_r = build_revocation(b, rep, ns.fanout_roots)
             load_s = b.flush()
             counts = count_nodes(gm)
-            diag = diagnose(gm, exp_e["subject"]) if rep == 0 else None
-            try:
-                e = run_erasure(gm, ph, exp_e)
-            except Exception as exc:  # the shipped text can exceed the client socket timeout
-                e = {"error": f"{type(exc).__name__}: {exc}", "checks": {"completed": False}}
-                print(json.dumps({"rep": rep, "variant": variant, "erasure": e}), file=sys.stderr)
-                report["shipped_children_of_memories"] = {"erasure": e, "revocation": e}
-                break
+            e = run_erasure(gm, ph, exp_e)
             e["setup"] = {
                 "load_s": round(load_s, 2),
                 "graph_nodes": sum(counts.values()),
@@ -944,15 +918,11 @@ def main() -> None:
                 "log_mentions": exp_e["log_mentions"],
                 "references": exp_e["references"],
             }
-            if diag:
-                e["diagnosis_read_only_s"] = diag
+            e["erase_and_verify_s"] = round(e["erase"]["total_s"] + e["verify"]["total_s"], 4)
             r = run_revocation(gm, ph, exp_r)
-            e["variant"] = r["variant"] = variant
             print(json.dumps({"rep": rep, "erasure": e, "revocation": r}), file=sys.stderr)
             if variant == "profile":
                 report["profiles"] = ph.plans
-            elif variant == "shipped":
-                report["shipped_children_of_memories"] = {"erasure": e, "revocation": r}
             else:
                 erasures.append(e)
                 revocations.append(r)
@@ -960,13 +930,122 @@ def main() -> None:
         report["revocation_runs"] = revocations
         report["erasure_median"] = median_tree(erasures)
         report["revocation_median"] = median_tree(revocations)
-        shipped = report["shipped_children_of_memories"]
+        compaction = None
+        if ns.episodes:
+            ph.profile = False
+            exp_c = build_episodes(b, ns.episodes)
+            load_s = b.flush()
+            compaction = run_compaction(gm, ph, exp_c)
+            compaction["load_s"] = round(load_s, 2)
+            print(json.dumps({"compaction": compaction}), file=sys.stderr, flush=True)
+        report["compaction"] = compaction
         report["all_checks_pass"] = all(
             all(x["checks"].values())
-            for x in [*erasures, *revocations, shipped["erasure"], shipped["revocation"]]
+            for x in [*erasures, *revocations, *([compaction] if compaction else [])]
         )
     report["total_s"] = round(time.perf_counter() - t_start, 1)
-    print(json.dumps(report, indent=2, default=str))
+    return report
+
+
+def headline(report: dict[str, Any]) -> dict[str, float | None]:
+    """The figures the issue's targets name, from one report."""
+    e, r, c = report["erasure_median"], report["revocation_median"], report["compaction"]
+    return {
+        "erase_s": e["erase"]["total_s"],
+        "verify_s": e["verify"]["total_s"],
+        "erase_and_verify_s": e["erase_and_verify_s"],
+        "revoke_s": r["revoke"]["total_s"],
+        "compact_s": c["compact"]["total_s"] if c else None,
+    }
+
+
+def run_baseline(ns: argparse.Namespace) -> dict[str, Any]:
+    """The same measurement against the product code of git ref ``ns.baseline``, in a child
+    process (this script, that ref's ``graphmem/`` and ``cypher/`` first on ``sys.path``)."""
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="forget-baseline-") as tmp:
+        archive = subprocess.run(
+            ["git", "archive", ns.baseline, "graphmem", "cypher"],
+            cwd=repo,
+            capture_output=True,
+            check=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        # the local Neo4j's launcher (not product code under test): this tree's build
+        (Path(tmp) / "tools").symlink_to(repo / "tools")
+        args = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--child",
+            f"--engine={ns.engine}",
+            f"--background={ns.background}",
+            f"--victim={ns.victim}",
+            f"--fanout-roots={ns.fanout_roots}",
+            f"--episodes={ns.episodes}",
+            f"--repeats={ns.repeats}",
+        ]
+        env = {**os.environ, "PYTHONPATH": tmp}
+        out = subprocess.run(args, env=env, cwd=tmp, stdout=subprocess.PIPE, check=True)
+    child: dict[str, Any] = json.loads(out.stdout)
+    if not child["graphmem"].startswith(tmp):
+        raise SystemExit(f"the baseline imported {child['graphmem']}, not {ns.baseline}")
+    return child
+
+
+def commit() -> str:
+    repo = Path(__file__).resolve().parent.parent
+    out = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True
+    )
+    return out.stdout.strip() or "unknown"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--engine", choices=("falkordb", "neo4j"), default="falkordb")
+    ap.add_argument("--background", type=int, default=100_000)
+    ap.add_argument("--victim", type=int, default=10_000)
+    ap.add_argument("--fanout-roots", type=int, default=1000)
+    ap.add_argument("--episodes", type=int, default=100_000, help="0: no compaction")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--baseline", metavar="REF", help="also measure git ref REF's product code")
+    ap.add_argument("--profile", action="store_true", help="one extra untimed PROFILE repeat")
+    ap.add_argument("--quick", action="store_true", help="small sizes, one repeat: a smoke run")
+    ap.add_argument("--out", type=Path, help="also write the report here")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ns = ap.parse_args()
+    if ns.quick:
+        ns.background, ns.victim, ns.fanout_roots, ns.repeats = 5000, 1000, 100, 1
+        ns.episodes = min(ns.episodes, 5000)
+    if ns.profile and ns.engine != "falkordb":
+        raise SystemExit("--profile reads GRAPH.PROFILE: FalkorDB only")
+    if ns.child:
+        print(json.dumps(measure(ns), default=str))
+        return
+    report: dict[str, Any] = {
+        "machine": machine(),
+        "commit": commit(),
+        "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(ns).items()},
+    }
+    report["this_tree"] = measure(ns)
+    report["headline"] = {"this_tree": headline(report["this_tree"])}
+    if ns.baseline:
+        report["baseline"] = run_baseline(ns)
+        before, after = headline(report["baseline"]), report["headline"]["this_tree"]
+        report["headline"]["baseline"] = before
+        report["headline"]["speedup"] = {
+            k: round(b / a, 2) if a and b else None
+            for k, (b, a) in ((k, (before[k], after[k])) for k in after)
+        }
+    text = json.dumps(report, indent=2, default=str)
+    if ns.out:
+        ns.out.write_text(text + "\n")
+    print(text)
+    checks = [report["this_tree"]["all_checks_pass"]]
+    if "baseline" in report:
+        checks.append(report["baseline"]["all_checks_pass"])
+    if not all(checks):
+        raise SystemExit("a check failed: see all_checks_pass in the report")
 
 
 if __name__ == "__main__":

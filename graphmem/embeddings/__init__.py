@@ -5,7 +5,13 @@ contact a model hub.
 """
 
 from graphmem.embeddings.base import Embedder, FloatArray, space_label_for, validate_texts
-from graphmem.embeddings.cache import CachedEmbedder, CacheStats, EmbeddingCache, cache_key
+from graphmem.embeddings.cache import (
+    CachedEmbedder,
+    CacheStats,
+    EmbeddingCache,
+    cache_key,
+    encode_query,
+)
 from graphmem.embeddings.factory import create_base_embedder, create_embedder
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.embeddings.sentence_transformers import (
@@ -28,6 +34,7 @@ __all__ = [
     "cache_key",
     "create_base_embedder",
     "create_embedder",
+    "encode_query",
     "sentence_transformers_available",
     "space_label_for",
     "validate_texts",

@@ -2,7 +2,11 @@
 
 Keys are hashes, so the cache holds no text; but the vectors are derived from user text, so
 erasure must purge them too: compute the keys with :func:`cache_key` (or call
-:meth:`CachedEmbedder.evict_texts`) and pass them to :meth:`EmbeddingCache.evict`.
+:meth:`CachedEmbedder.evict_texts`) and pass them to :meth:`EmbeddingCache.evict`. A query's
+text is stored nowhere (a retrieval log keeps its hash only), so the erasure could not find its
+key again: a query is encoded with :func:`encode_query`, which tags its entry with the subjects
+it was asked about, and erasing a subject evicts what is tagged with it
+(:meth:`EmbeddingCache.evict_owned`).
 """
 
 from __future__ import annotations
@@ -12,10 +16,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 
 from graphmem.embeddings.base import Embedder, FloatArray, _check_text, validate_texts
+
+#: who a cached query vector is about: (tenant id, subject id)
+Owner: TypeAlias = tuple[str, str]
 
 
 def cache_key(embedding_version: str, text: str) -> str:
@@ -56,6 +64,8 @@ class EmbeddingCache:
             raise ValueError("capacity must be >= 0")
         self.capacity = capacity
         self._data: OrderedDict[str, FloatArray] = OrderedDict()
+        #: key → the subjects a query with that text was asked about (see encode_query)
+        self._owners: dict[str, set[Owner]] = {}
         self._lock = threading.Lock()
         self._hits = 0
         self._misses = 0
@@ -110,14 +120,31 @@ class EmbeddingCache:
                 self._data[key] = copy
                 self._data.move_to_end(key)
             while len(self._data) > self.capacity:
-                self._data.popitem(last=False)
+                dropped, _ = self._data.popitem(last=False)
+                self._owners.pop(dropped, None)
                 self._evictions += 1
+
+    def tag(self, key: str, owners: Iterable[Owner]) -> None:
+        """Mark a held entry as a query about ``owners`` (nothing if the key is not held)."""
+        with self._lock:
+            if key in self._data:
+                self._owners.setdefault(key, set()).update(owners)
+
+    def owned_keys(self, owner: Owner) -> list[str]:
+        """Keys of the held entries tagged with ``owner``."""
+        with self._lock:
+            return sorted(k for k, who in self._owners.items() if owner in who)
+
+    def evict_owned(self, owner: Owner) -> int:
+        """Remove every entry tagged with ``owner``; returns how many were removed."""
+        return self.evict(self.owned_keys(owner))
 
     def evict(self, keys: Iterable[str]) -> int:
         """Remove the given keys; returns how many were present."""
         removed = 0
         with self._lock:
             for key in keys:
+                self._owners.pop(key, None)
                 if self._data.pop(key, None) is not None:
                     removed += 1
         return removed
@@ -127,6 +154,7 @@ class EmbeddingCache:
         with self._lock:
             n = len(self._data)
             self._data.clear()
+            self._owners.clear()
             return n
 
     def reset_stats(self) -> None:
@@ -220,3 +248,12 @@ class CachedEmbedder(Embedder):
                 out[rows] = vec
             self.cache.put_many(zip(missing.keys(), computed, strict=True))
         return out
+
+
+def encode_query(embedder: Embedder, text: str, owners: Iterable[Owner]) -> FloatArray:
+    """Encode a retrieval query asked about ``owners``; a cached vector is tagged with them,
+    so that erasing one of those subjects evicts it (the query's text is kept nowhere)."""
+    vector = embedder.encode_one(text)
+    if isinstance(embedder, CachedEmbedder):
+        embedder.cache.tag(embedder.key(text), owners)
+    return vector

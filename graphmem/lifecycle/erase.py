@@ -9,7 +9,9 @@ scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what wa
 them — a dependant survives only if it is still grounded in live support (the least fixed point
 used by revocation), so erasing a user also erases a project fact that only that user's messages
 support. What an erased memory had superseded is believed again unless something else supersedes
-it (:mod:`graphmem.lifecycle.reinstate`). Then it clears the embedding cache entries, the engine's
+it (:mod:`graphmem.lifecycle.reinstate`). Then it clears the embedding cache entries (the erased
+texts' vectors, and the vectors of the queries asked about an erased subject: their texts are
+stored nowhere, so the cache tags them with their subjects), the engine's
 own logs of past statements (whose parameters can carry a memory's text) and rewrites the engine's
 append-only file so deleted text does not survive on disk. Hash-only tombstones and a
 DeletionReceipt remain; ``verify`` re-runs every check later.
@@ -23,8 +25,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
-from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,11 +37,11 @@ from graphmem.auth.scope import read_subject, require_unbound
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
-from graphmem.embeddings.cache import CachedEmbedder
+from graphmem.embeddings.cache import CachedEmbedder, Owner
 from graphmem.errors import ForbiddenError, NotFoundError
 from graphmem.ids import new_id
+from graphmem.lifecycle.lineage import grounded, read_chunked, read_supports, walk_descendants
 from graphmem.lifecycle.reinstate import ReinstatementPlan, plan_reinstatements
-from graphmem.lifecycle.revoke import _grounded
 from graphmem.models.enums import DeletionScope, VerificationStatus
 from graphmem.models.receipts import DeletionReceipt, ErasedDependant, ErasurePreview
 from graphmem.models.validation import parse
@@ -50,7 +52,6 @@ from graphmem.timeutil import to_iso
 
 POLICY_VERSION = "memory-erase-1"
 ERASERS = frozenset({Role.ADMIN})
-MAX_DEPTH = 50
 
 
 @dataclass
@@ -172,39 +173,16 @@ class Eraser:
         source_ids = {r["source_id"] for r in sources}
         # dependants: other memories citing an erased source, and DERIVED_FROM descendants
         candidates = {c for r in sources for c in r["other_citers"]} - erased
-        frontier = sorted(erased | candidates)
-        seen = set(frontier)
-        queue = deque([frontier])
-        for _ in range(MAX_DEPTH):
-            if not queue:
-                break
-            level = queue.popleft()
-            nxt = []
-            for row in self.store.read(
-                "lifecycle/children_of_memories", {"tenant_id": tenant, "memory_ids": level}
-            ):
-                if row["child"] not in seen:
-                    seen.add(row["child"])
-                    nxt.append(row["child"])
-            if nxt:
-                queue.append(nxt)
-        dependants = sorted(seen - erased)
-        supports: dict[str, list[tuple[str, bool]]] = {}
-        for row in self.store.read(
-            "lifecycle/supports", {"tenant_id": tenant, "memory_ids": dependants}
-        ):
-            pairs = []
-            for support, live in zip(row["supports"], row["live"], strict=False):
-                if support is None:
-                    continue
-                kind, _, ident = support.partition(":")
-                dead = (kind == "source" and ident in source_ids) or (
-                    kind == "memory" and ident in erased
-                )
-                pairs.append((support, bool(live) and not dead))
-            supports[row["memory_id"]] = pairs
-        grounded = _grounded(supports, root="", revoked_roots=set(), affected=set(dependants))
-        ungrounded = [m for m in dependants if m not in grounded]
+
+        def dead(ref: str) -> bool:
+            kind, _, ident = ref.partition(":")
+            return ident in source_ids if kind == "source" else ident in erased
+
+        lineage = walk_descendants(self.store, tenant, erased | candidates)
+        dependants = sorted(lineage.reached - erased)
+        read_supports(self.store, tenant, lineage, dependants, dead)
+        held = grounded(lineage.supports, dependants)
+        ungrounded = [m for m in dependants if m not in held]
         extra = (
             self.store.read("erasure/memory_texts", {"tenant_id": tenant, "memory_ids": ungrounded})
             if ungrounded
@@ -219,7 +197,7 @@ class Eraser:
             texts=[self._plain(tenant, r) for r in all_rows if r.get("text")],
             hashes=hashes,
             source_ids=sorted(source_ids),
-            review_ids=sorted(grounded),
+            review_ids=sorted(held),
             dependants=sorted(
                 (
                     ErasedDependant(memory_id=r["memory_id"], subject_id=r["subject_id"])
@@ -282,7 +260,13 @@ class Eraser:
         logs = self._logs_mentioning(tenant, subject_id, erased_set)
         delete_logs = [x["query_id"] for x in logs if subject_id and x["subject_id"] == subject_id]
         deleted = set(delete_logs)
-        scrub = [_scrub(x, erased_set) for x in logs if x["query_id"] not in deleted]
+        kept = [x["query_id"] for x in logs if x["query_id"] not in deleted]
+        scrub = [
+            _scrub(x, erased_set)
+            for x in read_chunked(
+                self.store, "erasure/logs_to_scrub", {"tenant_id": tenant}, kept, "query_ids"
+            )
+        ]
         reinstate = plan_reinstatements(
             self.store,
             tenant,
@@ -300,7 +284,8 @@ class Eraser:
         requested = self.clock()
         plan, subject_id, scope = erasure.plan, erasure.subject_id, erasure.scope
         delete_logs, scrub, target_id = erasure.delete_logs, erasure.scrub, erasure.target_id
-        cache_keys = _cache_keys(self.embedder, plan.texts)
+        owner = (tenant, subject_id) if subject_id is not None else None
+        cache_keys = _cache_keys(self.embedder, plan.texts, owner)
         receipt_id = new_id("del")
         receipt = parse(
             DeletionReceipt,
@@ -344,7 +329,7 @@ class Eraser:
             },
             identifiers={"space_label": self.embedder.space_label},
         )[0]
-        cache_cleared = _evict(self.embedder, plan.texts)
+        cache_cleared = _evict(self.embedder, plan.texts, owner)
         keys_destroyed = 0
         if self.cipher is not None and subject_id is not None:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
@@ -511,15 +496,24 @@ def _scrub(log: dict[str, Any], erased: set[str]) -> dict[str, Any]:
     }
 
 
-def _cache_keys(embedder: Embedder, texts: list[str]) -> list[str]:
+def _cache_keys(embedder: Embedder, texts: list[str], owner: Owner | None) -> list[str]:
+    """Keys of the erased texts' vectors and of the cached queries asked about the subject."""
     if isinstance(embedder, CachedEmbedder):
-        return sorted({embedder.key(t) for t in texts})
+        keys = {embedder.key(t) for t in texts}
+        if owner is not None:
+            keys.update(embedder.cache.owned_keys(owner))
+        return sorted(keys)
     return []
 
 
-def _evict(embedder: Embedder, texts: list[str]) -> int:
+def _evict(embedder: Embedder, texts: list[str], owner: Owner | None) -> int:
+    """Evict the erased texts' vectors and the queries asked about the erased subject (their
+    texts are stored nowhere, so only the cache's tags find them)."""
     if isinstance(embedder, CachedEmbedder):
-        return embedder.evict_texts(texts)
+        evicted = embedder.evict_texts(texts)
+        if owner is not None:
+            evicted += embedder.cache.evict_owned(owner)
+        return evicted
     return 0
 
 
@@ -530,11 +524,19 @@ def _cached(embedder: Embedder, keys: list[str]) -> int:
 
 
 def _files_containing(files: list[str], needles: list[str]) -> int:
-    """How many of ``needles`` occur in any of ``files`` (bytes, UTF-8)."""
+    """How many of ``needles`` occur in any of ``files`` (bytes, UTF-8): one pass per file
+    for all of them (an alternation, longest first), not one scan per needle."""
     if not needles:
         return 0
-    blobs = [Path(f).read_bytes() for f in files if not f.endswith((".log", ".json"))]
-    return sum(1 for n in needles if any(n.encode() in b for b in blobs))
+    wanted = sorted({n.encode() for n in needles}, key=len, reverse=True)
+    pattern = re.compile(b"|".join(re.escape(n) for n in wanted))
+    found: set[bytes] = set()
+    for f in files:
+        if f.endswith((".log", ".json")):
+            continue
+        found.update(m.group() for m in pattern.finditer(Path(f).read_bytes()))
+    # a needle inside a longer one that matched at the same place is there too
+    return sum(1 for n in wanted if n in found or any(n in hit for hit in found))
 
 
 def _mtime_iso(path: str) -> str:

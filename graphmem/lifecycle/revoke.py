@@ -15,7 +15,6 @@ path that reached it and every reinstatement, and everything is applied in one s
 from __future__ import annotations
 
 import json
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,13 +25,13 @@ from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.ids import new_id
+from graphmem.lifecycle.lineage import grounded, path_to, read_supports, walk_descendants
 from graphmem.lifecycle.reinstate import plan_reinstatements
 from graphmem.models.public import RevocationPublic
 from graphmem.models.receipts import Reinstated
 from graphmem.store.base import GraphStore
 
 REVOKERS = frozenset({Role.ADMIN, Role.REVIEWER})
-MAX_DEPTH = 50
 POLICY_VERSION = "memory-revoke-1"
 
 
@@ -98,12 +97,16 @@ def revoke(
     tenant = principal.tenant_id
     now = clock()
     parents: dict[str, str] = {}
+    root = f"source:{source_id}" if source_id is not None else f"memory:{memory_id}"
+
+    def dead(ref: str) -> bool:  # the revoked source (a revoked memory is never grounded)
+        return ref == root
+
     if source_id is not None:
         if not store.read("lifecycle/source_get", {"tenant_id": tenant, "source_id": source_id}):
             raise NotFoundError(f"no source {source_id!r}", source_id=source_id)
-        root = f"source:{source_id}"
         frontier = [
-            r["child"]
+            str(r["child"])
             for r in store.read(
                 "lifecycle/children_of_source", {"tenant_id": tenant, "source_id": source_id}
             )
@@ -116,61 +119,29 @@ def revoke(
         copies = store.read("memories/copies", {"tenant_id": tenant, "memory_id": memory_id})
         if not copies:
             raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-        root = f"memory:{memory_id}"
         frontier = sorted({str(r["memory_id"]) for r in copies})
         revoked_roots = set(frontier)
         for copy in frontier:
             if copy != memory_id:
                 parents[copy] = root
 
-    # downstream walk, level by level (cycles stop at visited nodes)
-    seen: set[str] = set(frontier)
-    queue = deque([frontier])
-    depth = 0
-    while queue and depth < MAX_DEPTH:
-        level = queue.popleft()
-        rows = store.read(
-            "lifecycle/children_of_memories", {"tenant_id": tenant, "memory_ids": level}
-        )
-        nxt = []
-        for row in rows:
-            child = row["child"]
-            if child not in seen:
-                seen.add(child)
-                parents[child] = f"memory:{row['parent']}"
-                nxt.append(child)
-        if nxt:
-            queue.append(nxt)
-        depth += 1
-
-    affected_ids = sorted(seen)
-    supports: dict[str, list[tuple[str, bool]]] = {}
-    confidence: dict[str, float] = {}
-    for row in store.read("lifecycle/supports", {"tenant_id": tenant, "memory_ids": affected_ids}):
-        pairs = [
-            (s, bool(live))
-            for s, live in zip(row["supports"], row["live"], strict=False)
-            if s is not None
-        ]
-        supports[row["memory_id"]] = pairs
-        confidence[row["memory_id"]] = float(row["confidence"] or 0.0)
-
-    affected_set = set(affected_ids)
-    grounded = _grounded(supports, root, revoked_roots, affected_set)
+    # downstream walk, level by level (cycles stop at visited nodes), then one supports read
+    lineage = walk_descendants(store, tenant, frontier, parents)
+    read_supports(store, tenant, lineage, lineage.reached - revoked_roots, dead)
+    affected_ids = sorted(lineage.reached)
+    affected_set = lineage.reached
+    held = grounded(lineage.supports, affected_set, never=revoked_roots)
     affected: list[Affected] = []
     review_rows = []
     for mid in affected_ids:
-        path = _path(mid, parents, root)
-        if mid in revoked_roots or mid not in grounded:
+        path = path_to(mid, lineage.parents, root)
+        if mid in revoked_roots or mid not in held:
             affected.append(Affected(mid, "REVOKED", path))
             continue
-        pairs = supports.get(mid, [])
-        live_of = dict(pairs)
-        alive = [
-            s for s, _ in pairs if _alive(s, root, revoked_roots, grounded, affected_set, live_of)
-        ]
+        pairs = lineage.supports.get(mid, [])
+        alive = [s for s, live in pairs if live and _alive(s, held, affected_set)]
         share = len(alive) / len(pairs) if pairs else 0.0
-        new_conf = round(confidence.get(mid, 0.0) * share, 6)
+        new_conf = round(lineage.confidence.get(mid, 0.0) * share, 6)
         affected.append(Affected(mid, "NEEDS_REVIEW", path, new_conf))
         review_rows.append({"memory_id": mid, "confidence": new_conf})
 
@@ -217,59 +188,7 @@ def revoke(
     return receipt
 
 
-def _alive(
-    support: str,
-    root: str,
-    revoked_roots: set[str],
-    grounded: set[str],
-    affected: set[str],
-    live: dict[str, bool],
-) -> bool:
-    if support == root:
-        return False
+def _alive(support: str, held: set[str], affected: set[str]) -> bool:
+    """A live support still holds unless it is an affected memory that lost its grounding."""
     kind, _, ident = support.partition(":")
-    if kind == "memory" and (
-        ident in revoked_roots or (ident in affected and ident not in grounded)
-    ):
-        return False
-    return live.get(support, True)
-
-
-def _grounded(
-    supports: dict[str, list[tuple[str, bool]]],
-    root: str,
-    revoked_roots: set[str],
-    affected: set[str],
-) -> set[str]:
-    """Least fixed point: grounded if some live support is a source, a memory outside the
-    affected set, or an already-grounded affected memory."""
-    grounded: set[str] = set()
-    changed = True
-    while changed:
-        changed = False
-        for mid, pairs in supports.items():
-            if mid in grounded or mid in revoked_roots:
-                continue
-            for support, live in pairs:
-                if support == root or not live:
-                    continue
-                kind, _, ident = support.partition(":")
-                if kind == "source" or ident not in affected or ident in grounded:
-                    grounded.add(mid)
-                    changed = True
-                    break
-    return grounded
-
-
-def _path(mid: str, parents: dict[str, str], root: str) -> list[str]:
-    path = [f"memory:{mid}"]
-    cur = mid
-    for _ in range(MAX_DEPTH + 1):
-        parent = parents.get(cur)
-        if parent is None:
-            break
-        path.append(parent)
-        if parent == root:
-            break
-        cur = parent.partition(":")[2]
-    return list(reversed(path))
+    return not (kind == "memory" and ident in affected and ident not in held)

@@ -34,6 +34,7 @@ from graphmem.auth.scope import read_scopes, read_subject
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
+from graphmem.embeddings.cache import encode_query
 from graphmem.ids import new_id
 from graphmem.learn.resolve import cohort_key, usable_procedures
 from graphmem.models.types import sha256_hash
@@ -180,7 +181,8 @@ class Retriever:
 
         # beside phase 1, or after it when phase 1 runs in parts (one engine thread each)
         excluded_rows = excluded_report() if parts == 1 else None
-        vector = self.embedder.encode_one(request.query).tolist()
+        owners = {(principal.tenant_id, s) for s in (subject, principal.subject_id) if s}
+        vector = encode_query(self.embedder, request.query, owners).tolist()
         query_terms = terms(request.query)
         lexical_params = {
             **any_subject,

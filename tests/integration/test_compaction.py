@@ -53,12 +53,19 @@ def test_old_episodes_roll_up_with_lineage(store: GraphStore, originals: str) ->
         episode(gm, "2026-03-09", "FAILURE", "CERT"),
         episode(gm, "2026-03-20", "SUCCESS"),
     ]
+    april = [episode(gm, "2026-04-03", "SUCCESS"), episode(gm, "2026-04-10", "PARTIAL")]
     recent = episode(gm, "2026-08-20", "SUCCESS")
     with pytest.raises(ForbiddenError):
         gm.compact(principal("agent"), older_than="2026-06-01T00:00:00Z")
     out = gm.compact(ADMIN, older_than="2026-06-01T00:00:00Z", originals=originals)  # type: ignore[arg-type]
-    assert [(g["month"], g["episodes"]) for g in out] == [("2026-03", 3)]
-    agg_id = out[0]["aggregate_id"]
+    # two groups, applied in one statement: each aggregate gets its own originals
+    assert [(g["month"], g["episodes"]) for g in out] == [("2026-03", 3), ("2026-04", 2)]
+    agg_id, april_id = out[0]["aggregate_id"], out[1]["aggregate_id"]
+    april_lineage = store.read_adhoc(
+        "MATCH (a:Memory {memory_id: $a})-[:DERIVED_FROM]->(o) RETURN o.memory_id AS id",
+        {"a": april_id},
+    )
+    assert len(april_lineage) == 2
     agg = gm.memory(ADMIN, agg_id).memory
     assert "success 2" in agg["text"] and "failure 1" in agg["text"] and "CERT" in agg["text"]
     lineage = store.read_adhoc(
@@ -70,8 +77,9 @@ def test_old_episodes_roll_up_with_lineage(store: GraphStore, originals: str) ->
     current = {m["memory_id"] for m in gm.memories(ADMIN, subject_id="project:it")}
     if originals == "remove":
         assert all("Tombstone" in x["l"] for x in lineage)
-        assert current == {agg_id, recent}
+        assert current == {agg_id, april_id, recent}
     else:
         assert {x["id"] for x in lineage} == set(old)
-        assert current == {agg_id, recent, *old}
+        assert {x["id"] for x in april_lineage} == set(april)
+        assert current == {agg_id, april_id, recent, *old, *april}
     assert gm.compact(ADMIN, older_than="2026-06-01T00:00:00Z") == []  # aggregates stay

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
-from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache
+from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache, cache_key
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import ForbiddenError
 from graphmem.models.enums import Decision
@@ -130,6 +130,11 @@ def test_erasing_a_subject_leaves_no_canary_anywhere(engine: str, data_dir: Path
         assert files_not_lucene(store, canary.lower()) == [], "canary left in lower case"
         assert files_containing(store, control), "control vanished from disk"
         assert all(k not in gm.embedder.cache for k in receipt.cache_keys)
+        # the subject's queries: their texts are stored nowhere, their vectors were cached
+        version = gm.embedder.embedding_version
+        assert cache_key(version, f"what is {canary} nickname") not in gm.embedder.cache
+        assert cache_key(version, f"what is {canary} nickname") in receipt.cache_keys
+        assert cache_key(version, f"what is {control} nickname") in gm.embedder.cache
         assert (
             store.read_adhoc("MATCH (t:Tombstone) RETURN count(t) AS c")[0]["c"]
             == len(receipt.memory_ids) + 2

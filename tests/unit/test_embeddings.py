@@ -17,6 +17,7 @@ from graphmem.embeddings import (
     USEMEmbedder,
     cache_key,
     create_embedder,
+    encode_query,
     space_label_for,
 )
 from graphmem.embeddings import factory as factory_mod
@@ -285,6 +286,27 @@ def test_cache_is_lru_bounded() -> None:
     spy.batches.clear()
     emb.encode(["b"])
     assert spy.computed == ["b"]
+
+
+def test_queries_are_evicted_by_the_subject_they_were_asked_about() -> None:
+    """A query's text is kept nowhere, so erasure finds its cached vector by its tags only."""
+    emb = CachedEmbedder(SpyEmbedder(), EmbeddingCache(3))
+    gone, stays = ("acme", "user:gone"), ("acme", "user:stays")
+    encode_query(emb, "where does gone live", [gone])
+    encode_query(emb, "shared question", [gone, stays])
+    encode_query(emb, "where does stays live", [stays])
+    assert emb.cache.owned_keys(gone) == sorted(
+        [emb.key("where does gone live"), emb.key("shared question")]
+    )
+    assert emb.cache.evict_owned(gone) == 2
+    assert emb.key("where does stays live") in emb.cache and len(emb.cache) == 1
+    assert emb.cache.owned_keys(gone) == [] and emb.cache.evict_owned(gone) == 0
+    # an entry the LRU drops takes its tags with it; a plain encode is tagged with nobody
+    encode_query(emb, "q1", [gone])
+    emb.encode(["x", "y", "z"])
+    assert emb.cache.owned_keys(gone) == [] and emb.cache.owned_keys(stays) == []
+    # a plain embedder (no cache) just encodes
+    assert encode_query(HashingEmbedder(dimension=8), "q", [gone]).shape == (8,)
 
 
 def test_cache_evict_and_clear() -> None:
