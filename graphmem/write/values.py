@@ -598,6 +598,7 @@ class Values:
         return bool(_NEG_AFTER.search(tail))
 
 
+@lru_cache(maxsize=4096)
 def extract(text: str) -> Values:
     norm = unicodedata.normalize("NFKC", text)
     phones = {k for m in _PHONE.finditer(norm) if (k := _phone_key(m.group(0)))}
