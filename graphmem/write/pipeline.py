@@ -374,18 +374,17 @@ class WritePipeline:
         while pending:
             try:
                 pending = self._round(principal, pending, receipts)
-            except ConstraintViolationError:
+            except _KeyCollision as collision:
                 # a concurrent retry with the same idempotency key won the race: each
                 # proposal of the round on its own, so only that one replays (or fails)
                 if len(pending) > 1:
                     for item in pending:
                         receipts[item.index] = self._propose_all(principal, [item.fresh()])[0]
                     break
-                item = pending[0]
-                replay = self._replays(principal, pending).get(item.index)
+                replay = self._replays(principal, pending).get(pending[0].index)
                 if replay is None:
-                    raise
-                receipts[item.index] = replay
+                    raise collision.error from None
+                receipts[pending[0].index] = replay
                 break
             for item in pending:
                 if item.races >= _RACE_RETRIES:
@@ -468,16 +467,19 @@ class WritePipeline:
                 commits.append((item, run, resolution))
         if commits:
             self._add_commits(principal, batch, commits)
-        rows = self.store.write(
-            "memories/commit",
-            {
-                "tenant_id": principal.tenant_id,
-                "receipts": batch.receipts,
-                "duplicates": batch.duplicates,
-                "commits": batch.commits,
-            },
-            identifiers={"space_label": self.space_label},
-        )
+        try:
+            rows = self.store.write(
+                "memories/commit",
+                {
+                    "tenant_id": principal.tenant_id,
+                    "receipts": batch.receipts,
+                    "duplicates": batch.duplicates,
+                    "commits": batch.commits,
+                },
+                identifiers={"space_label": self.space_label},
+            )
+        except ConstraintViolationError as exc:
+            raise _KeyCollision(exc) from exc
         done = set(rows[0]["committed"]) | set(rows[0]["duplicated"]) if rows else set()
         for index in batch.stored:
             receipts[index] = batch.pending[index]
@@ -723,6 +725,15 @@ class WritePipeline:
                 }
             )
             batch.pending[item.index] = receipt
+
+
+class _KeyCollision(Exception):
+    """The commit statement hit a unique key (another writer's receipt with the same
+    idempotency key, committed meanwhile): the statement wrote nothing."""
+
+    def __init__(self, error: ConstraintViolationError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 @dataclass

@@ -312,7 +312,7 @@ def test_cache_evict_and_clear() -> None:
     assert len(emb.cache) == 0
     spy.batches.clear()
     emb.encode(["secret", "other"])
-    assert spy.computed == ["secret", "other"]
+    assert spy.computed == ["other", "secret"]  # both recomputed (shortest first)
 
 
 def test_cache_returns_copies_not_views() -> None:
