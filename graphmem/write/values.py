@@ -108,17 +108,27 @@ def language_of_tag(value: str) -> str | None:
     return str(lang.language)
 
 
+@lru_cache(maxsize=1)
+def _language_patterns() -> tuple[
+    re.Pattern[str], list[tuple[re.Pattern[str], str]], list[tuple[str, str]]
+]:
+    """Compiled once: any ASCII language name as a whole word (a quick test that no name
+    occurs), each ASCII name's own pattern, and the other names (found by substring)."""
+    ascii_names = [(n, c) for n, c in _language_names() if len(n) >= 2 and n.isascii()]
+    others = [(n, c) for n, c in _language_names() if len(n) >= 2 and not n.isascii()]
+    any_name = re.compile(
+        r"(?<![a-z])(?:" + "|".join(re.escape(n) for n, _ in ascii_names) + r")(?![a-z])"
+    )
+    each = [(re.compile(rf"(?<![a-z]){re.escape(n)}(?![a-z])"), c) for n, c in ascii_names]
+    return any_name, each, others
+
+
 def _languages_in(text: str) -> set[str]:
     low = text.casefold()
-    found: set[str] = set()
-    for name, code in _language_names():
-        if len(name) < 2:
-            continue
-        if name.isascii():
-            if re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low):
-                found.add(code)
-        elif name in low:
-            found.add(code)
+    any_name, each, others = _language_patterns()
+    found = {code for name, code in others if name in low}
+    if any_name.search(low):  # a name at some place: every one of them (they may overlap)
+        found |= {code for pattern, code in each if pattern.search(low)}
     return found
 
 
