@@ -1,4 +1,5 @@
 // mode: read
-// The receipt an idempotency key already produced in this tenant.
-MATCH (r:WriteReceipt {idempotency_scope: $idempotency_scope})
-RETURN r
+// The receipts idempotency keys already produced in this tenant, for a batch of proposals.
+UNWIND $idempotency_scopes AS scope
+MATCH (r:WriteReceipt {idempotency_scope: scope})
+RETURN scope, r

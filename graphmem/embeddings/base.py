@@ -120,13 +120,17 @@ class Embedder(ABC):
         """Load the model now instead of on first use (e.g. at service start)."""
 
     def encode(self, texts: Sequence[str]) -> FloatArray:
+        """Vectors in input order. Texts are embedded shortest first, so each model batch
+        holds texts of similar length and pads little (a batch costs its longest text); the
+        rows go back to input order, and a text's vector does not depend on its batch-mates."""
         items = validate_texts(texts)
         dim = self.dimension
         out = np.empty((len(items), dim), dtype=np.float32)
+        order = sorted(range(len(items)), key=lambda i: len(items[i]))
         step = max(1, int(self.batch_size))
-        for start in range(0, len(items), step):
-            chunk = items[start : start + step]
-            out[start : start + len(chunk)] = self._run_batch(chunk, dim)
+        for start in range(0, len(order), step):
+            rows = order[start : start + step]
+            out[rows] = self._run_batch([items[i] for i in rows], dim)
         return normalise_rows(out, self.name)
 
     def encode_one(self, text: str) -> FloatArray:

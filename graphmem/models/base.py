@@ -22,6 +22,7 @@ import json
 import types
 from collections.abc import Mapping
 from enum import Enum
+from functools import cache
 from typing import Annotated, Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict
@@ -65,6 +66,14 @@ def dumps_canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+@cache
+def _json_fields(cls: type[BaseModel]) -> frozenset[str]:
+    """A record class's JSON-text fields: its annotations are fixed, so computed once."""
+    return frozenset(
+        name for name, info in cls.model_fields.items() if not is_flat(info.annotation)
+    )
+
+
 class Record(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -80,9 +89,7 @@ class Record(BaseModel):
     @classmethod
     def json_fields(cls) -> frozenset[str]:
         """Fields stored as ``<name>_json`` text."""
-        return frozenset(
-            name for name, info in cls.model_fields.items() if not is_flat(info.annotation)
-        )
+        return _json_fields(cls)
 
     def derived_properties(self) -> dict[str, Any]:
         return {}

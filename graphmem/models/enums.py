@@ -9,6 +9,7 @@ canonical value is the one stored and serialised.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 
@@ -29,6 +30,12 @@ class _Enum(StrEnum):
         return [m.value for m in cls]
 
 
+@cache
+def _ranks(cls: type[_Enum]) -> dict[Any, int]:
+    """Each member's place in declaration order (enums are closed: computed once)."""
+    return {member: i for i, member in enumerate(cls)}
+
+
 class _RankedEnum(_Enum):
     """An enum whose members are ordered by declaration: the first has rank 0.
 
@@ -39,7 +46,7 @@ class _RankedEnum(_Enum):
 
     @property
     def rank(self) -> int:
-        return list(type(self)).index(self)
+        return _ranks(type(self))[self]
 
     def _other_rank(self, other: object) -> int | None:
         if isinstance(other, type(self)):

@@ -115,18 +115,25 @@ def params_header(params: Params | None) -> str:
     vector was ~1 ms of every retrieval's Python time and half the bytes the engine parses."""
     if not params:
         return ""
-    parts = ["CYPHER "]
-    for key, value in params.items():
+    return "CYPHER " + "".join(f"`{key}`={_render(value)} " for key, value in params.items())
+
+
+def _render(value: Any) -> str:
+    """One parameter value as the header writes it (the library's rendering, with embeddings
+    at any depth — a batch commit's rows each hold one — in float32 digits)."""
+    if type(value) is str:
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list | tuple):
         if (
-            isinstance(value, list)
-            and len(value) >= _VECTOR_MIN_LEN
+            len(value) >= _VECTOR_MIN_LEN
+            and type(value[0]) is float
             and all(type(x) is float for x in value)
         ):
-            rendered = "[" + ",".join(map(_FLOAT32, value)) + "]"
-        else:
-            rendered = stringify_param_value(value)
-        parts.append(f"`{key}`={rendered} ")
-    return "".join(parts)
+            return "[" + ",".join(map(_FLOAT32, value)) + "]"
+        return "[" + ",".join(map(_render, value)) + "]"
+    if isinstance(value, dict) and all(type(k) is str and k and "`" not in k for k in value):
+        return "{" + ",".join(f"`{k}`:{_render(v)}" for k, v in value.items()) + "}"
+    return str(stringify_param_value(value))
 
 
 class FalkorDBStore(GraphStore):
@@ -303,13 +310,12 @@ class FalkorDBStore(GraphStore):
                 )
                 return rows_from_reply(reply, self._graph, decode)
             else:
+                query = params_header(params) + text
                 with self._tx_lock:
-                    result = self._graph.query(text, params or None, timeout=timeout_ms)
-        header = [col[1] if isinstance(col, (list, tuple)) else col for col in result.header]
-        return [
-            {str(k): decode(v) for k, v in zip(header, row, strict=True)}
-            for row in result.result_set
-        ]
+                    reply = self._graph.execute_command(
+                        "GRAPH.QUERY", self._graph.name, query, "--compact", "timeout", timeout_ms
+                    )
+                return rows_from_reply(reply, self._graph, decode)
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Transaction]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from graphmem.write.codes import Code, Rule
@@ -262,6 +263,7 @@ def _concept(
     return None
 
 
+@lru_cache(maxsize=4096)
 def capability_grant(predicate: str | None, object_text: str | None) -> CapabilityFinding | None:
     """A :class:`CapabilityFinding` when a memory would speak in the authorization vocabulary
     by its predicate or by its text, else None. Pure."""

@@ -9,13 +9,22 @@ holds ids, hashes and codes only. A commit is one statement: memory, ABOUT, PROV
 SUPERSEDES / CONFLICTS_WITH and the receipt land together or not at all — and, for a memory
 the library derives from others (an approved insight promoted to a claim, graphmem.learn),
 its DERIVED_FROM lineage: a proposer cannot state lineage, only the code that derived it.
+
+One proposal and a batch take the same path, batched end to end: one read of the cited
+sources, one conflict read, one encode of the texts to store, and one commit statement for
+the whole batch (receipts, duplicates and new memories; each proposal's part guarded by the
+competitors it was decided against, as for one). Proposals of a batch that compete with each
+other (same subject and conflict key, same memory, same idempotency key) are committed in
+order, one per statement, so each sees what the earlier one wrote: a batch decides exactly
+as the same proposals sent one at a time would.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from graphmem.auth.principal import Principal
@@ -117,7 +126,7 @@ def evaluate(
 class ConflictStage:
     """CONFLICT: competitors read from the store and resolved (``conflicts.resolve``); skipped
     when an earlier stage refused. Hands the resolution and the competitor set it decided
-    against to the commit."""
+    against to the commit. :meth:`run_many` reads the competitors of a whole batch at once."""
 
     name = WriteStage.CONFLICT
 
@@ -126,56 +135,105 @@ class ConflictStage:
         self.clock = clock
 
     def run(self, run: StageInput) -> list[Check]:
-        if run.refused:
-            run.skipped.add(WriteStage.CONFLICT)
-            return []
-        resolution = self._resolve(run)
-        run.resolution = resolution
-        return resolution.checks
+        before = len(run.checks)
+        self.run_many([run])
+        found = run.checks[before:]
+        del run.checks[before:]
+        return found
 
-    def _resolve(self, run: StageInput) -> Resolution:
+    def run_many(self, runs: Sequence[StageInput]) -> None:
+        """Resolve every run that no earlier stage refused; their checks are added to them."""
+        live = []
+        for run in runs:
+            if run.refused:
+                run.skipped.add(WriteStage.CONFLICT)
+            else:
+                live.append(run)
+        if not live:
+            return
+        tenant = live[0].principal.tenant_id
+        keyed = [(i, r) for i, r in enumerate(live) if conflict_key(r.proposal) is not None]
+        plain = [(i, r) for i, r in enumerate(live) if conflict_key(r.proposal) is None]
+        found: dict[int, list[Competitor]] = {i: [] for i in range(len(live))}
+        if keyed:
+            keys = [
+                {
+                    "i": i,
+                    "subject_id": r.proposal.subject,
+                    "conflict_key": conflict_key(r.proposal),
+                    "namespace": r.proposal.namespace,
+                }
+                for i, r in keyed
+            ]
+            for row in self.store.read("memories/competitors", {"tenant_id": tenant, "keys": keys}):
+                found[row["i"]].append(Competitor.of(row))
+        if plain:
+            keys = [
+                {
+                    "i": i,
+                    "subject_id": r.proposal.subject,
+                    "content_hash": memory_content_hash(r.proposal),
+                }
+                for i, r in plain
+            ]
+            rows = self.store.read(
+                "memories/episode_duplicates", {"tenant_id": tenant, "keys": keys}
+            )
+            for row in rows:
+                if not found[row["i"]]:  # the first is enough: it is the duplicate
+                    found[row["i"]].append(Competitor.of(row))
+        targets = self._explicit_targets(tenant, live, found)
+        for i, run in enumerate(live):
+            resolution = self._resolve(run, found[i], targets)
+            run.resolution = resolution
+            run.checks += resolution.checks
+
+    def _explicit_targets(
+        self, tenant: str, live: list[StageInput], found: dict[int, list[Competitor]]
+    ) -> dict[str, AnyMemory]:
+        """The memories proposals name in ``supersedes`` beyond their competitors, read once."""
+        ids = [
+            r.proposal.supersedes
+            for i, r in enumerate(live)
+            if r.proposal.supersedes is not None
+            and r.proposal.supersedes not in {m.memory_id for m in found[i]}
+        ]
+        if not ids:
+            return {}
+        rows = self.store.read(
+            "memories/get_many", {"tenant_id": tenant, "memory_ids": list(dict.fromkeys(ids))}
+        )
+        memories = [memory_from_graph(r["m"]) for r in rows]
+        return {m.memory_id: m for m in memories}
+
+    def _resolve(
+        self, run: StageInput, competitors: list[Competitor], targets: dict[str, AnyMemory]
+    ) -> Resolution:
         p = run.proposal
         valid_from = p.valid_from or self.clock()
-        chash = memory_content_hash(p)
-        key = conflict_key(p)
-        tenant = run.principal.tenant_id
-        if key is not None:
+        if conflict_key(p) is not None:
             # every current competitor, read once: the commit re-counts exactly this set
-            rows = self.store.read(
-                "memories/competitors",
-                {
-                    "tenant_id": tenant,
-                    "subject_id": p.subject,
-                    "conflict_key": key,
-                    "namespace": p.namespace,
-                },
-            )
-            competitors = [Competitor.of(r) for r in rows]
             run.competitor_ids = [m.memory_id for m in competitors]
             existing = [
                 m for m in competitors if overlaps(valid_from, p.valid_to, m.valid_from, m.valid_to)
             ]
         else:
-            rows = self.store.read(
-                "memories/episode_duplicates",
-                {"tenant_id": tenant, "subject_id": p.subject, "content_hash": chash},
-            )
-            existing = [Competitor.of(r) for r in rows]
+            existing = list(competitors)
         if p.supersedes is not None and p.supersedes not in {m.memory_id for m in existing}:
-            target = self.store.read(
-                "memories/get", {"tenant_id": tenant, "memory_id": p.supersedes}
-            )
-            memory = memory_from_graph(target[0]["m"]) if target else None
-            if (
-                memory is None
-                or memory.subject_id != p.subject
-                or memory.tx_to is not None
-                or memory.status is not MemoryStatus.ACTIVE
-            ):
-                return Resolution(checks=[reject(Code.SUPERSEDES_UNKNOWN, p.supersedes)])
-            existing.append(Competitor.of(memory.model_dump(mode="json")))
+            known = next((m for m in competitors if m.memory_id == p.supersedes), None)
+            if known is None:
+                memory = targets.get(p.supersedes)
+                if (
+                    memory is None
+                    or memory.subject_id != p.subject
+                    or memory.tx_to is not None
+                    or memory.status is not MemoryStatus.ACTIVE
+                ):
+                    return Resolution(checks=[reject(Code.SUPERSEDES_UNKNOWN, p.supersedes)])
+                known = Competitor.of(memory.model_dump(mode="json"))
+            existing.append(known)
         return resolve(
-            content_hash=chash,
+            content_hash=memory_content_hash(p),
             authority=run.authority,
             valid_from=valid_from,
             valid_to=p.valid_to,
@@ -266,11 +324,9 @@ class WritePipeline:
         self.clock = clock
         self.cipher = cipher
         self.space_label = space_label or embedder.space_label
-        self.stages = (
-            *gate_stages(verifier),
-            ConflictStage(store, clock),
-            ValidateStage(clock),
-        )
+        self.gate = gate_stages(verifier)
+        self.conflicts = ConflictStage(store, clock)
+        self.validate = ValidateStage(clock)
 
     # -- entry --------------------------------------------------------------------------
     def propose(
@@ -284,31 +340,15 @@ class WritePipeline:
         ``derived_from``: lineage the commit records (library callers only)."""
         if not isinstance(proposal, MemoryProposal):
             proposal = parse(MemoryProposal, proposal)
-        proposal_hash = proposal.content_hash()
-        if proposal.idempotency_key is not None:
-            replay = self._replay(principal, proposal)
-            if replay is not None:
-                return replay
-        for _ in range(_RACE_RETRIES):
-            try:
-                receipt = self._propose_once(principal, proposal, proposal_hash, derived_from)
-            except ConstraintViolationError:
-                # a concurrent retry with the same idempotency key won the race
-                replay = self._replay(principal, proposal) if proposal.idempotency_key else None
-                if replay is None:
-                    raise
-                return replay
-            if receipt is not None:
-                return receipt
-            log.info("competing write on %s; re-running the conflict stage", proposal.subject)
-        raise GraphmemError("too many concurrent writes on the same claim; retry later")
+        return self._propose_all(principal, [_Item(0, proposal, tuple(derived_from))])[0]
 
     def propose_many(
         self, principal: Principal, proposals: list[MemoryProposal | Mapping[str, Any]]
     ) -> list[WriteReceipt]:
         """Several proposals in one call: all are validated first (one malformed item fails the
-        batch, naming ``proposals.<i>.<field>``, before anything is written), their texts are
-        embedded in one batch, then each runs the gate and commits atomically on its own."""
+        batch, naming ``proposals.<i>.<field>``, before anything is written); then the batch
+        runs the gate together (one source read, one conflict read, one encode) and commits in
+        one statement, each proposal atomically on its own, receipts in input order."""
         if len(proposals) > MAX_BATCH:
             raise ValidationError(
                 [FieldIssue("proposals", "too_long", f"at most {MAX_BATCH} proposals per batch")]
@@ -326,46 +366,136 @@ class WritePipeline:
                 ]
         if issues:
             raise ValidationError(issues)
-        self.embedder.encode([memory_text(p) for p in parsed])  # warms the content-hash cache
-        return [self.propose(principal, p) for p in parsed]
+        return self._propose_all(principal, [_Item(i, p) for i, p in enumerate(parsed)])
 
-    def _replay(self, principal: Principal, proposal: MemoryProposal) -> WriteReceipt | None:
-        rows = self.store.read(
-            "receipts/by_idempotency",
-            {"idempotency_scope": _idem_scope(principal.tenant_id, proposal.idempotency_key)},
-        )
-        if not rows:
-            return None
-        first = WriteReceipt.from_graph(rows[0]["r"])
-        if first.proposal_hash != proposal.content_hash():
-            raise ConstraintViolationError(
-                "this idempotency key was used for a different proposal",
-                field="idempotency_key",
-                rule="idempotency_key_reused",
-            )
-        return first
+    def _propose_all(self, principal: Principal, items: list[_Item]) -> list[WriteReceipt]:
+        receipts: dict[int, WriteReceipt] = {}
+        pending = items
+        while pending:
+            try:
+                pending = self._round(principal, pending, receipts)
+            except _KeyCollision as collision:
+                # a concurrent retry with the same idempotency key won the race: each
+                # proposal of the round on its own, so only that one replays (or fails)
+                if len(pending) > 1:
+                    for item in pending:
+                        receipts[item.index] = self._propose_all(principal, [item.fresh()])[0]
+                    break
+                replay = self._replays(principal, pending).get(pending[0].index)
+                if replay is None:
+                    raise collision.error from None
+                receipts[pending[0].index] = replay
+                break
+            for item in pending:
+                if item.races >= _RACE_RETRIES:
+                    raise GraphmemError("too many concurrent writes on the same claim; retry later")
+        return [receipts[item.index] for item in items]
 
-    # -- one attempt ----------------------------------------------------------------------
-    def _propose_once(
-        self,
-        principal: Principal,
-        proposal: MemoryProposal,
-        proposal_hash: str,
-        derived_from: Sequence[Derivation] = (),
-    ) -> WriteReceipt | None:
-        ids = list(dict.fromkeys(ev.event_id for ev in proposal.evidence))
+    def _replays(self, principal: Principal, items: list[_Item]) -> dict[int, WriteReceipt]:
+        """The first receipts of the items' idempotency keys, by item index; a key used for
+        a different proposal is refused before anything of the batch is written."""
+        scopes = {
+            _idem_scope(principal.tenant_id, it.proposal.idempotency_key): it
+            for it in reversed(items)
+            if it.proposal.idempotency_key is not None
+        }
+        if not scopes:
+            return {}
+        rows = self.store.read("receipts/by_idempotency", {"idempotency_scopes": list(scopes)})
+        out: dict[int, WriteReceipt] = {}
+        for row in rows:
+            item = scopes[row["scope"]]
+            first = WriteReceipt.from_graph(row["r"])
+            if first.proposal_hash != item.proposal_hash:
+                raise ConstraintViolationError(
+                    "this idempotency key was used for a different proposal",
+                    field="idempotency_key",
+                    rule="idempotency_key_reused",
+                )
+            out[item.index] = first
+        return out
+
+    # -- one round ------------------------------------------------------------------------
+    def _round(
+        self, principal: Principal, items: list[_Item], receipts: dict[int, WriteReceipt]
+    ) -> list[_Item]:
+        """Decide and commit ``items``; returns those to run again: the ones that compete with
+        an earlier item of this round, and the ones whose competitors changed meanwhile."""
+        replays = self._replays(principal, items)
+        for index, receipt in replays.items():
+            receipts[index] = receipt
+        live = [it for it in items if it.index not in replays]
+        if not live:
+            return []
+        ids = list(dict.fromkeys(ev.event_id for it in live for ev in it.proposal.evidence))
         by_id = load_sources(self.store, principal.tenant_id, ids, self.cipher) if ids else {}
-        run = _Run(evaluate(self.stages, principal, proposal, by_id), proposal_hash)
-        resolution = run.state.resolution or Resolution()
+        states = [evaluate(self.gate, principal, it.proposal, by_id) for it in live]
+        self.conflicts.run_many(states)
+        for state in states:
+            state.checks += self.validate.run(state)
 
-        worst = run.worst()
-        if worst is Severity.REJECT:
-            return self._store_receipt(run, Decision.REJECTED)
-        if worst is Severity.CONFIRM:
-            return self._store_receipt(run, Decision.NEEDS_CONFIRMATION)
-        if resolution.duplicate_of is not None:
-            return self._commit_duplicate(run, resolution.duplicate_of)
-        return self._commit(run, resolution, derived_from)
+        now_ready: list[tuple[_Item, _Run]] = []
+        later: list[_Item] = []
+        claimed: set[tuple[str, ...]] = set()
+        for item, state in zip(live, states, strict=True):
+            run = _Run(state, item.proposal_hash)
+            groups = _groups(principal.tenant_id, run)
+            if groups & claimed:
+                later.append(item)
+            else:
+                now_ready.append((item, run))
+            claimed |= groups
+
+        batch = _Batch()
+        commits: list[tuple[_Item, _Run, Resolution]] = []
+        for item, run in now_ready:
+            resolution = run.state.resolution or Resolution()
+            worst = run.worst()
+            if worst is Severity.REJECT or worst is Severity.CONFIRM:
+                decision = (
+                    Decision.REJECTED if worst is Severity.REJECT else Decision.NEEDS_CONFIRMATION
+                )
+                receipt = self._receipt(run, decision)
+                batch.receipts.append(self._receipt_props(receipt))
+                batch.stored.add(item.index)
+                batch.pending[item.index] = receipt
+            elif resolution.duplicate_of is not None:
+                row, receipt = self._duplicate_row(item, run, resolution.duplicate_of)
+                batch.duplicates.append(row)
+                batch.pending[item.index] = receipt
+            else:
+                commits.append((item, run, resolution))
+        if commits:
+            self._add_commits(principal, batch, commits)
+        try:
+            rows = self.store.write(
+                "memories/commit",
+                {
+                    "tenant_id": principal.tenant_id,
+                    "receipts": batch.receipts,
+                    "duplicates": batch.duplicates,
+                    "commits": batch.commits,
+                },
+                identifiers={"space_label": self.space_label},
+            )
+        except ConstraintViolationError as exc:
+            raise _KeyCollision(exc) from exc
+        done = set(rows[0]["committed"]) | set(rows[0]["duplicated"]) if rows else set()
+        for index in batch.stored:
+            receipts[index] = batch.pending[index]
+        for index in done:
+            receipts[index] = batch.pending[index]
+        raced = [
+            item.retried()
+            for item, _ in now_ready
+            if item.index not in batch.stored and item.index not in done
+        ]
+        if raced:
+            log.info(
+                "competing writes on %d proposal(s); re-running the conflict stage", len(raced)
+            )
+        # the deferred and the raced, back in input order
+        return sorted(later + raced, key=lambda it: it.index)
 
     # -- stages -----------------------------------------------------------------------------
     # -- stages that read the store ---------------------------------------------------------
@@ -433,11 +563,6 @@ class WritePipeline:
             props["idempotency_scope"] = _idem_scope(receipt.tenant_id, receipt.idempotency_key)
         return props
 
-    def _store_receipt(self, run: _Run, decision: Decision) -> WriteReceipt:
-        receipt = self._receipt(run, decision)
-        self.store.write("receipts/create", {"receipt": self._receipt_props(receipt)})
-        return receipt
-
     def _provenance_rows(self, run: _Run) -> list[dict[str, Any]]:
         by_id = {s.source_id: s for s in run.sources}
         rows = [
@@ -457,19 +582,19 @@ class WritePipeline:
                     row["span"] = self.cipher.encrypt(tenant, subject, row["span"])
         return rows
 
-    def _commit_duplicate(self, run: _Run, existing: Competitor) -> WriteReceipt | None:
+    def _duplicate_row(
+        self, item: _Item, run: _Run, existing: Competitor
+    ) -> tuple[dict[str, Any], WriteReceipt]:
+        """A DUPLICATE: its evidence becomes more PROVENANCE on the existing memory."""
         receipt = self._receipt(run, Decision.DUPLICATE, memory_id=existing.memory_id)
-        rows = self.store.write(
-            "memories/add_provenance",
-            {
-                "tenant_id": run.principal.tenant_id,
-                "memory_id": existing.memory_id,
-                "provenance": self._provenance_rows(run),
-                "receipt": self._receipt_props(receipt),
-                "now": receipt.recorded_at,
-            },
-        )
-        return receipt if rows else None
+        row = {
+            "i": item.index,
+            "memory_id": existing.memory_id,
+            "provenance": self._provenance_rows(run),
+            "receipt": self._receipt_props(receipt),
+            "now": receipt.recorded_at,
+        }
+        return row, receipt
 
     def _build_memory(self, run: _Run, memory_id: str, now: str) -> AnyMemory:
         p = run.proposal
@@ -530,68 +655,144 @@ class WritePipeline:
             vector = self.embedder.encode_one(old.text or "").tolist()
         return {"props": version.to_graph_properties(), "embedding": vector}
 
-    def _commit(
-        self, run: _Run, resolution: Resolution, derived_from: Sequence[Derivation] = ()
-    ) -> WriteReceipt | None:
-        now = self.clock()
-        memory_id = new_id("mem")
-        memory = self._build_memory(run, memory_id, now)
-        embedding = self.embedder.encode_one(memory.text or "").tolist()
-        receipt = self._receipt(
-            run,
-            Decision.COMMITTED,
-            memory_id=memory_id,
-            superseded=[s.old.memory_id for s in resolution.supersede],
-            conflicts=[c.memory_id for c in resolution.conflicts],
-        )
-        kept = [s.old.memory_id for s in resolution.supersede if s.keeps_version]
+    def _add_commits(
+        self,
+        principal: Principal,
+        batch: _Batch,
+        commits: list[tuple[_Item, _Run, Resolution]],
+    ) -> None:
+        """The new memories of a round: their texts embedded in one encode, the memories
+        they keep as versions read in one read."""
+        built = []
+        for item, run, resolution in commits:
+            now = self.clock()
+            memory = self._build_memory(run, new_id("mem"), now)
+            built.append((item, run, resolution, memory, now))
+        vectors = self.embedder.encode([memory.text or "" for *_, memory, _ in built])
+        kept = [
+            s.old.memory_id
+            for _, _, resolution, _, _ in built
+            for s in resolution.supersede
+            if s.keeps_version
+        ]
         olds = {
             r["m"]["memory_id"]: memory_from_graph(r["m"])
             for r in (
                 self.store.read(
-                    "memories/get_many",
-                    {"tenant_id": run.principal.tenant_id, "memory_ids": kept},
+                    "memories/get_many", {"tenant_id": principal.tenant_id, "memory_ids": kept}
                 )
                 if kept
                 else []
             )
         }
-        supersede = [
-            {
-                "old_id": s.old.memory_id,
-                "kind": str(s.kind),
-                "reason": str(s.reason),
-                "versions": [self._version_of(olds[s.old.memory_id], memory.valid_from, now)]
-                if s.keeps_version
-                else [],
-            }
-            for s in resolution.supersede
-        ]
-        rows = self.store.write(
-            "memories/commit",
-            {
-                "tenant_id": run.principal.tenant_id,
-                "subject_id": memory.subject_id,
-                "subject_key": f"{run.principal.tenant_id}|{memory.subject_id}",
-                "subject_kind": str(subject_kind(memory.subject_id)),
-                "conflict_key": memory.conflict_key,
-                "namespace": memory.namespace,
-                "expected_ids": run.competitor_ids,
-                "memory": self._sealed(memory),
-                "embedding": embedding,
-                "provenance": self._provenance_rows(run),
-                "supersede": supersede,
-                "conflicts": receipt.conflicts,
-                "derived": [d.row() for d in derived_from],
-                "receipt": self._receipt_props(receipt),
-                "now": now,
-            },
-            identifiers={
-                "type_label": TYPE_LABEL[memory.type],
-                "space_label": self.space_label,
-            },
-        )
-        return receipt if rows else None  # no row: competitors changed, the caller retries
+        for (item, run, resolution, memory, now), vector in zip(built, vectors, strict=True):
+            receipt = self._receipt(
+                run,
+                Decision.COMMITTED,
+                memory_id=memory.memory_id,
+                superseded=[s.old.memory_id for s in resolution.supersede],
+                conflicts=[c.memory_id for c in resolution.conflicts],
+            )
+            supersede = [
+                {
+                    "old_id": s.old.memory_id,
+                    "kind": str(s.kind),
+                    "reason": str(s.reason),
+                    "versions": [self._version_of(olds[s.old.memory_id], memory.valid_from, now)]
+                    if s.keeps_version
+                    else [],
+                }
+                for s in resolution.supersede
+            ]
+            batch.commits.append(
+                {
+                    "i": item.index,
+                    "subject_id": memory.subject_id,
+                    "subject_key": f"{principal.tenant_id}|{memory.subject_id}",
+                    "subject_kind": str(subject_kind(memory.subject_id)),
+                    "type_label": TYPE_LABEL[memory.type],
+                    "conflict_key": memory.conflict_key,
+                    "namespace": memory.namespace,
+                    "expected_ids": run.competitor_ids,
+                    "memory": self._sealed(memory),
+                    "embedding": vector.tolist(),
+                    "provenance": self._provenance_rows(run),
+                    "supersede": supersede,
+                    "conflicts": receipt.conflicts,
+                    "derived": [d.row() for d in item.derived_from],
+                    "receipt": self._receipt_props(receipt),
+                    "now": now,
+                }
+            )
+            batch.pending[item.index] = receipt
+
+
+class _KeyCollision(Exception):
+    """The commit statement hit a unique key (another writer's receipt with the same
+    idempotency key, committed meanwhile): the statement wrote nothing."""
+
+    def __init__(self, error: ConstraintViolationError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclass
+class _Item:
+    """One proposal of a call, by its place in the call."""
+
+    index: int
+    proposal: MemoryProposal
+    derived_from: tuple[Derivation, ...] = ()
+    #: rounds it lost to a concurrent writer on the same claim
+    races: int = 0
+
+    @cached_property
+    def proposal_hash(self) -> str:
+        return self.proposal.content_hash()
+
+    def retried(self) -> _Item:
+        return _Item(self.index, self.proposal, self.derived_from, self.races + 1)
+
+    def fresh(self) -> _Item:
+        return _Item(self.index, self.proposal, self.derived_from)
+
+
+@dataclass
+class _Batch:
+    """One round's commit statement: its three lists, and the receipt each item gets."""
+
+    receipts: list[dict[str, Any]] = field(default_factory=list)
+    duplicates: list[dict[str, Any]] = field(default_factory=list)
+    commits: list[dict[str, Any]] = field(default_factory=list)
+    #: items whose receipt lands unconditionally (no memory written)
+    stored: set[int] = field(default_factory=set)
+    pending: dict[int, WriteReceipt] = field(default_factory=dict)
+
+
+def _groups(tenant_id: str, run: _Run) -> set[tuple[str, ...]]:
+    """What a proposal's decision depends on: its claim (subject, conflict key, namespace) or
+    its content (episodes), every memory it decided against, and its idempotency key. Two
+    proposals of a batch sharing any of these are committed one after the other."""
+    p = run.proposal
+    key = conflict_key(p)
+    out: set[tuple[str, ...]] = {
+        ("claim", p.subject, key, p.namespace or "")
+        if key is not None
+        else ("content", p.subject, memory_content_hash(p))
+    }
+    resolution = run.state.resolution
+    ids = set(run.competitor_ids)
+    if p.supersedes is not None:
+        ids.add(p.supersedes)
+    if resolution is not None:
+        ids |= {s.old.memory_id for s in resolution.supersede}
+        ids |= {c.memory_id for c in resolution.conflicts}
+        if resolution.duplicate_of is not None:
+            ids.add(resolution.duplicate_of.memory_id)
+    out |= {("memory", i) for i in ids}
+    if p.idempotency_key is not None:
+        out.add(("idempotency", _idem_scope(tenant_id, p.idempotency_key)))
+    return out
 
 
 def _idem_scope(tenant_id: str, key: str | None) -> str:

@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from graphmem.errors import FieldIssue, ValidationError
@@ -968,6 +969,7 @@ _SECRET_VIEWS = frozenset(
 _PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed", "inline"})
 
 
+@lru_cache(maxsize=4096)
 def scan(text: str) -> SensitivityReport:
     """Find secrets and personal data in ``text``, on every normalised view of it
     (:mod:`graphmem.write.normalize`: invisible characters, look-alikes, spaced-out and

@@ -108,27 +108,39 @@ def language_of_tag(value: str) -> str | None:
     return str(lang.language)
 
 
+@lru_cache(maxsize=1)
+def _language_patterns() -> tuple[
+    re.Pattern[str], list[tuple[re.Pattern[str], str]], list[tuple[str, str]]
+]:
+    """Compiled once: any ASCII language name as a whole word (a quick test that no name
+    occurs), each ASCII name's own pattern, and the other names (found by substring)."""
+    ascii_names = [(n, c) for n, c in _language_names() if len(n) >= 2 and n.isascii()]
+    others = [(n, c) for n, c in _language_names() if len(n) >= 2 and not n.isascii()]
+    any_name = re.compile(
+        r"(?<![a-z])(?:" + "|".join(re.escape(n) for n, _ in ascii_names) + r")(?![a-z])"
+    )
+    each = [(re.compile(rf"(?<![a-z]){re.escape(n)}(?![a-z])"), c) for n, c in ascii_names]
+    return any_name, each, others
+
+
 def _language_mentions(low: str) -> list[tuple[str, int, int]]:
+    """``(code, position, length)`` of every language name in ``low`` (casefolded)."""
+    any_name, each, others = _language_patterns()
     out: list[tuple[str, int, int]] = []
-    for name, code in _language_names():
-        if len(name) < 2:
-            continue
-        pattern = rf"(?<![a-z]){re.escape(name)}(?![a-z])" if name.isascii() else re.escape(name)
-        out += [(code, m.start(), len(name)) for m in re.finditer(pattern, low)]
+    if any_name.search(low):  # a name at some place: find every one (they may overlap)
+        for pattern, code in each:
+            out += [(code, m.start(), m.end() - m.start()) for m in pattern.finditer(low)]
+    for name, code in others:
+        out += [(code, m.start(), len(name)) for m in re.finditer(re.escape(name), low)]
     return out
 
 
 def _languages_in(text: str) -> set[str]:
     low = text.casefold()
-    found: set[str] = set()
-    for name, code in _language_names():
-        if len(name) < 2:
-            continue
-        if name.isascii():
-            if re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low):
-                found.add(code)
-        elif name in low:
-            found.add(code)
+    any_name, each, others = _language_patterns()
+    found = {code for name, code in others if name in low}
+    if any_name.search(low):  # a name at some place: every one of them (they may overlap)
+        found |= {code for pattern, code in each if pattern.search(low)}
     return found
 
 
@@ -721,6 +733,7 @@ class Values:
         return _language_mentions(unicodedata.normalize("NFKC", self.text).casefold())
 
 
+@lru_cache(maxsize=4096)
 def extract(text: str) -> Values:
     norm = unicodedata.normalize("NFKC", text)
     phones = {k for m in _PHONE.finditer(norm) if (k := _phone_key(m.group(0)))}

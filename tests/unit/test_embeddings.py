@@ -188,6 +188,18 @@ def test_encode_batches_by_batch_size() -> None:
     assert [len(b) for b in spy.batches] == [4, 4, 2]
 
 
+def test_encode_batches_texts_by_length_and_returns_input_order() -> None:
+    spy = SpyEmbedder(batch_size=3)
+    texts = ["a much longer text than the rest", "b", "cc", "a medium text", "dddd", "e e e"]
+    vecs = spy.encode(texts)
+    # each model batch holds texts of similar length: shortest first
+    assert spy.batches == [["b", "cc", "dddd"], ["e e e", "a medium text", texts[0]]]
+    # the rows are in input order, and equal to each text embedded on its own
+    alone = SpyEmbedder(batch_size=1)
+    for text, vec in zip(texts, vecs, strict=True):
+        assert np.array_equal(vec, alone.encode_one(text))
+
+
 def test_space_label_is_valid_identifier_and_distinct() -> None:
     labels = {
         HashingEmbedder(dimension=32).space_label,
@@ -322,7 +334,7 @@ def test_cache_evict_and_clear() -> None:
     assert len(emb.cache) == 0
     spy.batches.clear()
     emb.encode(["secret", "other"])
-    assert spy.computed == ["secret", "other"]
+    assert spy.computed == ["other", "secret"]  # both recomputed (shortest first)
 
 
 def test_cache_returns_copies_not_views() -> None:

@@ -122,8 +122,8 @@ def test_subquery_scope_is_written_once_and_lowered_for_falkordb() -> None:
     assert not [q.name for q in falkordb if re.search(r"CALL\s*\(", q.text)]
     commit_neo4j = neo4j.get("memories/commit").text
     commit_falkordb = falkordb.get("memories/commit").text
-    assert "CALL (m, s) {" in commit_neo4j and "CALL { WITH m, s" not in commit_neo4j
-    assert "CALL { WITH m, s" in commit_falkordb and "CALL (m" not in commit_falkordb
+    assert "CALL (m, s, it) {" in commit_neo4j and "CALL { WITH m, s" not in commit_neo4j
+    assert "CALL { WITH m, s, it" in commit_falkordb and "CALL (m" not in commit_falkordb
 
 
 def test_headers_declare_time_limit_class_and_parameter_types(tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ or may not have landed and is not counted. The time from the kill to a healthy s
 tallied.
 
 Builds on the single crash of ``test_write_durability`` (its service start and wait helpers);
-``smoke`` runs 3 cycles (one of each kind), ``cycles`` (slow) 21.
+``smoke`` runs 3 cycles (one of each kind), ``cycles`` (slow) 21. One writer sends batches
+(``POST /v1/proposals/batch``, one commit statement each), the others single proposals.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tests.integration.test_write_durability import start_api, wait_dead
 SUBJECT = "user:u1"
 KINDS = ("service", "engine", "both")
 WRITERS = 3
+BATCH = 5  # proposals per request of the batch writer
 
 
 class Writers:
@@ -44,45 +46,36 @@ class Writers:
         self._next = start
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._run, daemon=True) for _ in range(WRITERS)]
+        self._threads = [
+            threading.Thread(target=self._run, args=(BATCH if i == 0 else 1,), daemon=True)
+            for i in range(WRITERS)
+        ]
 
     def _number(self) -> int:
         with self._lock:
             self._next += 1
             return self._next
 
-    def _run(self) -> None:
+    def _run(self, batch: int) -> None:
         with httpx.Client(base_url=self.base, headers=self.headers, timeout=15) as client:
             while not self._stop.is_set():
-                n = self._number()
-                said = f"I like value-{n}"  # the claim must be grounded in its span
-                body = {
-                    "memory_type": "SEMANTIC",
-                    "subject": SUBJECT,
-                    "claim": {"predicate": f"likes_item_{n}", "object": f"value-{n}"},
-                    "evidence": [
-                        {"event_id": f"{self.source_id}_{n}", "span": said, "source_role": "user"}
-                    ],
-                    "confidence": 1.0,
-                }
+                numbers = [self._number() for _ in range(batch)]
                 try:
-                    recorded = client.post(
-                        "/v1/sources",
-                        json={
-                            "kind": "USER_MESSAGE",
-                            "content": said,
-                            "source_id": f"{self.source_id}_{n}",
-                        },
-                    )
-                    if recorded.status_code != 201:
-                        raise ValueError(recorded.text)
-                    answer = client.post("/v1/proposals", json=body)
-                    receipt = answer.json() if answer.status_code == 200 else {}
+                    bodies = [self._recorded(client, n) for n in numbers]
+                    if batch == 1:
+                        answer = client.post("/v1/proposals", json=bodies[0])
+                        receipts = [answer.json()] if answer.status_code == 200 else []
+                    else:
+                        answer = client.post("/v1/proposals/batch", json=bodies)
+                        receipts = answer.json() if answer.status_code == 200 else []
                 except (httpx.HTTPError, ValueError):
-                    receipt = {}
+                    receipts = []
                 with self._lock:
-                    if receipt.get("decision") == "COMMITTED":
-                        self.acknowledged[receipt["memory_id"]] = f"value-{n}"
+                    if len(receipts) == batch and all(
+                        r.get("decision") == "COMMITTED" for r in receipts
+                    ):
+                        for n, receipt in zip(numbers, receipts, strict=True):
+                            self.acknowledged[receipt["memory_id"]] = f"value-{n}"
                     else:
                         self.errors += 1
                         time.sleep(0.05)
@@ -94,6 +87,25 @@ class Writers:
         while len(self.acknowledged) < n:
             assert time.monotonic() < deadline, f"no acknowledged write in {timeout_s} s"
             time.sleep(0.05)
+
+    def _recorded(self, client: httpx.Client, n: int) -> dict[str, object]:
+        """Records the source of proposal ``n``; returns the proposal citing it."""
+        said = f"I like value-{n}"  # the claim must be grounded in its span
+        recorded = client.post(
+            "/v1/sources",
+            json={"kind": "USER_MESSAGE", "content": said, "source_id": f"{self.source_id}_{n}"},
+        )
+        if recorded.status_code != 201:
+            raise ValueError(recorded.text)
+        return {
+            "memory_type": "SEMANTIC",
+            "subject": SUBJECT,
+            "claim": {"predicate": f"likes_item_{n}", "object": f"value-{n}"},
+            "evidence": [
+                {"event_id": f"{self.source_id}_{n}", "span": said, "source_role": "user"}
+            ],
+            "confidence": 1.0,
+        }
 
     def __enter__(self) -> Writers:
         for t in self._threads:
