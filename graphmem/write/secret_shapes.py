@@ -203,7 +203,7 @@ _CREDENTIAL_NOUN: Final = with_plain_letters(
     r"session\s*(?:id|key|cookie)|sessionid|cookie)\b"
     r"|비밀\s*번호|비번|패스(?:워드)?|(?:계정|로그인|접속)\s*정보|복구\s*(?:코드|키)|"
     r"パスワード|(?<![ァ-ヺー])パス(?![ァ-ヺー])|ログイン情報|認証情報|復旧コード|リカバリー\s*キー|"
-    r"合言葉|暗号|암구호|(?<![가-힣])암호(?=[은는이가]?(?![가-힣]))|"
+    r"合言葉|暗号|암구호|(?:현관|도어락?|대문|금고|와이파이|공유기|계정)\s*암호(?=[은는이가]?(?![가-힣]))|"
     r"密码|口令|暗号|暗语|登录信息|账号密码|恢复(?:码|密钥)|"
     r"contraseña|\bclave\b|credenciales|código\s+de\s+(?:desbloqueo|recuperación|acceso|regalo)|"
     r"palabra\s+(?:clave|secreta)|santo\s+y\s+seña|"

@@ -1,5 +1,5 @@
 """Round 4's secret words (``graphmem/write/secret_shapes.py``): a watchword or passphrase
-(safe word, 암호, 合言葉, 暗号, palabra clave, Losungswort) and a card's security code (CVV,
+(safe word, 현관 암호, 合言葉, 暗号, palabra clave, Losungswort) and a card's security code (CVV,
 보안코드, セキュリティコード, 安全码, código de seguridad, Kartenprüfnummer) name a secret in six
 languages; a word that only contains one (암호화, encryption) does not."""
 
@@ -34,3 +34,5 @@ def test_the_secret_is_found_where_it_stands(text: str, secret: str) -> None:
 
 def test_a_word_that_contains_one_is_not_a_slot() -> None:
     assert not list(secret_shapes.secrets("암호화된 파일 3개를 보냈어요"))
+    # bare 암호 is also "cipher": only a qualified one (현관 암호, 금고 암호) names a secret
+    assert not list(secret_shapes.secrets("암호는 AES-256을 쓴다"))
