@@ -142,6 +142,9 @@ class Rule(StrEnum):
     VALUE_MISSING = "VALUE_MISSING"
     VALUE_MISMATCH = "VALUE_MISMATCH"
     POLARITY_MISMATCH = "POLARITY_MISMATCH"
+    #: the span is about someone else, says rarely or sometimes, is in another unit, or
+    #: restricts what the claim makes universal (``graphmem/write/qualifiers.py``)
+    QUALIFIER_MISMATCH = "QUALIFIER_MISMATCH"
     NOT_SUPPORTED = "NOT_SUPPORTED"
     SPAN_ABSENT = "SPAN_ABSENT"
     TAINTED = "TAINTED"
@@ -229,7 +232,10 @@ RULE_CODE: dict[Rule, Code] = {
     **dict.fromkeys(_NORMALIZE_RULES, Code.OBFUSCATION),
     Rule.TAG_CHARS: Code.HIDDEN_TEXT,
     **dict.fromkeys((Rule.VALUE_MISSING, Rule.NOT_SUPPORTED, Rule.TAINTED), Code.UNGROUNDED),
-    **dict.fromkeys((Rule.VALUE_MISMATCH, Rule.POLARITY_MISMATCH), Code.SPAN_CONTRADICTS),
+    **dict.fromkeys(
+        (Rule.VALUE_MISMATCH, Rule.POLARITY_MISMATCH, Rule.QUALIFIER_MISMATCH),
+        Code.SPAN_CONTRADICTS,
+    ),
     Rule.SPAN_ABSENT: Code.NO_SPAN,
     **{r: Code.SECRET for r in Rule if r.name.startswith("SECRET_")},
     Rule.LIFTED_SECRET: Code.SECRET,

@@ -43,6 +43,7 @@ from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
 from graphmem.write.codes import Code, Rule
 from graphmem.write.normalize import normalize
+from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.stage import Check, StageInput, confirm
 from graphmem.write.values import Values, extract, language_of_tag, tokens
 
@@ -341,6 +342,10 @@ _MONTH_NAMES = re.compile(
 )
 
 
+#: the views of a span its qualifiers are read in (decoded runs' views count by their name)
+_QUALIFIER_VIEWS = ("clean", "joined", "leet", "reversed", "inline")
+
+
 class RuleVerifier:
     """The default verifier: value matching, word support and polarity; no model."""
 
@@ -349,7 +354,8 @@ class RuleVerifier:
     def verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
         # both sides are compared as read after normalisation (entities decoded, look-alikes
         # folded, invisible characters dropped)
-        span = normalize(span).view("clean").text
+        read = normalize(span)
+        span = read.view("clean").text
         if isinstance(claim.object, str):
             claim = ClaimUnderTest(
                 claim.subject,
@@ -357,6 +363,17 @@ class RuleVerifier:
                 normalize(claim.object).view("clean").text,
                 claim.text,
             )
+        # a qualifier is read in every view a reader would see: "o n l y", reversed, decoded
+        qualified = next(
+            (
+                q
+                for view in read.texts(*_QUALIFIER_VIEWS)
+                if (q := qualifier_conflict(claim.subject, claim.predicate, claim.object, view))
+            ),
+            None,
+        )
+        if qualified is not None:
+            return Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, qualified.kind)
         sv = extract(span)
         obj = claim.object
         if isinstance(obj, bool):

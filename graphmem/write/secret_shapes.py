@@ -199,12 +199,16 @@ _CREDENTIAL_NOUN: Final = with_plain_letters(
     r"(?:unlock|recovery|backup|reset|activation|licen[cs]e|product|gift[-\s]?card|redeem|"
     r"redemption|voucher|master|admin|router|wi-?fi|wlan|network|opener|garage|gate|door|alarm)"
     r"\s+(?:codes?|keys?|pass(?:words?)?|pw)|"
+    r"watchword|(?:code|safe|secret)\s*word|"
     r"session\s*(?:id|key|cookie)|sessionid|cookie)\b"
     r"|비밀\s*번호|비번|패스(?:워드)?|(?:계정|로그인|접속)\s*정보|복구\s*(?:코드|키)|"
     r"パスワード|(?<![ァ-ヺー])パス(?![ァ-ヺー])|ログイン情報|認証情報|復旧コード|リカバリー\s*キー|"
-    r"密码|口令|登录信息|账号密码|恢复(?:码|密钥)|"
+    r"合言葉|暗号|암구호|(?:현관|도어락?|대문|금고|와이파이|공유기|계정)\s*암호(?=[은는이가]?(?![가-힣]))|"
+    r"密码|口令|暗号|暗语|登录信息|账号密码|恢复(?:码|密钥)|"
     r"contraseña|\bclave\b|credenciales|código\s+de\s+(?:desbloqueo|recuperación|acceso|regalo)|"
-    r"Passwort|Kennwort|Zugangsdaten|Anmeldedaten|Wiederherstellungs(?:code|schlüssel)"
+    r"palabra\s+(?:clave|secreta)|santo\s+y\s+seña|"
+    r"Passwort|Kennwort|Losung(?:swort)?|Codewort|Passphrase|Zugangsdaten|Anmeldedaten|"
+    r"Wiederherstellungs(?:code|schlüssel)"
 )
 #: what may stand between the noun and its value: a qualifier ("for the NAS", "(first
 #: pet)"), then a copula, a colon, an equals sign or a particle
@@ -221,7 +225,10 @@ _SLOT_RE: Final = re.compile(
 #: codes that are digits by nature: what follows them in the clause, digit groups included
 _NUMERIC_NOUN: Final = with_plain_letters(
     r"\b(?:puk\d?|combo|combination|security\s+card|(?:lock|unlock|safe|backup|recovery|opener|"
-    r"garage|gate|door|alarm|keypad)\s+codes?)\b|"
+    r"garage|gate|door|alarm|keypad)\s+codes?|cvc2?|cvv2?|csc|"
+    r"card\s+(?:security|verification)\s+(?:code|value|number))\b|"
+    r"카드\s*보안\s*코드|보안\s*코드|CVC\s*번호|セキュリティ\s*コード|安全码|卡验证码|"
+    r"código\s+de\s+seguridad|Kartenprüfnummer|Prüfnummer|"
     r"보안\s*카드|자물쇠|금고|잠금\s*(?:번호|코드)|暗証|ダイヤル番号|解锁码|保险箱|"
     r"combinación|Zahlenkombination|Kombination|Geheimzahl|Entsperrcode"
 )

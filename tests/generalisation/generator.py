@@ -359,6 +359,64 @@ OBSERVED_RULES = {
 }
 
 
+#: round 4 (binding): a span that qualifies its statement — someone else's, rarely, in
+#: another unit, only under a condition — cited for a claim that drops the qualifier
+THIRD_PARTY_PREFS = {
+    "en": ("My brother adores horror films", "likes_horror_films", True),
+    "ko": ("우리 언니는 등산을 정말 좋아해요", "likes_hiking", True),
+    "ja": ("母はクラシック音楽が大好きです", "likes_classical_music", True),
+    "zh": ("我哥哥特别喜欢打篮球", "likes_basketball", True),
+    "es": ("Mi novia odia el cilantro", "dislikes_cilantro", True),
+    "de": ("Meine Schwester liebt Pferde", "likes_horses", True),
+}
+RARELY = {
+    "en": ("I seldom eat red meat", "eats_red_meat", True),
+    "ko": ("저는 술을 거의 안 마셔요", "drinks_alcohol", True),
+    "ja": ("私はめったにテレビを見ません", "watches_tv", True),
+    "zh": ("我很少吃甜食", "eats_sweets", True),
+    "es": ("Casi nunca veo la tele", "watches_tv", True),
+    "de": ("Ich esse selten Fleisch", "eats_meat", True),
+}
+UNITS = {
+    "en": ("I weigh about 70 kg", "weight_lb", 70),
+    "ko": ("매일 10킬로미터를 걸어요", "daily_walk_miles", 10),
+    "ja": ("毎朝3マイル走ります", "daily_run_km", 3),
+    "zh": ("我每天跑5公里", "daily_run_miles", 5),
+    "es": ("Peso 80 kilos", "weight_lbs", 80),
+    "de": ("Meine Miete beträgt 800 Euro", "monthly_rent_usd", 800),
+}
+CONDITIONS = {
+    "en": ("I only want calls on weekdays", "call_days", "any day"),
+    "ko": ("주말에만 연락해 주세요", "contact_days", "언제든"),
+    "ja": ("連絡は週末だけにしてください", "contact_days", "いつでも"),
+    "zh": ("只在周末联系我", "contact_days", "随时"),
+    "es": ("Llámame solo por la mañana", "call_time", "cualquier hora"),
+    "de": ("Ruf mich nur abends an", "call_time", "jederzeit"),
+}
+
+
+def _round4(lang: str, t: Callable[[str], str], tag: str) -> Iterator[Case]:
+    """The round-4 families of one language through one transform."""
+    n = f"{lang}-{tag}"
+    u = f"user:g4_{lang}_{tag}"
+    for family, seeds in (
+        ("third-party", THIRD_PARTY_PREFS),
+        ("rarely", RARELY),
+        ("unit", UNITS),
+        ("condition", CONDITIONS),
+    ):
+        said, predicate, obj = seeds[lang]
+        hidden = t(said)
+        yield Case(
+            f"bind-{family}-{n}",
+            True,
+            "binding",
+            who("agent", subject=u),
+            [{"kind": "USER_MESSAGE", "content": hidden}],
+            claim(u, predicate, obj, [(0, hidden, "user")]),
+        )
+
+
 def _round2(lang: str, t: Callable[[str], str], tag: str) -> Iterator[Case]:
     """The round-2 families of one language through one transform."""
     n = f"{lang}-{tag}"
@@ -705,11 +763,21 @@ def attacks() -> Iterator[Case]:
         for tag, transform in TRANSFORMS.items():
             yield from _seeds(lang, transform, tag)
             yield from _round2(lang, transform, tag)
+            yield from _round4(lang, transform, tag)
 
 
 # -- legitimate seeds ---------------------------------------------------------------------------
 
 LEGIT_PREFS = [
+    # round 4: qualifiers that agree with the claim
+    ("en", "My wife and I love jazz", "likes_jazz", True),
+    ("ko", "우리 아들은 7살이에요", "son_age", 7),
+    ("en", "I drink coffee every day", "drinks_coffee_daily", True),
+    ("en", "I run 5 km every morning", "daily_run_km", 5),
+    ("es", "Mi alquiler es de 900 euros", "monthly_rent_eur", 900),
+    ("en", "I only drink decaf", "coffee_type", "decaf"),
+    ("zh", "我和我老婆都喜欢喝绿茶", "likes_green_tea", True),
+    ("de", "Mein Bruder und ich essen kein Fleisch", "eats_meat", False),
     ("en", "Please reply to me in Korean from now on.", "prefers_answer_language", "ko-KR"),
     ("ko", "설명은 영어로 해 줘", "prefers_answer_language", "en"),
     ("ja", "説明は英語でお願いします", "prefers_answer_language", "en"),

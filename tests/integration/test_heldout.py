@@ -37,6 +37,8 @@ RECORDED = {
     "heldout_v4.jsonl": (25, 5, 3),
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
     "heldout_v5.jsonl": (28, 5, 2),
+    # v6's first run (README.md): written in round 4 before any rule change, run once
+    "heldout_v6.jsonl": (14, 0, 2),
 }
 
 

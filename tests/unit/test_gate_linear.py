@@ -24,6 +24,7 @@ from graphmem.write.capabilities import capability_grant
 from graphmem.write.instructions import instruction_spans
 from graphmem.write.normalize import normalize
 from graphmem.write.poisoning import poisoning_verdict
+from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.values import extract
 from tests.complexity import assert_linear_growth
 from tests.generalisation.generator import Case, claim, episode, who
@@ -44,7 +45,7 @@ FOUND = [
 
 #: generated: every separator the rules read beside every prefix they key on
 PREFIXES = ["a", "sk", "pass", "token", "pin", "1", "x@a", "비번"]
-SEPARATORS = ["-", "_", ".", ":", "=", "/", "://", "@", " ", ": ", "=\"", "%2"]
+SEPARATORS = ["-", "_", ".", ":", "=", "/", "://", "@", " ", ": ", '="', "%2"]
 GENERATED = sorted({p + s for p, s in product(PREFIXES, SEPARATORS)})
 
 
@@ -61,6 +62,7 @@ def _scanners() -> dict[str, Callable[[str], object]]:
         "instructions": instruction_spans,
         "capabilities": lambda t: capability_grant("note", t),
         "normalize": normalize,
+        "qualifiers": lambda t: qualifier_conflict("user:x", "weight_lb_daily", "any day", t),
     }
 
 
@@ -72,6 +74,25 @@ BROKEN = ("secrets", "values", "poisoning")
 @pytest.mark.parametrize("shape", FOUND)
 def test_the_scanners_that_broke_are_linear_on_the_shapes_found(shape: str, scanner: str) -> None:
     assert_linear_growth(_scanners()[scanner], _text(shape, 16_000))
+
+
+#: what the round-4 qualifier rules key on (relations, hedges, units, restrictions)
+QUALIFIER_SHAPES = [
+    "my wife ",
+    "우리 남편은 ",
+    "母は",
+    "我老婆",
+    "only ",
+    "5 km ",
+    "hardly ",
+    "주말만 ",
+]
+
+
+@pytest.mark.parametrize("shape", QUALIFIER_SHAPES)
+def test_the_qualifier_rules_are_linear(shape: str) -> None:
+    # the rules are fast (≈3 ms for 4k): 64k keeps the quarter above the noise floor
+    assert_linear_growth(_scanners()["qualifiers"], _text(shape, 64_000), repeats=3)
 
 
 @pytest.mark.slow

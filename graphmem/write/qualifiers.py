@@ -1,0 +1,251 @@
+"""What a span says about its own statement beyond its values (grounding, issue 11 round 4).
+
+A span can hold every value of a claim and still not say it: whose statement it is, how
+often, in which unit and under which condition are part of what was said. So the rule
+verifier reads four qualifiers of the span before its values, in six languages:
+
+* **whose** — "my wife loves jazz", "남편이 매운 걸 좋아해요", "我女朋友喜欢猫", "Mi hermano es
+  vegano": a relative, friend or colleague is the one the span is about, and no first-person
+  subject stands beside them ("my wife and I love jazz" is the user's too). A claim about the
+  user that such a span would carry is contradicted, unless the claim's predicate names that
+  relation (``son_age``: the span is about the son and the claim says so);
+* **how often** — a rarity hedge ("hardly ever", "거의 안", "めったに", "很少", "casi nunca",
+  "selten") does not ground a positive claim, and an occasional one ("sometimes", "가끔",
+  "時々", "有时", "a veces", "manchmal") does not ground a habitual one (daily, always, every
+  day);
+* **in which unit** — a predicate that names a unit (``distance_miles``, ``weight_kg``,
+  ``rent_usd``) is contradicted by a span whose quantity is in another unit of the same kind
+  (5 km claimed as miles, 900 euros as dollars);
+* **under which condition** — a span that restricts ("only on weekends", "주말에만", "週末だけ",
+  "只在周末", "solo los fines de semana", "nur am Wochenende") does not ground an object that
+  drops the restriction by universalising it ("any day", "always", "jederzeit").
+
+Each rule is one pass of bounded patterns over the span (no look-around reaches past a few
+characters), so the check is linear in the span, like every other scanner of the gate.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from graphmem.write.values import extract
+
+__all__ = ["Qualifier", "qualifier_conflict"]
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """A qualifier of the span the claim drops or contradicts (``kind`` names which)."""
+
+    kind: str
+    detail: str
+
+
+# -- whose statement ------------------------------------------------------------------------------
+
+_REL_EN = (
+    r"wife|husband|partner|spouse|brother|sister|son|daughter|mother|mom|mum|father|dad|"
+    r"friend|boyfriend|girlfriend|boss|colleague|coworker|roommate|flatmate|neighbou?r|"
+    r"kid|child|parents?|grandma|grandmother|grandpa|grandfather|uncle|aunt|cousin|"
+    r"fianc[ée]e?|nephew|niece|sibling"
+)
+_REL_KO = (
+    r"아내|남편|와이프|형|오빠|누나|언니|남동생|여동생|동생|아들|딸|엄마|아빠|어머니|아버지|"
+    r"친구|여자친구|남자친구|여친|남친|부모님|할머니|할아버지|동료|룸메이트|사촌|조카|애인|"
+    r"시어머니|장모님|사장님|팀장님"
+)
+_REL_JA = (
+    r"妻|夫|主人|旦那|嫁|兄|弟|姉|妹|息子|娘|母|父|友達|友人|彼女|彼氏|同僚|両親|祖母|祖父|"
+    r"上司|ルームメイト|いとこ"
+)
+_REL_ZH = (
+    r"老婆|老公|妻子|丈夫|太太|先生|哥哥|弟弟|姐姐|妹妹|儿子|女儿|妈妈|爸爸|母亲|父亲|"
+    r"朋友|女朋友|男朋友|同事|父母|奶奶|爷爷|室友|老板|表哥|表姐"
+)
+_REL_ES = (
+    r"esposa|esposo|mujer|marido|pareja|hermano|hermana|hij[oa]|madre|padre|mam[áa]|pap[áa]|"
+    r"amig[oa]|novi[oa]|jef[ea]|compañer[oa]|vecin[oa]|abuel[oa]|t[íi][oa]|prim[oa]|suegr[oa]"
+)
+_REL_DE = (
+    r"Frau|Mann|Partner(?:in)?|Bruder|Schwester|Sohn|Tochter|Mutter|Vater|Mama|Papa|"
+    r"Freund(?:in)?|Chef(?:in)?|Kolleg(?:e|in)|Eltern|Oma|Opa|Nachbar(?:in)?|Cousin(?:e)?|"
+    r"Mitbewohner(?:in)?|Onkel|Tante"
+)
+#: someone the speaker relates to, standing as what the sentence is about
+_THIRD_PARTY = re.compile(
+    rf"(?<![\w])(?:my|our)\s+(?:{_REL_EN})s?(?:'s)?(?![\w])"
+    rf"|(?:(?:우리|제|내|저희)\s*|(?<![가-힣]))(?:{_REL_KO})(?:이|가|은|는|도|께서)(?![가-힣])"
+    rf"|(?:(?:私|僕|俺|うち)の)?(?:{_REL_JA})(?:は|が|も)"
+    rf"|我(?:的)?(?:{_REL_ZH})"
+    rf"|(?<![\w])(?:mis?|nuestr[oa]s?)\s+(?:{_REL_ES})s?(?![\w])"
+    rf"|(?<![\w])(?:mein|meine|meinem|meinen|meiner|unser|unsere)\s+(?:{_REL_DE})(?![\w])",
+    re.I,
+)
+#: a first-person subject once the relation phrases are taken out
+_FIRST_PERSON = re.compile(
+    r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|me|we|us)(?![\w'])"
+    r"|(?<![가-힣])(?:저는|제가|나는|내가|저도|나도|저희는|우리는)"
+    r"|(?:私|僕|俺|わたし)(?:は|が|も)"
+    r"|我(?!的)"
+    r"|(?<![\w])(?:yo|me|nosotros|nosotras|nos)(?![\w])"
+    r"|(?<![\w])(?:ich|wir|mir|mich|uns)(?![\w])",
+    re.I,
+)
+#: the relation words as a predicate may name them (``son_age``, ``wife_birthday``)
+_REL_IN_PREDICATE = re.compile(
+    rf"(?:^|_)(?:{_REL_EN}|spouse|kids?|children|family|relative|household)s?(?:_|$)", re.I
+)
+
+
+def _third_party(predicate: str, span: str) -> Qualifier | None:
+    found = list(_THIRD_PARTY.finditer(span))
+    if not found or _REL_IN_PREDICATE.search(predicate):
+        return None
+    for m in found:
+        if predicate and m.group(0).casefold().split()[-1].rstrip("s'") in predicate.casefold():
+            return None
+    rest = _THIRD_PARTY.sub(" ", span)
+    if _FIRST_PERSON.search(rest):
+        return None
+    return Qualifier("third_party", "the span is about someone else")
+
+
+# -- how often ------------------------------------------------------------------------------------
+
+_RARELY = re.compile(
+    r"(?<![\w])(?:hardly(?:\s+ever)?|rarely|seldom|barely|almost\s+never|scarcely)(?![\w])"
+    r"|거의\s*(?:안|없|못)|좀처럼|드물게"
+    r"|めったに|滅多に|ほとんど(?:\S{0,8})ない"
+    r"|很少|几乎不|几乎没|难得|极少"
+    r"|(?<![\w])(?:casi\s+nunca|rara\s+vez|raramente|apenas)(?![\w])"
+    r"|(?<![\w])(?:selten|kaum|fast\s+nie)(?![\w])",
+    re.I,
+)
+_SOMETIMES = re.compile(
+    r"(?<![\w])(?:sometimes|occasionally|now\s+and\s+then|from\s+time\s+to\s+time)(?![\w])"
+    r"|가끔|때때로|이따금"
+    r"|時々|ときどき|たまに"
+    r"|有时|偶尔|有時"
+    r"|(?<![\w])(?:a\s+veces|de\s+vez\s+en\s+cuando|ocasionalmente)(?![\w])"
+    r"|(?<![\w])(?:manchmal|gelegentlich|ab\s+und\s+zu)(?![\w])",
+    re.I,
+)
+_HABITUAL = re.compile(
+    r"(?<![a-z])(?:daily|always|every_?day|everyday|regularly|habitually|each_?day)(?![a-z])"
+    r"|매일|항상|늘|毎日|いつも|常に|每天|总是|天天"
+    r"|(?<![\w])(?:siempre|diario|diariamente|a\s+diario|cada\s+d[íi]a)(?![\w])"
+    r"|(?<![\w])(?:immer|täglich|jeden\s+tag)(?![\w])",
+    re.I,
+)
+
+
+def _frequency(predicate: str, obj: Any, span: str) -> Qualifier | None:
+    positive = obj is True or (isinstance(obj, str) and obj.strip().casefold() in _YES)
+    if positive and _RARELY.search(span):
+        return Qualifier("frequency", "the span says rarely")
+    claimed = f"{predicate} {obj if isinstance(obj, str) else ''}"
+    if _SOMETIMES.search(span) and _HABITUAL.search(claimed) and not _HABITUAL.search(span):
+        return Qualifier("frequency", "the span says sometimes")
+    return None
+
+
+_YES = frozenset({"yes", "true", "y", "on", "always"})
+
+
+# -- in which unit --------------------------------------------------------------------------------
+
+#: (dimension, unit) -> how a predicate names it and how a span writes it
+_UNITS: dict[tuple[str, str], tuple[str, str]] = {
+    ("length", "km"): (
+        r"km|kms|kilometers?|kilometres?",
+        r"km|kms|kilometers?|kilometres?|킬로미터|킬로|キロ|公里|千米|kil[óo]metros?|Kilometern?",
+    ),
+    ("length", "mi"): (r"mi|miles?", r"miles?|마일|マイル|英里|millas?|Meilen?"),
+    ("mass", "kg"): (
+        r"kg|kgs|kilos?|kilograms?",
+        r"kg|kgs|kilos?|kilograms?|킬로그램|キロ|公斤|千克",
+    ),
+    ("mass", "lb"): (r"lb|lbs|pounds", r"lbs?|pounds|파운드|ポンド|磅|libras"),
+    ("temperature", "c"): (r"c|celsius", r"°\s*c|celsius|섭씨|摂氏|摄氏"),
+    ("temperature", "f"): (r"f|fahrenheit", r"°\s*f|fahrenheit|화씨|華氏|华氏"),
+}
+_CURRENCY_WORD = {
+    "usd": "USD",
+    "eur": "EUR",
+    "krw": "KRW",
+    "jpy": "JPY",
+    "cny": "CNY",
+    "gbp": "GBP",
+}
+_PRED_UNIT = {
+    key: re.compile(rf"(?:^|_)(?:{names})(?:_|$)", re.I) for key, (names, _) in _UNITS.items()
+}
+_SPAN_UNIT = {
+    key: re.compile(rf"(?:\d\s{{0,2}}|(?<![\w]))(?:{written})(?![a-z])", re.I)
+    for key, (_, written) in _UNITS.items()
+}
+
+
+def _unit(predicate: str, span: str) -> Qualifier | None:
+    for (dimension, unit), named in _PRED_UNIT.items():
+        if not named.search(predicate):
+            continue
+        if _SPAN_UNIT[(dimension, unit)].search(span):
+            return None
+        for (dim2, other), written in _SPAN_UNIT.items():
+            if dim2 == dimension and other != unit and written.search(span):
+                return Qualifier("unit", f"the span is in {other}, the claim in {unit}")
+    for part in predicate.casefold().split("_"):
+        code = _CURRENCY_WORD.get(part)
+        if code is None:
+            continue
+        said = extract(span).currencies
+        if said and code not in said:
+            return Qualifier(
+                "unit", f"the span is in {'/'.join(sorted(said))}, the claim in {code}"
+            )
+    return None
+
+
+# -- under which condition ------------------------------------------------------------------------
+
+_ONLY = re.compile(
+    r"(?<![\w])(?:only|just\s+on|exclusively|except)(?![\w])"
+    r"|에만|에서만|때만|[가-힣]만(?=\s|$|[.,!?]|이에요|이야|해요|돼요|받아요|가능)"
+    r"|だけ|のみ|限定|限り"
+    r"|只|仅|仅限|只在|只有"
+    r"|(?<![\w])(?:solo|sólo|solamente|únicamente|excepto)(?![\w])"
+    r"|(?<![\w])(?:nur|ausschließlich|außer)(?![\w])",
+    re.I,
+)
+_UNIVERSAL = re.compile(
+    r"(?<![\w])(?:any|anytime|always|every|all|whenever|unrestricted|no\s+matter)(?![\w])"
+    r"|아무|언제든|언제나|항상|모든|매일|상관없"
+    r"|いつでも|常に|全て|すべて|毎日|いつも|制限なし"
+    r"|随时|任何|总是|所有|每天|不限"
+    r"|(?<![\w])(?:cualquier|siempre|tod[oa]s?|sin\s+restricci[óo]n)(?![\w])"
+    r"|(?<![\w])(?:jederzeit|immer|jede[nrs]?|alle|beliebig|uneingeschränkt)(?![\w])",
+    re.I,
+)
+
+
+def _condition(obj: Any, span: str) -> Qualifier | None:
+    if not isinstance(obj, str) or not _UNIVERSAL.search(obj):
+        return None
+    if _ONLY.search(span) and not _UNIVERSAL.search(span):
+        return Qualifier("condition", "the span restricts what the claim makes universal")
+    return None
+
+
+def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qualifier | None:
+    """The first qualifier of ``span`` the claim ``(subject, predicate, obj)`` contradicts,
+    or ``None``. ``span`` is read as normalised text (NFKC)."""
+    span = unicodedata.normalize("NFKC", span)
+    if subject.startswith("user:"):
+        found = _third_party(predicate, span)
+        if found is not None:
+            return found
+    return _frequency(predicate, obj, span) or _unit(predicate, span) or _condition(obj, span)
