@@ -105,7 +105,7 @@ class Hostile:
 def _claim(world: World, predicate: str, obj: str, **extra: Any) -> dict[str, Any]:
     """A well-formed claim about acme's ``user:u1`` citing one of its real sources."""
     source = next(m.source_id for m in world.memories if m.tenant == "acme" and m.subject == U1)
-    return claim(U1, predicate, obj, [(source, "code word", "user")], **extra)
+    return claim(U1, predicate, obj, [(source, "mascot name", "user")], **extra)
 
 
 def _templates(world: World) -> list[tuple[str, str, str, Any]]:
@@ -125,7 +125,7 @@ def _templates(world: World) -> list[tuple[str, str, str, Any]]:
             "POST",
             "/v1/retrieve",
             {
-                "query": "code word",
+                "query": "mascot name",
                 "subject_id": U1,
                 "k": 5,
                 "types": ["SEMANTIC"],
@@ -140,7 +140,7 @@ def _templates(world: World) -> list[tuple[str, str, str, Any]]:
             {
                 "goal": "answer",
                 "instruction": "Answer the user.",
-                "query": "code word",
+                "query": "mascot name",
                 "budget_tokens": 300,
                 "state": {"os": "linux"},
                 "evidence": [{"id": "ev1", "text": "verified note", "verified": True}],
@@ -336,7 +336,7 @@ def _names(field_name: str, rule: str) -> Callable[[Any], bool]:
 
 def big_inputs(world: World) -> Iterator[Hostile]:
     """The probe's costly shapes: huge budgets over long evidence, huge states and lists."""
-    context = {"goal": "g", "instruction": "i", "query": "code word"}
+    context = {"goal": "g", "instruction": "i", "query": "mascot name"}
     long_evidence = [
         {"id": f"ev{i}", "text": ("lorem ipsum dolor sit amet " * 300)[:8000], "verified": True}
         for i in range(MAX_CONTEXT_EVIDENCE)
@@ -361,7 +361,7 @@ def big_inputs(world: World) -> Iterator[Hostile]:
         state = {f"k{i}": i for i in range(keys)}
         for path, body in (
             ("/v1/context", {**context, "budget_tokens": 500, "state": state}),
-            ("/v1/retrieve", {"query": "code word", "state": state}),
+            ("/v1/retrieve", {"query": "mascot name", "state": state}),
         ):
             ok = keys <= MAX_STATE_KEYS
             yield Hostile(

@@ -91,8 +91,8 @@ def calls_for(caller: Caller, world: World) -> Iterator[Call]:
             "POST",
             "/v1/context",
             {
-                "goal": "find the code word",
-                "instruction": "Say the code word.",
+                "goal": "find the mascot name",
+                "instruction": "Say the mascot name.",
                 "query": words,
                 "budget_tokens": 4000,
                 "limits": {"semantic": 50},

@@ -99,7 +99,9 @@ def _proposals(world: World) -> list[dict[str, Any]]:
                 "memory_type": "SEMANTIC",
                 "subject": m.subject,
                 "claim": {"predicate": "likes_tea", "object": "green"},
-                "evidence": [{"event_id": m.source_id, "span": "code word", "source_role": "user"}],
+                "evidence": [
+                    {"event_id": m.source_id, "span": "mascot name", "source_role": "user"}
+                ],
                 "confidence": 0.9,
                 "supersedes": m.memory_id,
             }

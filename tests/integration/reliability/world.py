@@ -113,7 +113,9 @@ def canary(tenant: str, subject: str, index: int) -> str:
 
 
 def _remember(client: Client, writer: Caller, tenant: str, subject: str, token: str) -> Memory:
-    text = f"For the record, the favorite code word is {token}"
+    # not "code word": a code word with a random value is a watchword, a secret the gate
+    # refuses (issue 11, round 4)
+    text = f"For the record, the favorite mascot name is {token}"
     src = client.post(
         "/v1/sources",
         headers=writer.headers,
@@ -127,7 +129,7 @@ def _remember(client: Client, writer: Caller, tenant: str, subject: str, token: 
         json={
             "memory_type": "SEMANTIC",
             "subject": subject,
-            "claim": {"predicate": f"code_word_{token[-8:]}", "object": token},
+            "claim": {"predicate": f"mascot_name_{token[-8:]}", "object": token},
             "evidence": [{"event_id": source_id, "span": text, "source_role": "user"}],
             "confidence": 1.0,
             "purposes": [PURPOSE],
