@@ -2,7 +2,8 @@
 // Commit a batch of proposals in one statement, one transaction. Each committed proposal
 // lands whole or not at all: its memory, subject, ABOUT, PROVENANCE, supersession (closing
 // old versions and keeping their valid-time history as version nodes), CONFLICTS_WITH,
-// DERIVED_FROM and its receipt. A proposal whose competing memories changed since they were
+// DERIVED_FROM and its receipt; a DUPLICATE adds its PROVENANCE and DERIVED_FROM (merged)
+// to the existing memory. A proposal whose competing memories changed since they were
 // read ($commits[i].expected_ids), or a DUPLICATE whose memory is no longer current, writes
 // nothing and is missing from `committed` / `duplicated`: the caller re-reads and retries it.
 // $receipts: receipts of proposals that wrote no memory (rejected, awaiting confirmation).
@@ -24,6 +25,14 @@ CALL () {
       ON CREATE SET e.span = p.span, e.content_hash = p.content_hash, e.role = p.role,
                     e.recorded_at = d.now
     RETURN count(*) AS provenance
+  }
+  CALL (m, d) {
+    UNWIND d.derived AS dv
+    MATCH (o:Memory {tenant_id: $tenant_id, memory_id: dv.memory_id})
+    WHERE o <> m
+    MERGE (m)-[e:DERIVED_FROM {method: dv.method}]->(o)
+      ON CREATE SET e.policy_version = dv.policy_version, e.recorded_at = dv.recorded_at
+    RETURN count(*) AS derived
   }
   CREATE (r:WriteReceipt)
   SET r += d.receipt

@@ -585,12 +585,15 @@ class WritePipeline:
     def _duplicate_row(
         self, item: _Item, run: _Run, existing: Competitor
     ) -> tuple[dict[str, Any], WriteReceipt]:
-        """A DUPLICATE: its evidence becomes more PROVENANCE on the existing memory."""
+        """A DUPLICATE: its evidence becomes more PROVENANCE on the existing memory, and the
+        lineage it was derived with (an approved insight's) more DERIVED_FROM on it — so
+        revoking or erasing what it was learned from reaches it as it would a new memory."""
         receipt = self._receipt(run, Decision.DUPLICATE, memory_id=existing.memory_id)
         row = {
             "i": item.index,
             "memory_id": existing.memory_id,
             "provenance": self._provenance_rows(run),
+            "derived": [d.row() for d in item.derived_from],
             "receipt": self._receipt_props(receipt),
             "now": receipt.recorded_at,
         }

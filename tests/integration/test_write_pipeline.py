@@ -9,11 +9,14 @@ import pytest
 
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import ConstraintViolationError, ValidationError
+from graphmem.models.edges import DerivedFrom
 from graphmem.models.enums import Decision
+from graphmem.models.proposal import MemoryProposal
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
 from graphmem.store.schema import bootstrap
+from graphmem.write.pipeline import Derivation
 from tests.integration.write_fixtures import (
     ADMIN,
     AGENT,
@@ -22,6 +25,7 @@ from tests.integration.write_fixtures import (
     FakeClock,
     claim,
     codes,
+    episode,
     principal,
     source,
 )
@@ -98,6 +102,29 @@ def test_exact_duplicate_adds_provenance_not_a_node(gm: Graphmem) -> None:
     assert count_nodes(gm, "Memory") == 1
     cited = {p["source_id"] for p in gm.memory(AGENT_FOR_USER, first.memory_id or "").provenance}
     assert cited == {"msg_9821", "msg_9900"}
+
+
+def test_a_duplicate_keeps_the_lineage_it_was_derived_with(gm: Graphmem) -> None:
+    """A memory derived from another (an approved insight's claim) that turns out to be a
+    DUPLICATE still gets its DERIVED_FROM edge on the existing memory — otherwise revoking
+    what it was learned from would never reach the memory it confirmed. Merged, not doubled."""
+    origin = episode(gm, AGENT_FOR_USER, USER, "answer in Korean", ["user asked twice"], "SUCCESS")
+    gm.record_source(
+        AGENT_FOR_USER,
+        {"kind": "USER_MESSAGE", "content": "답변은 계속 한국어로 해 줘", "source_id": "msg_9821"},
+    )
+    first = gm.propose(AGENT_FOR_USER, SEED_PROPOSAL)
+    edge = DerivedFrom(method="insight_promotion", policy_version="t-1", recorded_at=gm.clock())
+    proposal = MemoryProposal.model_validate(SEED_PROPOSAL)
+    for _ in range(2):
+        again = gm.writer.propose(AGENT_FOR_USER, proposal, derived_from=[Derivation(origin, edge)])
+        assert again.decision is Decision.DUPLICATE and again.memory_id == first.memory_id
+    rows = gm.store.read_adhoc(
+        "MATCH (m:Memory {memory_id: $m})-[d:DERIVED_FROM]->(o:Memory) "
+        "RETURN o.memory_id AS origin, d.method AS method, d.policy_version AS policy",
+        {"m": first.memory_id},
+    )
+    assert rows == [{"origin": origin, "method": "insight_promotion", "policy": "t-1"}]
 
 
 def test_episodes_that_differ_only_in_their_narrative_are_two_episodes(gm: Graphmem) -> None:
