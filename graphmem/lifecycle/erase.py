@@ -250,7 +250,7 @@ class Eraser:
             kind, _, ident = ref.partition(":")
             return ident in source_ids if kind == "source" else ident in erased
 
-        lineage = walk_descendants(self.store, tenant, erased | candidates)
+        lineage = walk_descendants(self.store, tenant, erased | candidates, paths=False)
         dependants = sorted(lineage.reached - erased)
         read_supports(self.store, tenant, lineage, dependants, dead)
         held = grounded(lineage.supports, dependants)
