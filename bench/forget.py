@@ -8,8 +8,9 @@
 on a fresh engine with the same seed and sizes, against the product code of git ref REF
 (``git archive REF graphmem cypher``, first on ``PYTHONPATH``): the before-style path and this
 tree's side by side in one run, with the ratios. With ``--interleave`` the two alternate, one
-repeat per child process on its own fresh engine (this tree, REF, REF, this tree, …), so a
-machine whose load drifts weighs on both sides alike; medians over the children. ``--quick``
+repeat per child process on its own fresh engine (HEAD, REF, REF, HEAD, …: this tree as
+committed when the run began, archived the same way), so a machine whose load drifts weighs on
+both sides alike; medians over the children. ``--quick``
 (5k background, victim 1k, 100 roots, 5k episodes, one repeat) is the CI smoke; it runs in
 well under 2 minutes on FalkorDB.
 
@@ -1040,14 +1041,16 @@ def merged(children: list[dict[str, Any]]) -> dict[str, Any]:
 def interleaved(ns: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
     """This tree and ``ns.baseline`` alternately, one repeat per child on a fresh engine, in
     the order A B B A A B …, so drifting load falls on both sides alike."""
+    # this tree as committed when the run began: edits made while it runs are not measured
+    head = commit()
     mine: list[dict[str, Any]] = []
     theirs: list[dict[str, Any]] = []
     for i in range(ns.repeats):
-        order = (None, ns.baseline) if i % 2 == 0 else (ns.baseline, None)
-        for ref in order:
+        order = ((head, mine), (ns.baseline, theirs))
+        for ref, into in order if i % 2 == 0 else order[::-1]:
             started = datetime.now(UTC).strftime("%H:%M:%S")
-            print(f"[{started}] repeat {i + 1}: {ref or 'this tree'}", file=sys.stderr, flush=True)
-            (theirs if ref else mine).append(run_child(ns, ref, 1))
+            print(f"[{started}] repeat {i + 1}: {ref}", file=sys.stderr, flush=True)
+            into.append(run_child(ns, ref, 1))
     return merged(mine), merged(theirs)
 
 
