@@ -706,16 +706,6 @@ class Phases:
 
 
 _RETURNS = {
-    "erasure/apply": [
-        "memories",
-        "sources",
-        "flagged",
-        "logs_deleted",
-        "logs_scrubbed",
-        "receipts",
-        "subjects",
-        "tombstones",
-    ],
     "erasure/begin": ["flagged", "reinstated"],
     "erasure/delete_memories": ["memories", "receipts"],
     "erasure/delete_sources": ["sources"],

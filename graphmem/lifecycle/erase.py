@@ -57,6 +57,7 @@ from graphmem.embeddings.cache import CachedEmbedder, Owner
 from graphmem.errors import ForbiddenError, NotFoundError
 from graphmem.ids import new_id
 from graphmem.lifecycle.lineage import (
+    CHUNK,
     chunks,
     grounded,
     read_chunked,
@@ -74,10 +75,11 @@ from graphmem.timeutil import to_iso
 
 POLICY_VERSION = "memory-erase-1"
 ERASERS = frozenset({Role.ADMIN})
-#: memory or source ids per batch statement (the ids travel in the query text on FalkorDB)
-BATCH = 2000
+#: memory or source ids per batch statement (the ids travel in the query text on FalkorDB,
+#: and every write statement there is an fsync and a sync of the graph's matrices)
+BATCH = CHUNK
 #: retrieval logs deleted or scrubbed per statement (a scrubbed log carries its new values)
-LOG_BATCH = 1000
+LOG_BATCH = 2500
 
 
 @dataclass
