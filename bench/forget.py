@@ -2,13 +2,17 @@
 
     python bench/forget.py [--engine falkordb|neo4j] [--background 100000] [--victim 10000]
                            [--fanout-roots 1000] [--episodes 100000] [--repeats 3]
-                           [--baseline REF] [--profile] [--quick] [--out FILE]
+                           [--baseline REF [--interleave]] [--profile] [--quick] [--out FILE]
 
 ``--baseline REF`` (e.g. ``main``) runs the same measurement a second time, in a child process
 on a fresh engine with the same seed and sizes, against the product code of git ref REF
 (``git archive REF graphmem cypher``, first on ``PYTHONPATH``): the before-style path and this
-tree's side by side in one run, with the ratios. ``--quick`` (5k background, victim 1k, 100
-roots, 5k episodes, one repeat) is the CI smoke; it runs in well under 2 minutes on FalkorDB.
+tree's side by side in one run, with the ratios. With ``--interleave`` the two alternate, one
+repeat per child process on its own fresh engine (HEAD, REF, REF, HEAD, …: this tree as
+committed when the run began, archived the same way), so a machine whose load drifts weighs on
+both sides alike; medians over the children. ``--quick``
+(5k background, victim 1k, 100 roots, 5k episodes, one repeat) is the CI smoke; it runs in
+well under 2 minutes on FalkorDB.
 
 One engine (``Settings(data_dir=tmp, engine=…)``: the embedded FalkorDB with its default fsync
 ``always``, or the local Neo4j; hashing embedder behind a CachedEmbedder) is pre-loaded once
@@ -94,7 +98,11 @@ PROFILED = (
     "erasure/memory_texts",
     "erasure/logs_referencing",
     "erasure/leftovers",
-    "erasure/apply",
+    "erasure/begin",
+    "erasure/delete_memories",
+    "erasure/delete_sources",
+    "erasure/delete_logs",
+    "erasure/finish",
     "lifecycle/supports",
     "lifecycle/apply_revocation",
 )
@@ -698,7 +706,11 @@ class Phases:
 
 
 _RETURNS = {
-    "erasure/apply": [
+    "erasure/begin": ["flagged", "reinstated"],
+    "erasure/delete_memories": ["memories", "receipts"],
+    "erasure/delete_sources": ["sources"],
+    "erasure/delete_logs": ["logs_deleted", "logs_scrubbed"],
+    "erasure/finish": [
         "memories",
         "sources",
         "flagged",
@@ -959,13 +971,29 @@ def headline(report: dict[str, Any]) -> dict[str, float | None]:
     }
 
 
-def run_baseline(ns: argparse.Namespace) -> dict[str, Any]:
-    """The same measurement against the product code of git ref ``ns.baseline``, in a child
-    process (this script, that ref's ``graphmem/`` and ``cypher/`` first on ``sys.path``)."""
+def run_child(ns: argparse.Namespace, ref: str | None, repeats: int) -> dict[str, Any]:
+    """The measurement in a child process on a fresh engine: this tree's product code
+    (``ref`` None) or that of git ref ``ref`` (its ``graphmem/`` and ``cypher/`` first on
+    ``sys.path``)."""
     repo = Path(__file__).resolve().parent.parent
+    args = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--child",
+        f"--engine={ns.engine}",
+        f"--background={ns.background}",
+        f"--victim={ns.victim}",
+        f"--fanout-roots={ns.fanout_roots}",
+        f"--episodes={ns.episodes}",
+        f"--repeats={repeats}",
+    ]
+    if ref is None:
+        out = subprocess.run(args, cwd=repo, stdout=subprocess.PIPE, check=True)
+        mine: dict[str, Any] = json.loads(out.stdout)
+        return mine
     with tempfile.TemporaryDirectory(prefix="forget-baseline-") as tmp:
         archive = subprocess.run(
-            ["git", "archive", ns.baseline, "graphmem", "cypher"],
+            ["git", "archive", ref, "graphmem", "cypher"],
             cwd=repo,
             capture_output=True,
             check=True,
@@ -973,23 +1001,47 @@ def run_baseline(ns: argparse.Namespace) -> dict[str, Any]:
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         # the local Neo4j's launcher (not product code under test): this tree's build
         (Path(tmp) / "tools").symlink_to(repo / "tools")
-        args = [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--child",
-            f"--engine={ns.engine}",
-            f"--background={ns.background}",
-            f"--victim={ns.victim}",
-            f"--fanout-roots={ns.fanout_roots}",
-            f"--episodes={ns.episodes}",
-            f"--repeats={ns.repeats}",
-        ]
         env = {**os.environ, "PYTHONPATH": tmp}
         out = subprocess.run(args, env=env, cwd=tmp, stdout=subprocess.PIPE, check=True)
     child: dict[str, Any] = json.loads(out.stdout)
     if not child["graphmem"].startswith(tmp):
-        raise SystemExit(f"the baseline imported {child['graphmem']}, not {ns.baseline}")
+        raise SystemExit(f"the baseline imported {child['graphmem']}, not {ref}")
     return child
+
+
+def run_baseline(ns: argparse.Namespace) -> dict[str, Any]:
+    """The same measurement against the product code of git ref ``ns.baseline``."""
+    return run_child(ns, ns.baseline, ns.repeats)
+
+
+def merged(children: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from several one-repeat children of the same code: their runs joined and
+    the medians taken over all of them."""
+    out = dict(children[0])
+    out["erasure_runs"] = [e for c in children for e in c["erasure_runs"]]
+    out["revocation_runs"] = [r for c in children for r in c["revocation_runs"]]
+    out["erasure_median"] = median_tree(out["erasure_runs"])
+    out["revocation_median"] = median_tree(out["revocation_runs"])
+    out["all_checks_pass"] = all(c["all_checks_pass"] for c in children)
+    out["total_s"] = round(sum(c["total_s"] for c in children), 1)
+    out["children"] = len(children)
+    return out
+
+
+def interleaved(ns: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """This tree and ``ns.baseline`` alternately, one repeat per child on a fresh engine, in
+    the order A B B A A B …, so drifting load falls on both sides alike."""
+    # this tree as committed when the run began: edits made while it runs are not measured
+    head = commit()
+    mine: list[dict[str, Any]] = []
+    theirs: list[dict[str, Any]] = []
+    for i in range(ns.repeats):
+        order = ((head, mine), (ns.baseline, theirs))
+        for ref, into in order if i % 2 == 0 else order[::-1]:
+            started = datetime.now(UTC).strftime("%H:%M:%S")
+            print(f"[{started}] repeat {i + 1}: {ref}", file=sys.stderr, flush=True)
+            into.append(run_child(ns, ref, 1))
+    return merged(mine), merged(theirs)
 
 
 def commit() -> str:
@@ -1009,6 +1061,11 @@ def main() -> None:
     ap.add_argument("--episodes", type=int, default=100_000, help="0: no compaction")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--baseline", metavar="REF", help="also measure git ref REF's product code")
+    ap.add_argument(
+        "--interleave",
+        action="store_true",
+        help="with --baseline: alternate the two, one repeat per child process (A B B A …)",
+    )
     ap.add_argument("--profile", action="store_true", help="one extra untimed PROFILE repeat")
     ap.add_argument("--quick", action="store_true", help="small sizes, one repeat: a smoke run")
     ap.add_argument("--out", type=Path, help="also write the report here")
@@ -1027,10 +1084,16 @@ def main() -> None:
         "commit": commit(),
         "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(ns).items()},
     }
-    report["this_tree"] = measure(ns)
+    if ns.interleave and not ns.baseline:
+        raise SystemExit("--interleave needs --baseline REF")
+    if ns.interleave:
+        report["this_tree"], report["baseline"] = interleaved(ns)
+    else:
+        report["this_tree"] = measure(ns)
     report["headline"] = {"this_tree": headline(report["this_tree"])}
     if ns.baseline:
-        report["baseline"] = run_baseline(ns)
+        if not ns.interleave:
+            report["baseline"] = run_baseline(ns)
         before, after = headline(report["baseline"]), report["headline"]["this_tree"]
         report["headline"]["baseline"] = before
         report["headline"]["speedup"] = {

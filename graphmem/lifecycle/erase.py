@@ -2,8 +2,8 @@
 retention까지 범위를 정의해야 합니다").
 
 Erasing a subject, or one memory — every copy of its statement (version nodes, reinstated
-versions), or with ``with_history`` the whole history of the claim — removes, in one statement:
-every such node (and with it the vector-index entry), the sources the subject owns or that only
+versions), or with ``with_history`` the whole history of the claim — removes: every such node
+(and with it the vector-index entry), the sources the subject owns or that only
 the erased memories cite, the subject node, the subject's write receipts and retrieval logs; it
 scrubs the erased ids from other logs and flags (NEEDS_REVIEW) or erases what was derived from
 them — a dependant survives only if it is still grounded in live support (the least fixed point
@@ -16,6 +16,21 @@ own logs of past statements (whose parameters can carry a memory's text) and rew
 append-only file so deleted text does not survive on disk. Hash-only tombstones and a
 DeletionReceipt remain; ``verify`` re-runs every check later.
 
+**Batches, and finishing after a crash.** A 10k-memory subject is tens of thousands of deletes;
+one statement for all of it held the engine (and, on Neo4j, one transaction's memory) for the
+whole erasure. So the writes are statements of at most :data:`BATCH` ids, in this order:
+``erasure/begin`` records the receipt (every id it will erase, ``completed_at`` unset), flags the
+dependants that keep support and applies the reinstatements — the steps that are not
+idempotent, so they land with the receipt or not at all; then ``erasure/delete_memories`` and
+``erasure/delete_sources`` batch by batch (each memory or source leaves its tombstone in the
+statement that deletes it, so a batch run twice deletes and records nothing twice), the logs,
+and ``erasure/finish`` (the subject node, its receipts, its runs). Every statement adds what it
+did to the receipt's ``progress_*`` counts and moves the forget epoch. A crash between them
+leaves a receipt without ``completed_at`` — ``verify`` says ``UNFINISHED`` — and erasing the
+same target again finishes that receipt instead of planning a new one (:meth:`Eraser._resume`);
+its counts are the sums over both runs. Between batches a reader can see part of the subject
+gone; what the erasure will remove is fixed in the receipt before the first delete.
+
 A **preview** (``dry_run``) runs the same planning and writes nothing: what would be erased (the
 dependants of other subjects named as such), flagged, reinstated, and which logs deleted or
 scrubbed — so what an erasure then does is exactly what its preview said, given no writes between.
@@ -27,6 +42,7 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,7 +56,14 @@ from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.cache import CachedEmbedder, Owner
 from graphmem.errors import ForbiddenError, NotFoundError
 from graphmem.ids import new_id
-from graphmem.lifecycle.lineage import grounded, read_chunked, read_supports, walk_descendants
+from graphmem.lifecycle.lineage import (
+    CHUNK,
+    chunks,
+    grounded,
+    read_chunked,
+    read_supports,
+    walk_descendants,
+)
 from graphmem.lifecycle.reinstate import ReinstatementPlan, plan_reinstatements
 from graphmem.models.enums import DeletionScope, VerificationStatus
 from graphmem.models.receipts import DeletionReceipt, ErasedDependant, ErasurePreview
@@ -52,6 +75,11 @@ from graphmem.timeutil import to_iso
 
 POLICY_VERSION = "memory-erase-1"
 ERASERS = frozenset({Role.ADMIN})
+#: memory or source ids per batch statement (the ids travel in the query text on FalkorDB,
+#: and every write statement there is an fsync and a sync of the graph's matrices)
+BATCH = CHUNK
+#: retrieval logs deleted or scrubbed per statement (a scrubbed log carries its new values)
+LOG_BATCH = 2500
 
 
 @dataclass
@@ -103,6 +131,12 @@ class Eraser:
     def erase_subject(
         self, principal: Principal, subject_id: str, reason: str = "ERASURE_REQUEST"
     ) -> DeletionReceipt:
+        """The subject's erasure; one that began and did not complete is finished instead."""
+        self._authorize(principal, subject_id)
+        read_subject(principal, subject_id)
+        pending = self._pending(principal, DeletionScope.SUBJECT, subject_id)
+        if pending is not None:
+            return self._resume(principal, pending)
         return self._apply(principal, self._subject(principal, subject_id), reason)
 
     def erase_memory(
@@ -114,19 +148,59 @@ class Eraser:
         with_history: bool = False,
     ) -> DeletionReceipt:
         """Erase one statement (all its copies); ``with_history``: every version of the claim
-        linked by SUPERSEDES, so nothing of it is believed again."""
+        linked by SUPERSEDES, so nothing of it is believed again. An erasure of it that
+        began and did not complete is finished instead (by an admin or whoever began it)."""
+        pending = self._pending(principal, DeletionScope.MEMORY, memory_id)
+        if pending is not None and (
+            principal.has_any(*ERASERS) or pending.actor == principal.principal_id
+        ):
+            return self._resume(principal, pending)
         erasure = self._memory(principal, memory_id, with_history)
         return self._apply(principal, erasure, reason)
 
     def preview_subject(self, principal: Principal, subject_id: str) -> ErasurePreview:
         """What :meth:`erase_subject` would do; writes nothing."""
+        self._authorize(principal, subject_id)
+        read_subject(principal, subject_id)
+        pending = self._pending(principal, DeletionScope.SUBJECT, subject_id)
+        if pending is not None:
+            return self._preview_resume(pending)
         return _preview(self._subject(principal, subject_id))
 
     def preview_memory(
         self, principal: Principal, memory_id: str, *, with_history: bool = False
     ) -> ErasurePreview:
         """What :meth:`erase_memory` would do; writes nothing."""
+        pending = self._pending(principal, DeletionScope.MEMORY, memory_id)
+        if pending is not None and (
+            principal.has_any(*ERASERS) or pending.actor == principal.principal_id
+        ):
+            return self._preview_resume(pending)
         return _preview(self._memory(principal, memory_id, with_history))
+
+    def _preview_resume(self, receipt: DeletionReceipt) -> ErasurePreview:
+        """What finishing an unfinished erasure does: its receipt's memories and sources
+        (those still in the graph go), the logs and runs as they are now; its flags and
+        reinstatements were applied when it began."""
+        tenant, subject_id = receipt.tenant_id, receipt.subject_id
+        if self.logs is not None:
+            self.logs.flush()
+        delete_logs, scrub = self._log_changes(tenant, subject_id, set(receipt.memory_ids))
+        runs = retention.subject_runs(self.store, tenant, subject_id)
+        return ErasurePreview(
+            scope=receipt.scope,
+            target_id=receipt.target_id,
+            subject_id=subject_id,
+            memory_ids=receipt.memory_ids,
+            source_ids=receipt.source_ids,
+            run_ids=[r["run_id"] for r in runs],
+            retrieval_logs_deleted=len(delete_logs),
+            retrieval_logs_scrubbed=len(scrub),
+            notes=[
+                f"finishes erasure {receipt.receipt_id}, begun at {receipt.requested_at} and "
+                "not completed; its flags and reinstatements were applied when it began"
+            ],
+        )
 
     def _subject(self, principal: Principal, subject_id: str) -> _Erasure:
         self._authorize(principal, subject_id)
@@ -178,7 +252,7 @@ class Eraser:
             kind, _, ident = ref.partition(":")
             return ident in source_ids if kind == "source" else ident in erased
 
-        lineage = walk_descendants(self.store, tenant, erased | candidates)
+        lineage = walk_descendants(self.store, tenant, erased | candidates, paths=False)
         dependants = sorted(lineage.reached - erased)
         read_supports(self.store, tenant, lineage, dependants, dead)
         held = grounded(lineage.supports, dependants)
@@ -219,6 +293,22 @@ class Eraser:
             or not ids.isdisjoint(x["selected_ids"] or [])
         ]
 
+    def _log_changes(
+        self, tenant: str, subject_id: str | None, erased: set[str]
+    ) -> tuple[list[str], list[dict[str, Any]]]:
+        """The retrieval logs to delete (the subject's own) and the others' scrubbed values."""
+        logs = self._logs_mentioning(tenant, subject_id, erased)
+        delete_logs = [x["query_id"] for x in logs if subject_id and x["subject_id"] == subject_id]
+        deleted = set(delete_logs)
+        kept = [x["query_id"] for x in logs if x["query_id"] not in deleted]
+        scrub = [
+            _scrub(x, erased)
+            for x in read_chunked(
+                self.store, "erasure/logs_to_scrub", {"tenant_id": tenant}, kept, "query_ids"
+            )
+        ]
+        return delete_logs, scrub
+
     def _rewrite_until_clean(self, texts: list[str], attempts: int = 5) -> tuple[int, int]:
         """Rewrite the engine's files, then read them back for the erased texts (the longest
         ones, as a sample); rewrite again while any is still found. Returns (rewrites, texts
@@ -256,17 +346,7 @@ class Eraser:
         if self.logs is not None:
             self.logs.flush()
         plan = self._plan(tenant, subject_id, rows)
-        erased_set = set(plan.memory_ids)
-        logs = self._logs_mentioning(tenant, subject_id, erased_set)
-        delete_logs = [x["query_id"] for x in logs if subject_id and x["subject_id"] == subject_id]
-        deleted = set(delete_logs)
-        kept = [x["query_id"] for x in logs if x["query_id"] not in deleted]
-        scrub = [
-            _scrub(x, erased_set)
-            for x in read_chunked(
-                self.store, "erasure/logs_to_scrub", {"tenant_id": tenant}, kept, "query_ids"
-            )
-        ]
+        delete_logs, scrub = self._log_changes(tenant, subject_id, set(plan.memory_ids))
         reinstate = plan_reinstatements(
             self.store,
             tenant,
@@ -283,7 +363,6 @@ class Eraser:
         tenant = principal.tenant_id
         requested = self.clock()
         plan, subject_id, scope = erasure.plan, erasure.subject_id, erasure.scope
-        delete_logs, scrub, target_id = erasure.delete_logs, erasure.scrub, erasure.target_id
         owner = (tenant, subject_id) if subject_id is not None else None
         cache_keys = _cache_keys(self.embedder, plan.texts, owner)
         receipt_id = new_id("del")
@@ -294,7 +373,7 @@ class Eraser:
                 "tenant_id": tenant,
                 "actor": principal.principal_id,
                 "scope": scope,
-                "target_id": target_id,
+                "target_id": erasure.target_id,
                 "subject_id": subject_id,
                 "reason": reason,
                 "memory_ids": plan.memory_ids,
@@ -306,35 +385,102 @@ class Eraser:
                 "requested_at": requested,
             },
         )
-        tombstones = [{"ref": ref, "content_hash": h} for ref, h in sorted(plan.hashes.items())]
-        counts_row = self.store.write(
-            "erasure/apply",
+        self.store.write(
+            "erasure/begin",
             {
                 "tenant_id": tenant,
-                "subject_id": subject_id,
-                "subject_key": f"{tenant}|{subject_id}",
-                "delete_subject": subject_id is not None,
-                "memory_ids": plan.memory_ids,
-                "source_ids": plan.source_ids,
                 "review_ids": plan.review_ids,
-                "delete_log_ids": delete_logs,
-                "scrub_logs": scrub,
-                "tombstones": tombstones,
-                "receipt_id": receipt_id,
                 "receipt": receipt.to_graph_properties(),
                 "now": requested,
                 **erasure.reinstate.params(reason),
-                "run_keys": [r["run_key"] for r in erasure.runs],
-                "run_deadline": None,
             },
             identifiers={"space_label": self.embedder.space_label},
+        )
+        return self._complete(
+            receipt,
+            erasure.delete_logs,
+            erasure.scrub,
+            erasure.runs,
+            plan.texts,
+            lambda: _evict(self.embedder, plan.texts, owner),
+        )
+
+    def _resume(self, principal: Principal, receipt: DeletionReceipt) -> DeletionReceipt:
+        """Finish an erasure that began and did not complete (its receipt has no
+        ``completed_at``): the same batches over the receipt's ids (what is gone already
+        matches nothing), the logs and runs read again. The texts still in the graph are the
+        read-back's needles; the cache is cleared by the receipt's keys."""
+        tenant, subject_id = receipt.tenant_id, receipt.subject_id
+        if self.logs is not None:
+            self.logs.flush()
+        erased = set(receipt.memory_ids)
+        delete_logs, scrub = self._log_changes(tenant, subject_id, erased)
+        runs = retention.subject_runs(self.store, tenant, subject_id)
+        rows = read_chunked(
+            self.store,
+            "erasure/memory_texts",
+            {"tenant_id": tenant},
+            receipt.memory_ids,
+            "memory_ids",
+        )
+        texts = [self._plain(tenant, r) for r in rows if r.get("text")]
+        owner = (tenant, subject_id) if subject_id is not None else None
+
+        def evict() -> int:
+            if not isinstance(self.embedder, CachedEmbedder):
+                return 0
+            evicted = self.embedder.cache.evict(receipt.cache_keys)
+            if owner is not None:
+                evicted += self.embedder.cache.evict_owned(owner)
+            return evicted
+
+        return self._complete(receipt, delete_logs, scrub, runs, texts, evict)
+
+    def _complete(
+        self,
+        receipt: DeletionReceipt,
+        delete_logs: list[str],
+        scrub: list[dict[str, Any]],
+        runs: list[dict[str, Any]],
+        texts: list[str],
+        evict: Callable[[], int],
+    ) -> DeletionReceipt:
+        """The deletions after ``erasure/begin``, in batches of ids (each one statement,
+        idempotent, counted on the receipt), then the subject, the caches, keys, the
+        engine's logs and files, and the receipt's completion."""
+        tenant, subject_id, receipt_id = receipt.tenant_id, receipt.subject_id, receipt.receipt_id
+        ref = {"tenant_id": tenant, "receipt_id": receipt_id}
+        base = {**ref, "now": receipt.requested_at}
+        for part in chunks(receipt.memory_ids, BATCH):
+            self.store.write("erasure/delete_memories", {**base, "memory_ids": part})
+        for part in chunks(receipt.source_ids, BATCH):
+            self.store.write("erasure/delete_sources", {**base, "source_ids": part})
+        for i in range(0, max(len(delete_logs), len(scrub)), LOG_BATCH):
+            self.store.write(
+                "erasure/delete_logs",
+                {
+                    **ref,
+                    "delete_log_ids": delete_logs[i : i + LOG_BATCH],
+                    "scrub_logs": scrub[i : i + LOG_BATCH],
+                },
+            )
+        counts_row = self.store.write(
+            "erasure/finish",
+            {
+                **ref,
+                "subject_id": subject_id,
+                "subject_key": f"{tenant}|{subject_id}",
+                "delete_subject": subject_id is not None,
+                "run_keys": [r["run_key"] for r in runs],
+                "run_deadline": None,
+            },
         )[0]
-        cache_cleared = _evict(self.embedder, plan.texts, owner)
+        cache_cleared = evict()
         keys_destroyed = 0
         if self.cipher is not None and subject_id is not None:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
         query_log_entries = self.store.purge_query_logs()
-        rewritten, residue = self._rewrite_until_clean(plan.texts)
+        rewritten, residue = self._rewrite_until_clean(texts)
         counts = {k: int(v or 0) for k, v in counts_row.items()}
         counts |= {
             "storage_residue": residue,
@@ -358,6 +504,15 @@ class Eraser:
             },
         )
         return final
+
+    def _pending(
+        self, principal: Principal, scope: DeletionScope, target_id: str
+    ) -> DeletionReceipt | None:
+        rows = self.store.read(
+            "erasure/pending",
+            {"tenant_id": principal.tenant_id, "scope": str(scope), "target_id": target_id},
+        )
+        return DeletionReceipt.from_graph(rows[0]["d"]) if rows else None
 
     # -- audit ------------------------------------------------------------------------------
     def get(self, principal: Principal, receipt_id: str) -> DeletionReceipt:
@@ -396,6 +551,8 @@ class Eraser:
             self._logs_mentioning(principal.tenant_id, receipt.subject_id, set(receipt.memory_ids))
         )
         remaining["vector_entries"] = remaining["memories"]
+        # an erasure stopped between its batches: erasing the target again finishes it
+        remaining["unfinished"] = int(receipt.completed_at is None)
         remaining["cache"] = _cached(self.embedder, receipt.cache_keys)
         # texts the erasure itself still found on disk after its rewrites
         remaining["storage_residue"] = int(receipt.counts.get("storage_residue", 0))

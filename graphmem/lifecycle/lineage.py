@@ -58,27 +58,27 @@ def walk_descendants(
     tenant_id: str,
     start: Iterable[str],
     parents: dict[str, str] | None = None,
+    *,
+    paths: bool = True,
 ) -> Lineage:
     """Every memory DERIVED_FROM ``start`` (transitively), level by level. ``parents`` seeds
-    the path of the starting memories (a root they were reached from)."""
+    the path of the starting memories (a root they were reached from); ``paths=False`` reads
+    each child once, without the parent that reached it (``lineage.parents`` stays as given:
+    half the rows where memories derive from two parents)."""
     frontier = sorted(set(start))
     lineage = Lineage(reached=set(frontier), parents=dict(parents or {}))
+    query = "lifecycle/children_of_memories" if paths else "lifecycle/descendants_of_memories"
     for _ in range(MAX_DEPTH):
         if not frontier:
             break
         nxt: list[str] = []
-        rows = read_chunked(
-            store,
-            "lifecycle/children_of_memories",
-            {"tenant_id": tenant_id},
-            frontier,
-            "memory_ids",
-        )
+        rows = read_chunked(store, query, {"tenant_id": tenant_id}, frontier, "memory_ids")
         for row in rows:
             child = str(row["child"])
             if child not in lineage.reached:
                 lineage.reached.add(child)
-                lineage.parents[child] = f"memory:{row['parent']}"
+                if paths:
+                    lineage.parents[child] = f"memory:{row['parent']}"
                 nxt.append(child)
         frontier = sorted(nxt)
     return lineage

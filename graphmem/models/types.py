@@ -118,6 +118,8 @@ ShortText = Annotated[str, StringConstraints(min_length=1, max_length=500)]
 LongText = Annotated[str, StringConstraints(min_length=1, max_length=200_000)]
 
 _SUBJECT_RE = re.compile(r"^([a-z][a-z0-9_]*):([A-Za-z0-9][A-Za-z0-9_.@\-]*)\Z")
+#: looked up once: a receipt can hold tens of thousands of subject ids
+_SUBJECT_KINDS = frozenset(SubjectKind.values())
 
 
 def _check_subject(value: str) -> str:
@@ -127,7 +129,7 @@ def _check_subject(value: str) -> str:
             "pattern", "subject id must look like 'kind:id', e.g. 'user:u_104'"
         )
     kind = match.group(1)
-    if kind not in SubjectKind.values():
+    if kind not in _SUBJECT_KINDS:
         raise PydanticCustomError(
             "enum",
             "subject kind '{kind}' is not one of {expected}",

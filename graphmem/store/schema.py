@@ -46,9 +46,13 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("Source", "content_hash"),
     ("Source", "source_id"),
     ("Source", "uri"),
+    # erasure finds a subject's own sources (recorded about it, or spoken by it) and receipts
+    ("Source", "subject_id"),
+    ("Source", "speaker"),
     ("Memory", "conflict_key"),
     ("WriteReceipt", "memory_id"),
     ("WriteReceipt", "tenant_id"),
+    ("WriteReceipt", "subject_id"),
     ("WriteReceipt", "idempotency_key"),
     ("WriteReceipt", "recorded_at"),
     ("DeletionReceipt", "tenant_id"),

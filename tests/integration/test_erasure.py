@@ -261,3 +261,64 @@ def test_erasure_purges_the_query_log_of_an_external_server(tmp_path: Path) -> N
             assert on_disk == []
         finally:
             store.close()
+
+
+class _Crash(Exception):
+    """Stands for the process dying between two of an erasure's statements."""
+
+
+def test_an_erasure_stopped_between_batches_is_finished_by_erasing_again(
+    store: GraphStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Batches of one id; the store 'dies' after the receipt and two deletes. The receipt
+    then says what is left (verify: UNFINISHED, the memories still there), the preview says
+    the next erasure finishes it, and erasing again completes the same receipt: every
+    memory and source gone with one tombstone each, counts summed over both runs."""
+    from graphmem.lifecycle import erase
+
+    gm = service(store)
+    canary = "CNRYr9"
+    populate(gm, VICTIM, canary)
+    populate(gm, OTHER, "KEEPr9")
+    planned = gm.preview_erasure(ADMIN, subject_id=VICTIM)
+    monkeypatch.setattr(erase, "BATCH", 1)
+    real_write = store.write
+    writes: list[str] = []
+
+    def dying_write(name: str, *a: object, **kw: object) -> object:
+        if name.startswith("erasure/") and len(writes) == 3:
+            raise _Crash(name)
+        writes.append(name)
+        return real_write(name, *a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "write", dying_write)
+    with pytest.raises(_Crash):
+        gm.erase_subject(ADMIN, VICTIM)
+    monkeypatch.setattr(store, "write", real_write)
+    assert writes == ["erasure/begin", "erasure/delete_memories", "erasure/delete_memories"]
+
+    [pending] = gm.eraser.list(ADMIN)
+    assert pending.completed_at is None and pending.memory_ids == planned.memory_ids
+    checked = gm.eraser.verify(ADMIN, pending.receipt_id)
+    assert checked["result"] == "INCOMPLETE"
+    assert checked["remaining"]["unfinished"] == 1
+    assert checked["remaining"]["memories"] == len(planned.memory_ids) - 2
+    resumed_preview = gm.preview_erasure(ADMIN, subject_id=VICTIM)
+    assert resumed_preview.memory_ids == planned.memory_ids
+    assert pending.receipt_id in resumed_preview.notes[0]
+
+    receipt = gm.erase_subject(ADMIN, VICTIM)
+    assert receipt.receipt_id == pending.receipt_id
+    assert receipt.counts["memories"] == len(planned.memory_ids)
+    assert receipt.counts["sources"] == len(planned.source_ids)
+    assert receipt.counts["tombstones"] == len(planned.memory_ids) + len(planned.source_ids)
+    assert receipt.counts["subjects"] == 1
+    assert (
+        store.read_adhoc("MATCH (t:Tombstone) RETURN count(t) AS c")[0]["c"]
+        == receipt.counts["tombstones"]
+    )
+    assert canary not in graph_dump(store)
+    assert "KEEPr9" in graph_dump(store)
+    verified = gm.eraser.verify(ADMIN, receipt.receipt_id)
+    assert verified["result"] == "COMPLETE", verified
+    assert [r.receipt_id for r in gm.eraser.list(ADMIN)] == [receipt.receipt_id]
