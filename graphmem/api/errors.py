@@ -24,6 +24,7 @@ _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.ForbiddenError, 403),
     (e.NotFoundError, 404),
     (e.UnknownQueryError, 404),
+    (e.StoredRecordInvalidError, 500),
     (e.ValidationError, 422),
     (e.QueryError, 422),
     (e.ConstraintViolationError, 409),
