@@ -32,7 +32,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.ids import new_id
-from graphmem.limits import MAX_CHECKPOINTS_PER_RUN, check_page
+from graphmem.limits import MAX_CHECKPOINTS_PER_RUN
 from graphmem.models.state import (
     Checkpoint,
     CheckpointCreate,
@@ -42,6 +42,7 @@ from graphmem.models.state import (
     run_key,
 )
 from graphmem.models.types import as_datetime
+from graphmem.paging import Cursors, Page, check_limit, cut
 from graphmem.state import tool_receipts
 from graphmem.state.access import RUN_WRITERS, read_run, require_role, stored_run, visible
 from graphmem.state.tool_receipts import Reconciled
@@ -276,17 +277,25 @@ def history(
     run_id: str,
     clock: Clock,
     *,
+    cursors: Cursors,
     limit: int = 100,
-    offset: int = 0,
-) -> list[Checkpoint]:
-    """The run's checkpoints, newest first."""
-    check_page(limit, offset)
+    cursor: str | None = None,
+) -> Page[Checkpoint]:
+    """The run's checkpoints, newest first, one page (graphmem.paging)."""
+    check_limit(limit)
+    scope = {"run_key": run_key(principal.tenant_id, run_id)}
+    after = cursors.open(cursor, "checkpoints", scope)
     read_run(store, principal, run_id, clock())
-    rows = store.read(
-        "state/checkpoint_history",
-        {"run_key": run_key(principal.tenant_id, run_id), "limit": limit, "offset": offset},
+    [row] = store.read("state/checkpoint_history", {**scope, "after": after, "take": limit + 1})
+    return cut(
+        row["page"],
+        total=int(row["total"]),
+        limit=limit,
+        build=lambda r: Checkpoint.from_graph(r["c"]),
+        cursors=cursors,
+        listing="checkpoints",
+        scope=scope,
     )
-    return [Checkpoint.from_graph(r["c"]) for r in rows]
 
 
 __all__ = [

@@ -120,18 +120,13 @@ class Writers:
 
 def stored_objects(base: str, headers: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
-    offset = 0
+    params: dict[str, str | int] = {"subject_id": SUBJECT, "limit": 1000}
     while True:
-        page = httpx.get(
-            f"{base}/v1/memories",
-            params={"subject_id": SUBJECT, "limit": 1000, "offset": offset},
-            headers=headers,
-            timeout=60,
-        ).json()["memories"]
-        out.update({m["memory_id"]: m["object"] for m in page})
-        if len(page) < 1000:
+        page = httpx.get(f"{base}/v1/memories", params=params, headers=headers, timeout=60).json()
+        out.update({m["memory_id"]: m["object"] for m in page["memories"]})
+        if page["next_cursor"] is None:
             return out
-        offset += 1000
+        params["cursor"] = page["next_cursor"]
 
 
 def healthy(base: str) -> bool:
