@@ -175,7 +175,7 @@ class InsightReviews:
         rows = self.store.read(
             "learn/insight_get", {"tenant_id": principal.tenant_id, "memory_id": insight_id}
         )
-        if not rows or not principal.may_read(str(rows[0]["i"]["subject_id"])):
+        if not rows or not principal.may_read(str(rows[0]["i"].get("subject_id"))):
             raise NotFoundError(f"no insight {insight_id!r}", insight_id=insight_id)
         return InsightPublic.from_row(rows[0])
 
@@ -189,7 +189,7 @@ class InsightReviews:
         rows = self.store.read(
             "learn/insight_get", {"tenant_id": principal.tenant_id, "memory_id": insight_id}
         )
-        if not rows or not principal.may_read(str(rows[0]["i"]["subject_id"])):
+        if not rows or not principal.may_read(str(rows[0]["i"].get("subject_id"))):
             raise NotFoundError(f"no insight {insight_id!r}", insight_id=insight_id)
         insight = Insight.from_graph(rows[0]["i"])
         public = InsightPublic.from_row(rows[0])

@@ -124,10 +124,11 @@ def get_memory(
     rows = store.read("memories/get", params)
     if not rows:
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-    memory = memory_from_graph(_open(rows[0]["m"], cipher))
-    if not principal.may_read(memory.subject_id):
+    if not principal.may_read(str(rows[0]["m"].get("subject_id"))):
         # outside the key's subject scope: indistinguishable from an id that does not exist
+        # (checked on the stored node, so a malformed one outside the scope stays unseen too)
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
+    memory = memory_from_graph(_open(rows[0]["m"], cipher))
     history = []
     for row in store.read("memories/history", params):
         version = public(memory_from_graph(_open(row["v"], cipher)))
