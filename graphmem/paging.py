@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from graphmem.errors import FieldIssue, StoredRecordInvalidError, ValidationError
 from graphmem.limits import CURSOR_MAX_AGE_S, MAX_CURSOR_CHARS, MAX_PAGE
+from graphmem.store.base import GraphStore
 
 T = TypeVar("T")
 
@@ -172,3 +173,33 @@ def cut(
     more = len(rows) > limit
     next_cursor = cursors.issue(listing, scope, rows[limit - 1]["key"]) if more else None
     return Page(items, skipped, total, next_cursor)
+
+
+def read_page(
+    store: GraphStore,
+    query: str,
+    scope: Mapping[str, Any],
+    *,
+    listing: str,
+    cursors: Cursors,
+    limit: int,
+    cursor: str | None,
+    build: Callable[[Mapping[str, Any]], T],
+    params: Mapping[str, Any] | None = None,
+) -> Page[T]:
+    """One page of a listing whose keyset ``query`` returns one row ``{total, page}`` (page:
+    up to ``$take`` rows after ``$after``, each with its ``key``): ``scope`` holds the tenant
+    and filters (the query's parameters, and what the cursor is bound to), ``params`` any other
+    parameters (a clock's ``now``)."""
+    check_limit(limit)
+    after = cursors.open(cursor, listing, scope)
+    [row] = store.read(query, {**scope, **(params or {}), "after": after, "take": limit + 1})
+    return cut(
+        row["page"],
+        total=int(row["total"]),
+        limit=limit,
+        build=build,
+        cursors=cursors,
+        listing=listing,
+        scope=scope,
+    )

@@ -16,7 +16,7 @@ from graphmem.auth.principal import ROLES, Principal, Role
 from graphmem.errors import FieldIssue, NotFoundError, UnauthenticatedError, ValidationError
 from graphmem.limits import MAX_PAGE
 from graphmem.models.public import KeyPublic
-from graphmem.paging import Cursors, Page, check_limit, cut
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_iso
 
@@ -128,18 +128,15 @@ def key_page(
 ) -> Page[KeyPublic]:
     """One page of the tenant's keys, oldest first, revoked ones too (never a secret or its
     hash), paged as every listing is (graphmem.paging)."""
-    check_limit(limit)
-    scope = {"tenant_id": tenant_id}
-    after = cursors.open(cursor, "keys", scope)
-    [row] = store.read("keys/list", {**scope, "after": after, "take": limit + 1})
-    return cut(
-        row["page"],
-        total=int(row["total"]),
-        limit=limit,
-        build=KeyPublic.pick,
-        cursors=cursors,
+    return read_page(
+        store,
+        "keys/list",
+        {"tenant_id": tenant_id},
         listing="keys",
-        scope=scope,
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=KeyPublic.pick,
     )
 
 

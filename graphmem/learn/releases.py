@@ -74,7 +74,7 @@ from graphmem.models.enums import (
 from graphmem.models.memory import Procedure, ProcedureContent, memory_from_graph
 from graphmem.models.types import procedure_ref, semver_sort_key, sha256_hash
 from graphmem.models.validation import parse
-from graphmem.paging import Cursors, Page, check_limit, cut
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.write.gate import APPROVERS
 from graphmem.write.pipeline import WritePipeline
@@ -550,20 +550,15 @@ class Releases:
         """The tenant's procedure keys with their stable and canary versions, one page
         (graphmem.paging)."""
         _require(principal, READERS, "reading procedure releases")
-        check_limit(limit)
-        scope = {"tenant_id": principal.tenant_id}
-        after = self.cursors.open(cursor, "procedures", scope)
-        [row] = self.store.read(
-            "learn/procedure_keys", {**scope, "after": after, "take": limit + 1}
-        )
-        return cut(
-            row["page"],
-            total=int(row["total"]),
-            limit=limit,
-            build=ProcedureSummary.from_graph,
-            cursors=self.cursors,
+        return read_page(
+            self.store,
+            "learn/procedure_keys",
+            {"tenant_id": principal.tenant_id},
             listing="procedures",
-            scope=scope,
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            build=ProcedureSummary.from_graph,
         )
 
     def health(self, tenant_id: str, key: str) -> ReleaseHealth:

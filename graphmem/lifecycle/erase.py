@@ -45,7 +45,7 @@ from graphmem.lifecycle.reinstate import ReinstatementPlan, plan_reinstatements
 from graphmem.models.enums import DeletionScope, VerificationStatus
 from graphmem.models.receipts import DeletionReceipt, ErasedDependant, ErasurePreview
 from graphmem.models.validation import parse
-from graphmem.paging import Cursors, Page, check_limit, cut
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.read.log_sink import LogSink
 from graphmem.state import retention
 from graphmem.store.base import GraphStore
@@ -377,20 +377,15 @@ class Eraser:
     ) -> Page[DeletionReceipt]:
         """The tenant's deletion receipts, newest first, one page (graphmem.paging)."""
         require_unbound(principal, "the deletion audit")
-        check_limit(limit)
-        scope = {"tenant_id": principal.tenant_id}
-        after = self.cursors.open(cursor, "deletions", scope)
-        [row] = self.store.read(
-            "erasure/receipt_list", {**scope, "after": after, "take": limit + 1}
-        )
-        return cut(
-            row["page"],
-            total=int(row["total"]),
-            limit=limit,
-            build=lambda r: DeletionReceipt.from_graph(r["d"]),
-            cursors=self.cursors,
+        return read_page(
+            self.store,
+            "erasure/receipt_list",
+            {"tenant_id": principal.tenant_id},
             listing="deletions",
-            scope=scope,
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            build=lambda r: DeletionReceipt.from_graph(r["d"]),
         )
 
     def verify(self, principal: Principal, receipt_id: str) -> dict[str, Any]:

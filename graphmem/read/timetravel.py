@@ -15,7 +15,7 @@ from graphmem.errors import FieldIssue, NotFoundError, ValidationError
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
 from graphmem.models.public import MemoryDetailPublic, MemoryPage
-from graphmem.paging import Cursors, Page, check_limit, cut
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import normalize
 
@@ -75,8 +75,7 @@ def _page(
     clock: Clock = system_clock,
     cipher: ContentCipher | None = None,
 ) -> Page[dict[str, Any]]:
-    check_limit(limit)
-    params = {
+    filters = {
         "tenant_id": principal.tenant_id,
         "subject_ids": read_subjects(principal, subject_id),
         "type": str(type) if type else None,
@@ -84,18 +83,16 @@ def _page(
         "valid_at": _time(valid_at, "valid_at"),
         "known_at": _time(known_at, "known_at"),
     }
-    after = cursors.open(cursor, "memories", params)
-    [row] = store.read(
-        "memories/list", {**params, "now": clock(), "after": after, "take": limit + 1}
-    )
-    return cut(
-        row["page"],
-        total=int(row["total"]),
-        limit=limit,
-        build=lambda r: public(memory_from_graph(_open(r["m"], cipher))),
-        cursors=cursors,
+    return read_page(
+        store,
+        "memories/list",
+        filters,
         listing="memories",
-        scope=params,
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=lambda r: public(memory_from_graph(_open(r["m"], cipher))),
+        params={"now": clock()},
     )
 
 

@@ -42,7 +42,7 @@ from graphmem.models.state import (
     run_key,
 )
 from graphmem.models.types import as_datetime
-from graphmem.paging import Cursors, Page, check_limit, cut
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.state import tool_receipts
 from graphmem.state.access import RUN_WRITERS, read_run, require_role, stored_run, visible
 from graphmem.state.tool_receipts import Reconciled
@@ -282,19 +282,16 @@ def history(
     cursor: str | None = None,
 ) -> Page[Checkpoint]:
     """The run's checkpoints, newest first, one page (graphmem.paging)."""
-    check_limit(limit)
-    scope = {"run_key": run_key(principal.tenant_id, run_id)}
-    after = cursors.open(cursor, "checkpoints", scope)
     read_run(store, principal, run_id, clock())
-    [row] = store.read("state/checkpoint_history", {**scope, "after": after, "take": limit + 1})
-    return cut(
-        row["page"],
-        total=int(row["total"]),
-        limit=limit,
-        build=lambda r: Checkpoint.from_graph(r["c"]),
-        cursors=cursors,
+    return read_page(
+        store,
+        "state/checkpoint_history",
+        {"run_key": run_key(principal.tenant_id, run_id)},
         listing="checkpoints",
-        scope=scope,
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=lambda r: Checkpoint.from_graph(r["c"]),
     )
 
 

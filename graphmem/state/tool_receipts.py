@@ -34,7 +34,7 @@ from graphmem.models.state import (
     receipt_key,
     run_key,
 )
-from graphmem.paging import Cursors, Page, check_limit, cut
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.state.access import RUN_WRITERS, read_run, require_role, require_run
 from graphmem.store.base import GraphStore
 
@@ -210,17 +210,14 @@ def page(
     cursor: str | None = None,
 ) -> Page[RunToolReceipt]:
     """The run's recorded tool calls, oldest first, one page (graphmem.paging)."""
-    check_limit(limit)
-    scope = {"run_key": run_key(principal.tenant_id, run_id)}
-    after = cursors.open(cursor, "tool_receipts", scope)
     read_run(store, principal, run_id, clock())
-    [row] = store.read("state/tool_receipts_list", {**scope, "after": after, "take": limit + 1})
-    return cut(
-        row["page"],
-        total=int(row["total"]),
-        limit=limit,
-        build=lambda r: RunToolReceipt.from_graph(r["t"]),
-        cursors=cursors,
+    return read_page(
+        store,
+        "state/tool_receipts_list",
+        {"run_key": run_key(principal.tenant_id, run_id)},
         listing="tool_receipts",
-        scope=scope,
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=lambda r: RunToolReceipt.from_graph(r["t"]),
     )
