@@ -235,7 +235,7 @@ def measure(gm: Graphmem, subject: str, repeats: int, clusters: int) -> dict[str
 
 def _check(gm: Graphmem, subject: str, clusters: int) -> dict[str, Any]:
     """Every cluster's remedy rule under its signal; no unconditional remedy rule."""
-    found = gm.insights.list(AGENT, subject_id=subject, limit=1000)
+    found = gm.insights.list(AGENT, subject_id=subject, limit=1000).items
     conditional = {
         i.action
         for i in found

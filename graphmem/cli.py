@@ -273,10 +273,13 @@ def cmd_insights(ns: argparse.Namespace, settings: Settings) -> int:
         principal = _principal(ns, gm.store)
         out: Any
         if ns.insights_cmd == "list":
-            found = gm.insights.list(
-                principal, status=ns.status, subject_id=ns.subject_target, limit=ns.limit
-            )
-            out = [i.model_dump(mode="json") for i in found]
+            out = gm.insights.list(
+                principal,
+                status=ns.status,
+                subject_id=ns.subject_target,
+                limit=ns.limit,
+                cursor=ns.cursor,
+            ).as_json("insights")
         elif ns.insights_cmd == "show":
             out = gm.insights.get(principal, ns.insight_id).model_dump(mode="json")
         else:
@@ -315,8 +318,8 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
                     "latest": runs.latest(principal, run_id).model_dump(mode="json"),
                 }
         elif ns.runs_cmd == "history":
-            found = runs.history(principal, run_id, limit=ns.limit, offset=ns.offset)
-            out = [c.model_dump(mode="json") for c in found]
+            page = runs.history(principal, run_id, limit=ns.limit, cursor=ns.cursor)
+            out = page.as_json("checkpoints")
         elif ns.runs_cmd == "receipt":
             recorded = runs.record_tool_receipt(
                 principal, run_id, parse(ToolReceipt, _read_json(ns.file))
@@ -326,10 +329,8 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
             if ns.key_id:
                 out = runs.tool_receipt(principal, run_id, ns.key_id).model_dump(mode="json")
             else:
-                receipts, total = runs.tool_receipts(
-                    principal, run_id, limit=ns.limit, offset=ns.offset
-                )
-                out = {"receipts": [r.model_dump(mode="json") for r in receipts], "total": total}
+                receipts = runs.tool_receipts(principal, run_id, limit=ns.limit, cursor=ns.cursor)
+                out = receipts.as_json("receipts")
         else:
             body = {"status": ns.status, "failure_code": ns.failure_code}
             if ns.expected_version is not None:
@@ -346,7 +347,7 @@ def cmd_procedures(ns: argparse.Namespace, settings: Settings) -> int:
         releases, cmd = gm.releases, ns.procedures_cmd
         out: Any
         if cmd == "list":
-            out = [s.model_dump(mode="json") for s in releases.summaries(principal)]
+            out = releases.summaries(principal, ns.limit, ns.cursor).as_json("procedures")
         elif cmd == "show":
             out = releases.get(principal, ns.procedure_key).model_dump(mode="json")
         elif cmd == "draft":
@@ -407,7 +408,7 @@ def cmd_audit(ns: argparse.Namespace, settings: Settings) -> int:
     with _service(settings) as gm:
         principal = _principal(ns, gm.store)
         if ns.audit_cmd == "list":
-            _print([r.model_dump(mode="json") for r in gm.eraser.list(principal)])
+            _print(gm.eraser.list(principal, ns.limit, ns.cursor).as_json("receipts"))
         elif ns.audit_cmd == "show":
             _print(gm.eraser.get(principal, ns.receipt_id).model_dump(mode="json"))
         else:
@@ -482,6 +483,12 @@ def _caller_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key", help="API key (default: GRAPHMEM_API_KEY)")
     p.add_argument("--tenant", help="act as a local operator of this tenant (no key)")
     p.add_argument("--role", action="append", help="operator role(s) with --tenant (admin)")
+
+
+def _page_args(p: argparse.ArgumentParser) -> None:
+    """A listing's paging: how many rows, and the ``next_cursor`` of the page before."""
+    p.add_argument("--limit", type=int, default=100)
+    p.add_argument("--cursor", help="next_cursor of the page before (same filters)")
 
 
 def cmd_cypher_adhoc(ns: argparse.Namespace, settings: Settings) -> int:
@@ -638,6 +645,8 @@ def build_parser() -> argparse.ArgumentParser:
         cmd = audit.add_parser(name)
         if name != "list":
             cmd.add_argument("receipt_id")
+        else:
+            _page_args(cmd)
         _caller_args(cmd)
         cmd.set_defaults(func=cmd_audit, subject=None)
 
@@ -670,8 +679,7 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--subject", help="operator's subject (with --tenant)")
         cmd.set_defaults(func=cmd_runs)
     for cmd in (hist, recs):
-        cmd.add_argument("--limit", type=int, default=100)
-        cmd.add_argument("--offset", type=int, default=0)
+        _page_args(cmd)
 
     _learn_parsers(sub)
     procs = sub.add_parser(
@@ -679,6 +687,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="procedure releases: draft → review → test → publish → canary → promote | rollback",
     ).add_subparsers(dest="procedures_cmd", required=True)
     plist = procs.add_parser("list", help="procedure keys with their stable and canary versions")
+    _page_args(plist)
     pshow = procs.add_parser("show", help="versions, cohorts, health and receipts of a key")
     pshow.add_argument("procedure_key")
     pdraft = procs.add_parser("draft", help="a draft version from a JSON file (- for stdin)")
@@ -799,7 +808,7 @@ def _learn_parsers(sub: Any) -> None:
         "--status", choices=["CANDIDATE", "APPROVED", "REJECTED", "REOPENED", "REVOKED"]
     )
     ilist.add_argument("--subject", dest="subject_target")
-    ilist.add_argument("--limit", type=int, default=100)
+    _page_args(ilist)
     show = ins.add_parser("show", help="one insight with its episodes and counterexamples")
     show.add_argument("insight_id")
     review = ins.add_parser("review", help="approve (promote through the gate) or reject")

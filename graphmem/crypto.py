@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -51,8 +52,15 @@ class KeyStore:
         self.dir = directory
         self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self._master = AESGCM(master_key)
+        #: the root of keys for other jobs than wrapping (derive_key)
+        self._derive_root = hmac.new(master_key, b"graphmem|derive", hashlib.sha256).digest()
         self._lock = threading.Lock()
         self._cache: dict[str, bytes] = {}
+
+    def derive_key(self, purpose: str) -> bytes:
+        """A 32-byte key for ``purpose`` (signing cursors …), derived from the master key: the
+        same on every process that holds it, and no use for unwrapping data keys."""
+        return hmac.new(self._derive_root, purpose.encode(), hashlib.sha256).digest()
 
     def _path(self, tenant_id: str, subject_id: str) -> Path:
         name = hashlib.sha256(f"{tenant_id}|{subject_id}".encode()).hexdigest()

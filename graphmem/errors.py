@@ -67,6 +67,37 @@ class ValidationError(GraphmemError):
         }
 
 
+class StoredRecordInvalidError(GraphmemError):
+    """A record read back from the graph does not match its model: a node written by hand (an
+    admin's Cypher, an import) or by an older release lacks a field or holds one of the wrong
+    type. The stored data is at fault, not the caller's input, so this is a server-side error
+    (500) naming the record, its id and each field with its rule; a listing skips such a record
+    and reports it under ``skipped`` instead (:mod:`graphmem.paging`). It names nothing but what
+    the caller's own read matched, so it cannot show another tenant's data."""
+
+    code = "STORED_RECORD_INVALID"
+
+    def __init__(self, record: str, record_id: str | None, issues: list[FieldIssue]) -> None:
+        self.record = record
+        self.record_id = record_id
+        self.issues = issues
+        summary = "; ".join(f"{i.field}: {i.rule} ({i.message})" for i in issues)
+        super().__init__(
+            f"stored {record} {record_id!r} does not match its model: {summary}",
+            record=record,
+            record_id=record_id,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "record": self.record,
+            "record_id": self.record_id,
+            "errors": [i.to_dict() for i in self.issues],
+        }
+
+
 class NotFoundError(GraphmemError):
     code = "NOT_FOUND"
 

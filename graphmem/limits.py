@@ -17,8 +17,6 @@ from typing import Any, Final
 
 from pydantic_core import PydanticCustomError
 
-from graphmem.errors import FieldIssue, ValidationError
-
 #: evidence items of one memory proposal, and distinct sources they may cite
 MAX_EVIDENCE_ITEMS: Final = 64
 MAX_SOURCES_PER_PROPOSAL: Final = 32
@@ -36,9 +34,12 @@ MAX_STATE_BYTES: Final = 64 * 1024
 MAX_CONTEXT_EVIDENCE: Final = 200
 #: a context's token budget
 MAX_BUDGET_TOKENS: Final = 1_000_000
-#: paging of list endpoints
+#: paging of list endpoints (graphmem.paging): rows of one page; a cursor's length, and how
+#: long after it was handed out it is honoured (a day: a listing paged by a person or a nightly
+#: job finishes well within it, and a cursor kept longer starts again)
 MAX_PAGE: Final = 1000
-MAX_OFFSET: Final = 100_000
+MAX_CURSOR_CHARS: Final = 1024
+CURSOR_MAX_AGE_S: Final = 24 * 3600
 #: parameters of a named or ad-hoc query: how many, and the size of all of them as JSON
 MAX_QUERY_PARAMS: Final = 32
 MAX_QUERY_PARAM_BYTES: Final = 64 * 1024
@@ -86,14 +87,6 @@ def bounded_state(value: dict[str, Any] | None) -> dict[str, Any] | None:
     if value is not None:
         check_map(value, max_keys=MAX_STATE_KEYS, max_bytes=MAX_STATE_BYTES)
     return value
-
-
-def check_page(limit: int, offset: int) -> None:
-    """A listing's paging, for library callers (REST checks it at the edge)."""
-    if not 1 <= limit <= MAX_PAGE:
-        raise ValidationError([FieldIssue("limit", "range", f"1..{MAX_PAGE}")])
-    if not 0 <= offset <= MAX_OFFSET:
-        raise ValidationError([FieldIssue("offset", "range", f"0..{MAX_OFFSET}")])
 
 
 def bounded_result(value: Any) -> Any:

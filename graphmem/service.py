@@ -34,6 +34,7 @@ from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
 from graphmem.named_queries import run_adhoc, run_query
+from graphmem.paging import Cursors
 from graphmem.read.ann import AnnIndex
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
 from graphmem.read.lineage import LineageGraph, lineage_graph
@@ -101,6 +102,9 @@ class Graphmem:
         self.verifier = verifier
         #: encrypts HIGH-sensitivity content at rest (crypto-shredding); None: plaintext
         self.cipher = cipher
+        #: signs the cursors of every listing (graphmem.paging): with the master key's derived
+        #: key when there is one, so cursors hold across restarts and processes
+        self.cursors = Cursors(cipher.keys.derive_key("cursors") if cipher is not None else None)
         self._embedder = embedder
         self._lock = threading.Lock()
         #: analysts' and admins' own queries run one at a time per process: each is bounded
@@ -204,7 +208,9 @@ class Graphmem:
     def releases(self) -> Releases:
         """Procedure versions as release-managed artifacts: drafts, reviews, simulator tests,
         publication, canaries, monitoring, promotion and rollback."""
-        return Releases(self.store, self.writer, clock=self.clock, cipher=self.cipher)
+        return Releases(
+            self.store, self.writer, clock=self.clock, cipher=self.cipher, cursors=self.cursors
+        )
 
     def _monitor_releases(
         self,
@@ -278,17 +284,19 @@ class Graphmem:
             drafts=self.releases.create_draft,
             clock=self.clock,
             cipher=self.cipher,
+            cursors=self.cursors,
         )
 
     # -- run state (working memory) ---------------------------------------------------------
     @cached_property
     def runs(self) -> Runs:
         """Checkpoints, tool receipts, run ends and their purpose expiry (graphmem.state)."""
-        return Runs(self.store, self.settings, self.clock)
+        return Runs(self.store, self.settings, self.clock, self.cursors)
 
     # -- reads ------------------------------------------------------------------------------
     def memories(self, principal: Principal, **filters: Any) -> list[dict[str, Any]]:
-        """Time-travel listing: ``subject_id, type, status, valid_at, known_at, limit, offset``."""
+        """Time-travel listing, its first page: ``subject_id, type, status, valid_at, known_at,
+        limit`` (:meth:`memory_page` for the cursor and counts)."""
         return list_memories(self.store, principal, clock=self.clock, cipher=self.cipher, **filters)
 
     def memory_page(
@@ -297,7 +305,13 @@ class Graphmem:
         """The listing as REST answers it: this page, ``count``, ``total`` and ``next_cursor``
         (pass it back as ``cursor``)."""
         return memory_page(
-            self.store, principal, cursor=cursor, clock=self.clock, cipher=self.cipher, **filters
+            self.store,
+            principal,
+            cursor=cursor,
+            cursors=self.cursors,
+            clock=self.clock,
+            cipher=self.cipher,
+            **filters,
         )
 
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
@@ -401,7 +415,12 @@ class Graphmem:
     @cached_property
     def eraser(self) -> Eraser:
         return Eraser(
-            self.store, self.embedder, clock=self.clock, cipher=self.cipher, logs=self.logs
+            self.store,
+            self.embedder,
+            clock=self.clock,
+            cipher=self.cipher,
+            logs=self.logs,
+            cursors=self.cursors,
         )
 
     def erase_subject(

@@ -11,8 +11,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from graphmem.auth.keys import resolve_key
 from graphmem.auth.principal import ADMINS, ANALYSTS, READERS, REVOKERS, WRITERS, Principal
-from graphmem.errors import ForbiddenError
-from graphmem.limits import MAX_OFFSET, MAX_PAGE
+from graphmem.errors import FieldIssue, ForbiddenError, ValidationError
+from graphmem.limits import MAX_CURSOR_CHARS, MAX_PAGE
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.types import ID_PATTERN, SubjectRef
 from graphmem.service import Graphmem
@@ -64,15 +64,18 @@ RunReaderDep = Annotated[Principal, Depends(require_roles(*sorted(RUN_READERS)))
 IdPath = Annotated[str, Path(min_length=1, max_length=200, pattern=ID_PATTERN)]
 #: a subject ``kind:id`` in a path
 SubjectPath = Annotated[SubjectRef, Path()]
-#: a page of a listing
+#: a page of a listing: how many rows (graphmem.paging cuts pages by cursor, never by offset)
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE)]
-Offset = Annotated[int, Query(ge=0, le=MAX_OFFSET)]
 #: an optional subject filter in a query string
 SubjectQuery = Annotated[SubjectRef | None, Query()]
-#: a listing's ``next_cursor`` from the page before
+#: a listing's ``next_cursor`` from the page before (opaque: pass it back as it came)
 CursorQuery = Annotated[
     str | None,
-    Query(max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="next_cursor of the last page"),
+    # no pattern: a damaged cursor is ``invalid`` whatever its characters (graphmem.paging)
+    Query(
+        max_length=MAX_CURSOR_CHARS,
+        description="next_cursor of the page before, with the same filters",
+    ),
 ]
 
 
@@ -85,8 +88,6 @@ class MemoryFilters:
     status: MemoryStatus | None
     valid_at: str | None
     known_at: str | None
-    limit: int
-    offset: int
 
     def as_kwargs(self) -> dict[str, Any]:
         return asdict(self)
@@ -97,13 +98,42 @@ def memory_filters(
     status: MemoryStatus | None = None,
     valid_at: Annotated[str | None, Query(description="true at this time (ISO-8601)")] = None,
     known_at: Annotated[str | None, Query(description="as believed at this time")] = None,
-    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
-    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> MemoryFilters:
-    return MemoryFilters(type, status, valid_at, known_at, limit, offset)
+    return MemoryFilters(type, status, valid_at, known_at)
 
 
 MemoryFiltersDep = Annotated[MemoryFilters, Depends(memory_filters)]
+
+
+@dataclass(frozen=True)
+class Paging:
+    """A listing's page: how many rows, and the cursor of the page before (graphmem.paging)."""
+
+    limit: int
+    cursor: str | None
+
+
+def paging(
+    limit: Limit = 100,
+    cursor: CursorQuery = None,
+    offset: Annotated[str | None, Query(include_in_schema=False)] = None,
+) -> Paging:
+    """Every listing's ``limit`` and ``cursor``. ``offset`` (offered before cursors) is a 422
+    rather than ignored: ignored, a client paging by offset would read the first page again."""
+    if offset is not None:
+        raise ValidationError(
+            [
+                FieldIssue(
+                    "offset",
+                    "replaced_by_cursor",
+                    "pages are cut by cursor: pass the page's next_cursor as cursor",
+                )
+            ]
+        )
+    return Paging(limit, cursor)
+
+
+PagingDep = Annotated[Paging, Depends(paging)]
 
 #: the ``Idempotency-Key`` header of a write (an id: blank or odd keys are a 422)
 IdempotencyHeader = Annotated[

@@ -24,6 +24,7 @@ _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.ForbiddenError, 403),
     (e.NotFoundError, 404),
     (e.UnknownQueryError, 404),
+    (e.StoredRecordInvalidError, 500),
     (e.ValidationError, 422),
     (e.QueryError, 422),
     (e.ConstraintViolationError, 409),
@@ -69,6 +70,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
         (413, "the body is larger than GRAPHMEM_MAX_BODY_BYTES"),
         (415, "the body is not JSON: send Content-Type: application/json"),
         (422, "invalid input: each issue names the field and the rule"),
+        (500, "STORED_RECORD_INVALID: a stored record (not the request) fails its model"),
         (503, "the engine is unavailable, busy, or cut the query off at its time limit"),
     )
 }

@@ -304,6 +304,22 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         return _answer(call)
 
     @server.tool()
+    def checkpoint_history(
+        ctx: Context, run_id: str, limit: int = 100, cursor: str | None = None
+    ) -> dict[str, Any]:
+        """A run's checkpoints, newest first, as ``GET /v1/runs/{run_id}/checkpoints`` answers
+        them: ``{checkpoints, count, total, next_cursor, skipped}``; pass ``next_cursor`` back
+        as ``cursor`` for the next page."""
+
+        def call() -> Any:
+            principal = principal_of(ctx)
+            require_roles(*sorted(RUN_READERS))(principal)
+            page = gm_of().runs.history(principal, run_id, limit=limit, cursor=cursor)
+            return page.as_json("checkpoints")
+
+        return _answer(call)
+
+    @server.tool()
     def checkpoint_put(ctx: Context, run_id: str, checkpoint: CheckpointArg) -> dict[str, Any]:
         """Write the run's next checkpoint, computed from ``expected_version`` (0 starts the
         run): ``{created, checkpoint}``; a run that moved on answers STALE_VERSION (409)."""
@@ -328,19 +344,19 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         valid_at: str | None = None,
         known_at: str | None = None,
         limit: int = 100,
-        offset: int = 0,
         cursor: str | None = None,
     ) -> dict[str, Any]:
         """What is remembered about the key's own subject (a subject-bound key), with time
-        travel: ``{subject_id, memories, count, total, next_cursor}``, as
-        ``GET /v1/me/memories`` answers it."""
+        travel: ``{subject_id, memories, count, total, next_cursor, skipped}``, as
+        ``GET /v1/me/memories`` answers it; pass ``next_cursor`` back as ``cursor`` (same
+        filters) for the next page."""
 
         def call() -> Any:
             principal = principal_of(ctx)
             subject_id = own_subject(principal)
             page = gm_of().memory_page(
                 principal, subject_id=subject_id, cursor=cursor, type=type, status=status,
-                valid_at=valid_at, known_at=known_at, limit=limit, offset=offset,
+                valid_at=valid_at, known_at=known_at, limit=limit,
             )  # fmt: skip
             return page.model_copy(update={"subject_id": subject_id})
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from graphmem.auth.principal import ROLES, Principal, Role
 from graphmem.errors import FieldIssue, NotFoundError, UnauthenticatedError, ValidationError
+from graphmem.limits import MAX_PAGE
 from graphmem.models.public import KeyPublic
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import now_iso
 
@@ -116,9 +118,38 @@ def create_key(
     return CreatedKey(key=f"gm_{key_id}_{secret}", key_id=key_id, principal=principal)
 
 
+def key_page(
+    store: GraphStore,
+    tenant_id: str,
+    *,
+    cursors: Cursors,
+    limit: int = MAX_PAGE,
+    cursor: str | None = None,
+) -> Page[KeyPublic]:
+    """One page of the tenant's keys, oldest first, revoked ones too (never a secret or its
+    hash), paged as every listing is (graphmem.paging)."""
+    return read_page(
+        store,
+        "keys/list",
+        {"tenant_id": tenant_id},
+        listing="keys",
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=KeyPublic.pick,
+    )
+
+
 def list_keys(store: GraphStore, tenant_id: str) -> list[KeyPublic]:
-    """The tenant's keys, oldest first, revoked ones too (never a secret or its hash)."""
-    return [KeyPublic.pick(row) for row in store.read("keys/list", {"tenant_id": tenant_id})]
+    """Every key of the tenant, oldest first (the operator's ``keys list``), read page by page
+    so each statement stays bounded."""
+    cursors, cursor, out = Cursors(), None, []
+    while True:
+        page = key_page(store, tenant_id, cursors=cursors, cursor=cursor)
+        out += page.items
+        if page.next_cursor is None:
+            return out
+        cursor = page.next_cursor
 
 
 def revoke_key(store: GraphStore, tenant_id: str, key_id: str) -> KeyPublic:

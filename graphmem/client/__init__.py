@@ -45,8 +45,10 @@ from graphmem.client import calls
 from graphmem.client.calls import Body, Call
 from graphmem.client.errors import error_from_response, unreachable
 from graphmem.models.public import (
+    CheckpointPage,
     ContextPublic,
     CypherResult,
+    DeletionReceiptPage,
     DeletionVerification,
     Health,
     MemoryDetailPublic,
@@ -230,6 +232,12 @@ class Client:
     ) -> DeletionReceipt | ErasurePreview:
         return self._send(calls.erase(f"/v1/subjects/{subject_id}/memories", dry_run=dry_run))
 
+    def deletions(
+        self, *, limit: int | None = None, cursor: str | None = None
+    ) -> DeletionReceiptPage:
+        """One page of the tenant's deletion receipts, newest first (admin keys)."""
+        return self._send(calls.deletions(limit, cursor))
+
     def verify_deletion(self, receipt_id: str) -> DeletionVerification:
         return self._send(calls.verify_deletion(receipt_id))
 
@@ -239,6 +247,12 @@ class Client:
 
     def latest_checkpoint(self, run_id: str) -> Checkpoint:
         return self._send(calls.latest_checkpoint(run_id))
+
+    def checkpoints(
+        self, run_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> CheckpointPage:
+        """One page of the run's checkpoints, newest first (``next_cursor`` for the next)."""
+        return self._send(calls.checkpoints(run_id, limit, cursor))
 
     def end_run(self, run_id: str, end: Body) -> RunEnded:
         return self._send(calls.end_run(run_id, end))
@@ -364,6 +378,11 @@ class AsyncClient:
     ) -> DeletionReceipt | ErasurePreview:
         return await self._send(calls.erase(f"/v1/subjects/{subject_id}/memories", dry_run=dry_run))
 
+    async def deletions(
+        self, *, limit: int | None = None, cursor: str | None = None
+    ) -> DeletionReceiptPage:
+        return await self._send(calls.deletions(limit, cursor))
+
     async def verify_deletion(self, receipt_id: str) -> DeletionVerification:
         return await self._send(calls.verify_deletion(receipt_id))
 
@@ -372,6 +391,11 @@ class AsyncClient:
 
     async def latest_checkpoint(self, run_id: str) -> Checkpoint:
         return await self._send(calls.latest_checkpoint(run_id))
+
+    async def checkpoints(
+        self, run_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> CheckpointPage:
+        return await self._send(calls.checkpoints(run_id, limit, cursor))
 
     async def end_run(self, run_id: str, end: Body) -> RunEnded:
         return await self._send(calls.end_run(run_id, end))

@@ -18,8 +18,10 @@ from pydantic import BaseModel, TypeAdapter
 
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.public import (
+    CheckpointPage,
     ContextPublic,
     CypherResult,
+    DeletionReceiptPage,
     DeletionVerification,
     Health,
     MemoryDetailPublic,
@@ -181,6 +183,13 @@ def correct_my_memory(memory_id: str, object: Any, valid_from: str | None) -> Ca
     return Call("PATCH", f"/v1/me/memories/{memory_id}", _adapter(WriteReceipt), json=body)
 
 
+def deletions(limit: int | None = None, cursor: str | None = None) -> Call[DeletionReceiptPage]:
+    params = _query(limit=limit, cursor=cursor)
+    return Call(
+        "GET", "/v1/audit/deletions", _adapter(DeletionReceiptPage), params=params, retry=True
+    )
+
+
 def verify_deletion(receipt_id: str) -> Call[DeletionVerification]:
     return Call(
         "POST",
@@ -198,6 +207,14 @@ def put_checkpoint(run_id: str, body: Body) -> Call[Checkpoint]:
         json=_body(CheckpointCreate, body),
         retry=True,  # a retry from the same version answers the checkpoint already stored
     )
+
+
+def checkpoints(
+    run_id: str, limit: int | None = None, cursor: str | None = None
+) -> Call[CheckpointPage]:
+    params = _query(limit=limit, cursor=cursor)
+    path = f"/v1/runs/{run_id}/checkpoints"
+    return Call("GET", path, _adapter(CheckpointPage), params=params, retry=True)
 
 
 def latest_checkpoint(run_id: str) -> Call[Checkpoint]:

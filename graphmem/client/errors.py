@@ -62,6 +62,11 @@ def error_from_response(response: httpx.Response) -> e.GraphmemError:
     if issubclass(cls, e.ValidationError):
         exc: e.GraphmemError = cls(issues or [e.FieldIssue("body", code.lower(), message)])
         exc.code = code  # 413 BODY_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE keep their code
+    elif issubclass(cls, e.StoredRecordInvalidError):
+        record_id = body.get("record_id")
+        exc = cls(
+            str(body.get("record", "")), record_id if isinstance(record_id, str) else None, issues
+        )
     else:
         details = {k: v for k, v in body.items() if k not in ("code", "message")}
         exc = cls(message, **details)

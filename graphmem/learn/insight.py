@@ -17,6 +17,7 @@ lifecycle (ACTIVE, NEEDS_REVIEW and REVOKED come from that walk); its review is
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
@@ -77,7 +78,7 @@ class InsightStatus(_Enum):
 def public_status(status: str, review_status: str) -> InsightStatus:
     """REVOKED/ERASED by lineage → REVOKED; an approved insight that lineage flagged
     NEEDS_REVIEW (a source episode revoked or erased) → REOPENED; else the review state.
-    Mirrored by ``cypher/learn/insight_list.cypher``."""
+    Mirrored by ``cypher/learn/_insight_matches.cypher``."""
     if status in (MemoryStatus.REVOKED, MemoryStatus.ERASED):
         return InsightStatus.REVOKED
     if status == MemoryStatus.NEEDS_REVIEW and review_status == ReviewStatus.APPROVED:
@@ -194,7 +195,7 @@ class InsightPublic(Record):
     updated_at: Timestamp | None = None
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> InsightPublic:
+    def from_row(cls, row: Mapping[str, Any]) -> InsightPublic:
         insight = Insight.from_graph(row["i"])
         counters = [
             Counterexample(

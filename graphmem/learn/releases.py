@@ -74,6 +74,7 @@ from graphmem.models.enums import (
 from graphmem.models.memory import Procedure, ProcedureContent, memory_from_graph
 from graphmem.models.types import procedure_ref, semver_sort_key, sha256_hash
 from graphmem.models.validation import parse
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.write.gate import APPROVERS
 from graphmem.write.pipeline import WritePipeline
@@ -157,6 +158,7 @@ class Releases:
         simulator: ProcedureSimulator | None = None,
         policy: CanaryPolicy | None = None,
         cipher: ContentCipher | None = None,
+        cursors: Cursors | None = None,
     ) -> None:
         self.store = store
         self.writer = writer
@@ -164,6 +166,7 @@ class Releases:
         self.simulator: ProcedureSimulator = simulator or ScenarioSimulator()
         self.policy = policy or CanaryPolicy()
         self.cipher = cipher
+        self.cursors = cursors or Cursors()
 
     # -- draft ----------------------------------------------------------------------------
     def create_draft(
@@ -541,13 +544,22 @@ class Releases:
             receipts=[ReleaseReceipt.from_graph(r["r"]) for r in receipts],
         )
 
-    def summaries(self, principal: Principal, limit: int = MAX_PAGE) -> list[ProcedureSummary]:
-        """The tenant's procedure keys, with their stable and canary versions."""
+    def summaries(
+        self, principal: Principal, limit: int = 100, cursor: str | None = None
+    ) -> Page[ProcedureSummary]:
+        """The tenant's procedure keys with their stable and canary versions, one page
+        (graphmem.paging)."""
         _require(principal, READERS, "reading procedure releases")
-        rows = self.store.read(
-            "learn/procedure_keys", {"tenant_id": principal.tenant_id, "limit": limit}
+        return read_page(
+            self.store,
+            "learn/procedure_keys",
+            {"tenant_id": principal.tenant_id},
+            listing="procedures",
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            build=ProcedureSummary.from_graph,
         )
-        return [parse(ProcedureSummary, r, trusted=True) for r in rows]
 
     def health(self, tenant_id: str, key: str) -> ReleaseHealth:
         return self._health(tenant_id, self._versions(tenant_id, key))

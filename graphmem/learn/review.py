@@ -54,7 +54,7 @@ from graphmem.learn.insight import (
     ReviewStatus,
 )
 from graphmem.learn.procedure_records import DraftResult, ProcedureCreate
-from graphmem.limits import MAX_LIST_ITEMS, MAX_PAGE
+from graphmem.limits import MAX_LIST_ITEMS
 from graphmem.models.base import Record
 from graphmem.models.edges import DerivedFrom
 from graphmem.models.enums import Decision, MemoryType, SourceKind
@@ -63,6 +63,7 @@ from graphmem.models.proposal import MemoryProposal
 from graphmem.models.receipts import WriteReceipt
 from graphmem.models.types import ShortText, SubjectRef, Text
 from graphmem.models.validation import parse
+from graphmem.paging import Cursors, Page, check_limit, cut
 from graphmem.store.base import GraphStore
 from graphmem.write.pipeline import Derivation, WritePipeline
 from graphmem.write.sources import SourceCreate, record_source
@@ -127,9 +128,11 @@ class InsightReviews:
         drafts: DraftMaker | None = None,
         clock: Clock = system_clock,
         cipher: Any = None,
+        cursors: Cursors | None = None,
     ) -> None:
         self.store = store
         self.writer = writer
+        self.cursors = cursors or Cursors()
         #: the release process's draft creation (``Releases.create_draft``)
         self.drafts = drafts
         self.clock = clock
@@ -144,28 +147,35 @@ class InsightReviews:
         subject_id: str | None = None,
         namespace: str | None = None,
         limit: int = 100,
-        offset: int = 0,
-    ) -> list[InsightPublic]:
-        readable = read_subjects(principal, subject_id)
-        rows = self.store.read(
-            "learn/insight_list",
-            {
-                "tenant_id": principal.tenant_id,
-                "subject_ids": readable,
-                "subject_id": subject_id,
-                "namespace": namespace,
-                "status": str(status) if status else None,
-                "limit": min(limit, MAX_PAGE),
-                "offset": offset,
-            },
+        cursor: str | None = None,
+    ) -> Page[InsightPublic]:
+        """Insights the key may read, newest first, one page (graphmem.paging)."""
+        check_limit(limit)
+        scope = {
+            "tenant_id": principal.tenant_id,
+            "subject_ids": read_subjects(principal, subject_id),
+            "subject_id": subject_id,
+            "namespace": namespace,
+            "status": str(status) if status else None,
+        }
+        after = self.cursors.open(cursor, "insights", scope)
+        rows = self.store.read("learn/insight_list", {**scope, "after": after, "take": limit + 1})
+        [counted] = self.store.read("learn/insight_count", scope)
+        return cut(
+            rows,
+            total=int(counted["total"]),
+            limit=limit,
+            build=InsightPublic.from_row,
+            cursors=self.cursors,
+            listing="insights",
+            scope=scope,
         )
-        return [InsightPublic.from_row(r) for r in rows]
 
     def get(self, principal: Principal, insight_id: str) -> InsightPublic:
         rows = self.store.read(
             "learn/insight_get", {"tenant_id": principal.tenant_id, "memory_id": insight_id}
         )
-        if not rows or not principal.may_read(str(rows[0]["i"]["subject_id"])):
+        if not rows or not principal.may_read(str(rows[0]["i"].get("subject_id"))):
             raise NotFoundError(f"no insight {insight_id!r}", insight_id=insight_id)
         return InsightPublic.from_row(rows[0])
 
@@ -179,7 +189,7 @@ class InsightReviews:
         rows = self.store.read(
             "learn/insight_get", {"tenant_id": principal.tenant_id, "memory_id": insight_id}
         )
-        if not rows or not principal.may_read(str(rows[0]["i"]["subject_id"])):
+        if not rows or not principal.may_read(str(rows[0]["i"].get("subject_id"))):
             raise NotFoundError(f"no insight {insight_id!r}", insight_id=insight_id)
         insight = Insight.from_graph(rows[0]["i"])
         public = InsightPublic.from_row(rows[0])

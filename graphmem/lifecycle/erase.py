@@ -68,6 +68,7 @@ from graphmem.lifecycle.reinstate import ReinstatementPlan, plan_reinstatements
 from graphmem.models.enums import DeletionScope, VerificationStatus
 from graphmem.models.receipts import DeletionReceipt, ErasedDependant, ErasurePreview
 from graphmem.models.validation import parse
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.read.log_sink import LogSink
 from graphmem.state import retention
 from graphmem.store.base import GraphStore
@@ -119,11 +120,13 @@ class Eraser:
         clock: Clock = system_clock,
         cipher: ContentCipher | None = None,
         logs: LogSink | None = None,
+        cursors: Cursors | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.clock = clock
         self.cipher = cipher
+        self.cursors = cursors or Cursors()
         #: this process's retrieval logs, flushed before logs are scrubbed or checked
         self.logs = logs
 
@@ -524,12 +527,21 @@ class Eraser:
             raise NotFoundError(f"no deletion receipt {receipt_id!r}", receipt_id=receipt_id)
         return DeletionReceipt.from_graph(rows[0]["d"])
 
-    def list(self, principal: Principal, limit: int = 100) -> list[DeletionReceipt]:
+    def list(
+        self, principal: Principal, limit: int = 100, cursor: str | None = None
+    ) -> Page[DeletionReceipt]:
+        """The tenant's deletion receipts, newest first, one page (graphmem.paging)."""
         require_unbound(principal, "the deletion audit")
-        rows = self.store.read(
-            "erasure/receipt_list", {"tenant_id": principal.tenant_id, "limit": limit}
+        return read_page(
+            self.store,
+            "erasure/receipt_list",
+            {"tenant_id": principal.tenant_id},
+            listing="deletions",
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            build=lambda r: DeletionReceipt.from_graph(r["d"]),
         )
-        return [DeletionReceipt.from_graph(r["d"]) for r in rows]
 
     def verify(self, principal: Principal, receipt_id: str) -> dict[str, Any]:
         """Re-run the checks: graph, vector index, caches, logs, data files."""

@@ -27,10 +27,20 @@ from typing import Annotated, Any, ClassVar, Literal, Self, Union, get_args, get
 
 from pydantic import BaseModel, ConfigDict
 
-from graphmem.errors import FieldIssue, ValidationError
+from graphmem.errors import FieldIssue, StoredRecordInvalidError, ValidationError
 from graphmem.models.validation import parse
 
 _SCALARS = (str, int, float, bool)
+
+
+def stored_record_invalid(
+    record: str, row: Mapping[str, Any], key: str, exc: ValidationError
+) -> StoredRecordInvalidError:
+    """The error for a stored ``row`` that failed its model: named by its ``key`` property."""
+    record_id = row.get(key) if key else None
+    return StoredRecordInvalidError(
+        record, record_id if isinstance(record_id, str) else None, exc.issues
+    )
 
 
 def _strip(tp: Any) -> Any:
@@ -109,23 +119,28 @@ class Record(BaseModel):
 
     @classmethod
     def from_graph(cls, row: Mapping[str, Any]) -> Self:
-        """Rebuild a record from graph properties; raises graphmem's ValidationError."""
+        """Rebuild a record from graph properties. A row that does not match the model is
+        stored data at fault, not input: :class:`StoredRecordInvalidError` naming the record
+        (by :attr:`GraphRecord.KEY` when it has one) and each property with its rule."""
         json_fields = cls.json_fields()
         data: dict[str, Any] = {}
-        for name in cls.model_fields:
-            key = f"{name}_json" if name in json_fields else name
-            value = row.get(key)
-            if value is None:
-                continue
-            if name in json_fields:
-                if not isinstance(value, str):
-                    raise ValidationError([FieldIssue(key, "type", "expected JSON text")])
-                try:
-                    value = json.loads(value)
-                except ValueError as exc:
-                    raise ValidationError([FieldIssue(key, "json", str(exc))]) from exc
-            data[name] = value
-        return parse(cls, data, trusted=True)
+        try:
+            for name in cls.model_fields:
+                key = f"{name}_json" if name in json_fields else name
+                value = row.get(key)
+                if value is None:
+                    continue
+                if name in json_fields:
+                    if not isinstance(value, str):
+                        raise ValidationError([FieldIssue(key, "type", "expected JSON text")])
+                    try:
+                        value = json.loads(value)
+                    except ValueError as exc:
+                        raise ValidationError([FieldIssue(key, "json", str(exc))]) from exc
+                data[name] = value
+            return parse(cls, data, trusted=True)
+        except ValidationError as exc:
+            raise stored_record_invalid(cls.__name__, row, getattr(cls, "KEY", ""), exc) from None
 
     def evolve(self, **changes: Any) -> Self:
         """A validated copy with ``changes`` (``model_copy`` would skip validation)."""

@@ -18,7 +18,7 @@ from pydantic import AliasChoices, Field, JsonValue, field_validator, model_vali
 from graphmem import timeutil
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.limits import MAX_LIST_ITEMS, MAX_MAP_KEYS
-from graphmem.models.base import GraphRecord, Record
+from graphmem.models.base import GraphRecord, Record, stored_record_invalid
 from graphmem.models.enums import (
     Authority,
     ConsentBasis,
@@ -322,15 +322,9 @@ def memory_from_graph(row: Mapping[str, Any]) -> Claim | Episode | Procedure:
         memory_type = MemoryType(str(row.get("type")))
         cls = MEMORY_CLASSES[memory_type]
     except (ValueError, KeyError):
-        raise ValidationError(
-            [
-                FieldIssue(
-                    "type",
-                    "enum",
-                    f"a memory node's type must be one of {', '.join(t for t in MEMORY_CLASSES)}",
-                )
-            ]
-        ) from None
+        allowed = ", ".join(t for t in MEMORY_CLASSES)
+        issue = FieldIssue("type", "enum", f"a memory node's type must be one of {allowed}")
+        raise stored_record_invalid("Memory", row, "memory_id", ValidationError([issue])) from None
     result = cls.from_graph(row)
     assert isinstance(result, Claim | Episode | Procedure)
     return result

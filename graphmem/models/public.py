@@ -21,7 +21,8 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphmem.models.receipts import Reinstated
+from graphmem.models.receipts import DeletionReceipt, Reinstated
+from graphmem.models.state import Checkpoint, RunToolReceipt
 
 JsonMap = dict[str, Any]
 
@@ -56,6 +57,44 @@ class ErrorBody(PublicModel):
     code: str
     message: str
     errors: list[ErrorIssue] | None = None
+
+
+class SkippedRecord(ErrorBody):
+    """A stored record a listing left out because it does not match its model (written by
+    hand or by an older release): ``STORED_RECORD_INVALID`` naming the record, its id and each
+    field with its rule. The data is at fault, not the request; the page is otherwise whole."""
+
+    record: str
+    record_id: str | None = None
+
+
+class ListingPage(PublicModel):
+    """What every listing answers beside its items: ``count`` on this page, ``total`` matching
+    the filters (records skipped included), ``next_cursor`` to pass back as ``cursor`` with the
+    same filters (null on the last page; graphmem.paging), and the stored records ``skipped``."""
+
+    count: int
+    total: int
+    next_cursor: str | None = None
+    skipped: list[SkippedRecord] = Field(default_factory=list)
+
+
+class DeletionReceiptPage(ListingPage):
+    """A page of the tenant's deletion receipts, newest first (:class:`ListingPage`)."""
+
+    receipts: list[DeletionReceipt]
+
+
+class CheckpointPage(ListingPage):
+    """A page of a run's checkpoints, newest first (:class:`ListingPage`)."""
+
+    checkpoints: list[Checkpoint]
+
+
+class ToolReceiptPage(ListingPage):
+    """A page of a run's recorded tool calls, oldest first (:class:`ListingPage`)."""
+
+    receipts: list[RunToolReceipt]
 
 
 # -- identity and health -----------------------------------------------------------------------
@@ -124,14 +163,10 @@ class MemoryPublic(PublicModel):
     object: Any = None
 
 
-class MemoryPage(PublicModel):
-    """A page of a listing: ``count`` on this page, ``total`` matching the filters, and
-    ``next_cursor`` to pass as ``cursor`` for the next page (null on the last)."""
+class MemoryPage(ListingPage):
+    """A page of memories (:class:`ListingPage`)."""
 
     memories: list[MemoryPublic]
-    count: int
-    total: int
-    next_cursor: str | None = None
     subject_id: str | None = None
 
 

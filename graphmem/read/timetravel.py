@@ -4,7 +4,6 @@ July 10, was true on July 5"."""
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,10 +12,10 @@ from graphmem.auth.scope import read_subjects
 from graphmem.clock import Clock, system_clock
 from graphmem.crypto import ContentCipher
 from graphmem.errors import FieldIssue, NotFoundError, ValidationError
-from graphmem.limits import MAX_OFFSET, check_page
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
 from graphmem.models.public import MemoryDetailPublic, MemoryPage
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import normalize
 
@@ -41,9 +40,10 @@ def list_memories(
     principal: Principal,
     **filters: Any,
 ) -> list[dict[str, Any]]:
-    """The memories of one page (:func:`memory_page` without the counts)."""
-    memories, _ = _page(store, principal, **filters)
-    return memories
+    """The memories of the first page (:func:`memory_page` without the counts); a stored
+    memory that fails its model is left out (the page reports it under ``skipped``)."""
+    page = _page(store, principal, cursors=Cursors(), **filters)
+    return page.items
 
 
 def memory_page(
@@ -51,76 +51,49 @@ def memory_page(
     principal: Principal,
     *,
     cursor: str | None = None,
+    cursors: Cursors,
     **filters: Any,
 ) -> MemoryPage:
-    """One page of the time-travel listing with ``total`` (every memory the filters match)
-    and ``next_cursor``; a ``cursor`` from an earlier page replaces ``offset``."""
-    if cursor is not None:
-        filters["offset"] = decode_cursor(cursor)
-    memories, total = _page(store, principal, **filters)
-    offset = int(filters.get("offset", 0))
-    end = offset + len(memories)
-    return MemoryPage.model_validate(
-        {
-            "memories": memories,
-            "count": len(memories),
-            "total": total,
-            "next_cursor": encode_cursor(end) if memories and end < total else None,
-        }
-    )
+    """One page of the time-travel listing with ``total`` (every memory the filters match),
+    ``next_cursor`` and the stored memories ``skipped`` because they fail their model."""
+    page = _page(store, principal, cursor=cursor, cursors=cursors, **filters)
+    return MemoryPage.model_validate(page.fields("memories"))
 
 
 def _page(
     store: GraphStore,
     principal: Principal,
     *,
+    cursors: Cursors,
+    cursor: str | None = None,
     subject_id: str | None = None,
     type: MemoryType | None = None,
     status: MemoryStatus | None = None,
     valid_at: str | None = None,
     known_at: str | None = None,
     limit: int = 100,
-    offset: int = 0,
     clock: Clock = system_clock,
     cipher: ContentCipher | None = None,
-) -> tuple[list[dict[str, Any]], int]:
-    check_page(limit, offset)
-    [row] = store.read(
+) -> Page[dict[str, Any]]:
+    filters = {
+        "tenant_id": principal.tenant_id,
+        "subject_ids": read_subjects(principal, subject_id),
+        "type": str(type) if type else None,
+        "status": str(status) if status else None,
+        "valid_at": _time(valid_at, "valid_at"),
+        "known_at": _time(known_at, "known_at"),
+    }
+    return read_page(
+        store,
         "memories/list",
-        {
-            "tenant_id": principal.tenant_id,
-            "subject_ids": read_subjects(principal, subject_id),
-            "type": str(type) if type else None,
-            "status": str(status) if status else None,
-            "valid_at": _time(valid_at, "valid_at"),
-            "known_at": _time(known_at, "known_at"),
-            "now": clock(),
-            "limit": limit,
-            "offset": offset,
-        },
+        filters,
+        listing="memories",
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=lambda r: public(memory_from_graph(_open(r["m"], cipher))),
+        params={"now": clock()},
     )
-    memories = [public(memory_from_graph(_open(m, cipher))) for m in row["page"]]
-    return memories, int(row["total"])
-
-
-def encode_cursor(offset: int) -> str:
-    """An opaque page position: callers pass it back, never build it (its form may change)."""
-    return base64.urlsafe_b64encode(f"o:{offset}".encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> int:
-    """The position a cursor holds, or a 422 on ``cursor`` (rule ``invalid``)."""
-    try:
-        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        kind, _, value = text.partition(":")
-        offset = int(value)
-        if kind != "o" or not 0 <= offset <= MAX_OFFSET:
-            raise ValueError(text)
-    except ValueError:
-        raise ValidationError(
-            [FieldIssue("cursor", "invalid", "not a cursor this service handed out")]
-        ) from None
-    return offset
 
 
 @dataclass(frozen=True)
@@ -148,10 +121,11 @@ def get_memory(
     rows = store.read("memories/get", params)
     if not rows:
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-    memory = memory_from_graph(_open(rows[0]["m"], cipher))
-    if not principal.may_read(memory.subject_id):
+    if not principal.may_read(str(rows[0]["m"].get("subject_id"))):
         # outside the key's subject scope: indistinguishable from an id that does not exist
+        # (checked on the stored node, so a malformed one outside the scope stays unseen too)
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
+    memory = memory_from_graph(_open(rows[0]["m"], cipher))
     history = []
     for row in store.read("memories/history", params):
         version = public(memory_from_graph(_open(row["v"], cipher)))

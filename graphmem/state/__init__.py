@@ -25,6 +25,7 @@ from graphmem.models.state import (
     ToolReceipt,
     ToolReceiptRecorded,
 )
+from graphmem.paging import Cursors, Page
 from graphmem.settings import Settings
 from graphmem.state import checkpoints, ending, retention, tool_receipts
 from graphmem.state.access import read_run, stored_run
@@ -35,9 +36,12 @@ from graphmem.store.base import GraphStore
 class Runs:
     """Run state on one store. Thread-safe (it keeps nothing between calls)."""
 
-    def __init__(self, store: GraphStore, settings: Settings, clock: Clock) -> None:
+    def __init__(
+        self, store: GraphStore, settings: Settings, clock: Clock, cursors: Cursors | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.cursors = cursors or Cursors()
         self.idle_days = settings.run_idle_days
         self.retention_days = settings.run_retention_days
 
@@ -57,10 +61,17 @@ class Runs:
         return checkpoints.get(self.store, principal, run_id, checkpoint_id, self.clock)
 
     def history(
-        self, principal: Principal, run_id: str, *, limit: int = 100, offset: int = 0
-    ) -> list[Checkpoint]:
+        self, principal: Principal, run_id: str, *, limit: int = 100, cursor: str | None = None
+    ) -> Page[Checkpoint]:
+        """The run's checkpoints, newest first: one page and the cursor of the next."""
         return checkpoints.history(
-            self.store, principal, run_id, self.clock, limit=limit, offset=offset
+            self.store,
+            principal,
+            run_id,
+            self.clock,
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
         )
 
     def run(self, principal: Principal, run_id: str) -> Run:
@@ -79,10 +90,17 @@ class Runs:
         return tool_receipts.get(self.store, principal, run_id, idempotency_key, self.clock)
 
     def tool_receipts(
-        self, principal: Principal, run_id: str, *, limit: int = 100, offset: int = 0
-    ) -> tuple[list[RunToolReceipt], int]:
+        self, principal: Principal, run_id: str, *, limit: int = 100, cursor: str | None = None
+    ) -> Page[RunToolReceipt]:
+        """The run's recorded tool calls, oldest first: one page and the cursor of the next."""
         return tool_receipts.page(
-            self.store, principal, run_id, self.clock, limit=limit, offset=offset
+            self.store,
+            principal,
+            run_id,
+            self.clock,
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
         )
 
     # -- end and retention -----------------------------------------------------------------

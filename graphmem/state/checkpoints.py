@@ -32,7 +32,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.ids import new_id
-from graphmem.limits import MAX_CHECKPOINTS_PER_RUN, check_page
+from graphmem.limits import MAX_CHECKPOINTS_PER_RUN
 from graphmem.models.state import (
     Checkpoint,
     CheckpointCreate,
@@ -42,6 +42,7 @@ from graphmem.models.state import (
     run_key,
 )
 from graphmem.models.types import as_datetime
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.state import tool_receipts
 from graphmem.state.access import RUN_WRITERS, read_run, require_role, stored_run, visible
 from graphmem.state.tool_receipts import Reconciled
@@ -276,17 +277,22 @@ def history(
     run_id: str,
     clock: Clock,
     *,
+    cursors: Cursors,
     limit: int = 100,
-    offset: int = 0,
-) -> list[Checkpoint]:
-    """The run's checkpoints, newest first."""
-    check_page(limit, offset)
+    cursor: str | None = None,
+) -> Page[Checkpoint]:
+    """The run's checkpoints, newest first, one page (graphmem.paging)."""
     read_run(store, principal, run_id, clock())
-    rows = store.read(
+    return read_page(
+        store,
         "state/checkpoint_history",
-        {"run_key": run_key(principal.tenant_id, run_id), "limit": limit, "offset": offset},
+        {"run_key": run_key(principal.tenant_id, run_id)},
+        listing="checkpoints",
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=lambda r: Checkpoint.from_graph(r["c"]),
     )
-    return [Checkpoint.from_graph(r["c"]) for r in rows]
 
 
 __all__ = [

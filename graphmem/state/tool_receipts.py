@@ -25,7 +25,7 @@ from graphmem.errors import (
     ValidationError,
 )
 from graphmem.ids import new_id
-from graphmem.limits import MAX_TOOL_RECEIPTS_PER_RUN, check_page
+from graphmem.limits import MAX_TOOL_RECEIPTS_PER_RUN
 from graphmem.models.enums import ToolCallStatus
 from graphmem.models.state import (
     RunToolReceipt,
@@ -34,6 +34,7 @@ from graphmem.models.state import (
     receipt_key,
     run_key,
 )
+from graphmem.paging import Cursors, Page, read_page
 from graphmem.state.access import RUN_WRITERS, read_run, require_role, require_run
 from graphmem.store.base import GraphStore
 
@@ -204,14 +205,19 @@ def page(
     run_id: str,
     clock: Clock,
     *,
+    cursors: Cursors,
     limit: int = 100,
-    offset: int = 0,
-) -> tuple[list[RunToolReceipt], int]:
-    check_page(limit, offset)
+    cursor: str | None = None,
+) -> Page[RunToolReceipt]:
+    """The run's recorded tool calls, oldest first, one page (graphmem.paging)."""
     read_run(store, principal, run_id, clock())
-    rows = store.read(
+    return read_page(
+        store,
         "state/tool_receipts_list",
-        {"run_key": run_key(principal.tenant_id, run_id), "offset": offset, "limit": limit},
+        {"run_key": run_key(principal.tenant_id, run_id)},
+        listing="tool_receipts",
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=lambda r: RunToolReceipt.from_graph(r["t"]),
     )
-    receipts = [RunToolReceipt.from_graph(r["t"]) for r in rows]
-    return receipts, count(store, principal.tenant_id, run_id)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.conftest import TEST_NEO4J_HEAP_MB, TEST_NEO4J_PAGECACHE_MB
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -25,9 +27,18 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class Served:
+    """A running ``graphmem serve``: its URL, data directory and environment, and the process
+    itself (crash tests kill it and start another on the same port)."""
+
     url: str
     data_dir: Path
     env: dict[str, str]
+    process: subprocess.Popen[str]
+    log: Path
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
 
     def cli(self, *args: str) -> subprocess.CompletedProcess[str]:
         """``graphmem --data-dir … ARGS`` beside the running service (it joins the engine)."""
@@ -46,9 +57,90 @@ class Served:
         key: str = json.loads(made.stdout)["key"]
         return key
 
+    def stop(self) -> None:
+        """SIGTERM, and wait for the service to stop (a kill and an error if it ignores it)."""
+        if self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=30)
+            tail = _log_tail(self.log)
+            raise AssertionError(f"graphmem serve ignored SIGTERM:\n{tail}") from None
+
 
 def _log_tail(log: Path, lines: int = 60) -> str:
     return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+
+
+def engine_env(engine: str) -> dict[str, str]:
+    """The environment of a service or CLI on ``engine`` with the hashing embedder (the local
+    Neo4j, with the test heap, never one named by ``GRAPHMEM_NEO4J_URI``)."""
+    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing", "GRAPHMEM_ENGINE": engine}
+    env.pop("GRAPHMEM_NEO4J_URI", None)
+    if engine == "neo4j":
+        env["GRAPHMEM_NEO4J_HEAP_MB"] = str(TEST_NEO4J_HEAP_MB)
+        env["GRAPHMEM_NEO4J_PAGECACHE_MB"] = str(TEST_NEO4J_PAGECACHE_MB)
+    return env
+
+
+def start(
+    data_dir: Path,
+    *,
+    port: int | None = None,
+    engine: str | None = None,
+    start_timeout_s: float | None = None,
+    unset: tuple[str, ...] = (),
+    **env: str,
+) -> Served:
+    """Start the service (on ``port``, default a free one), wait for ``/healthz`` to say ok;
+    the caller stops it (:meth:`Served.stop`) or kills ``process``. :func:`serve` is the usual
+    way in. ``engine`` runs it as :func:`engine_env` says, given the time that engine needs
+    (a local Neo4j starts a JVM: minutes on a loaded 2-core machine); the default is 120 s.
+
+    Its output goes to a file beside the data directory, never to a pipe: a pipe nobody reads
+    fills at 64 KB and the service blocks on its next log line (the Neo4j bootstrap logged that
+    much once); a restart on the same port appends to it. ``unset`` drops variables from this
+    process's environment (e.g. the hashing embedder the unit tests set) so the service sees
+    its defaults."""
+    port = port or free_port()
+    if engine is not None:
+        env = {**engine_env(engine), **env}
+        unset = (*unset, "GRAPHMEM_NEO4J_URI")
+    if start_timeout_s is None:
+        start_timeout_s = {"falkordb": 60.0, "neo4j": 300.0}.get(engine or "", 120.0)
+    full_env = {**os.environ, "GRAPHMEM_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1", **env}
+    for name in unset:
+        full_env.pop(name, None)
+    log = data_dir.parent / f"serve-{port}.log"
+    with log.open("a") as sink:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
+            env=full_env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    served = Served(url, data_dir, full_env, server, log)
+    deadline = time.monotonic() + start_timeout_s
+    while True:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).json().get("status") == "ok":
+                return served
+        except httpx.HTTPError:
+            pass
+        if server.poll() is not None:
+            raise AssertionError(f"graphmem serve exited:\n{_log_tail(log)}")
+        if time.monotonic() > deadline:
+            served.process.kill()
+            served.process.wait(timeout=30)
+            raise AssertionError(
+                f"graphmem serve not healthy after {start_timeout_s} s:\n{_log_tail(log)}"
+            )
+        time.sleep(0.25)
 
 
 @contextmanager
@@ -59,47 +151,9 @@ def serve(
     unset: tuple[str, ...] = (),
     **env: str,
 ) -> Iterator[Served]:
-    """Start the service, wait for ``/healthz`` to say ok, and stop it (SIGTERM) after.
-
-    Its output goes to a file beside the data directory, never to a pipe: a pipe nobody reads
-    fills at 64 KB and the service blocks on its next log line (the Neo4j bootstrap logged that
-    much once). ``unset`` drops variables from this process's environment (e.g. the hashing
-    embedder the unit tests set) so the service sees its defaults."""
-    port = free_port()
-    full_env = {**os.environ, "GRAPHMEM_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1", **env}
-    for name in unset:
-        full_env.pop(name, None)
-    log = data_dir.parent / f"serve-{port}.log"
-    with log.open("w") as sink:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-            env=full_env,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-    url = f"http://127.0.0.1:{port}"
+    """:func:`start` the service, and stop it (SIGTERM) after."""
+    served = start(data_dir, start_timeout_s=start_timeout_s, unset=unset, **env)
     try:
-        deadline = time.monotonic() + start_timeout_s
-        while True:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).json().get("status") == "ok":
-                    break
-            except httpx.HTTPError:
-                pass
-            if server.poll() is not None:
-                raise AssertionError(f"graphmem serve exited:\n{_log_tail(log)}")
-            if time.monotonic() > deadline:
-                raise AssertionError(
-                    f"graphmem serve not healthy after {start_timeout_s} s:\n{_log_tail(log)}"
-                )
-            time.sleep(0.25)
-        yield Served(url, data_dir, full_env)
+        yield served
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=30)
-            raise AssertionError(f"graphmem serve ignored SIGTERM:\n{_log_tail(log)}") from None
+        served.stop()

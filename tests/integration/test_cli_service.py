@@ -7,7 +7,6 @@ stop that leaves no engine process behind."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -19,17 +18,8 @@ import pytest
 from graphmem.store.falkordb_server import DataDirLayout
 from graphmem.store.neo4j_server import layout as neo4j_layout
 from graphmem.store.supervision import pid_alive
-from tests.conftest import ENGINES, TEST_NEO4J_HEAP_MB, TEST_NEO4J_PAGECACHE_MB
-from tests.integration.served import serve
-
-
-def engine_env(engine: str) -> dict[str, str]:
-    env = {**os.environ, "GRAPHMEM_EMBEDDER": "hashing", "GRAPHMEM_ENGINE": engine}
-    env.pop("GRAPHMEM_NEO4J_URI", None)
-    if engine == "neo4j":
-        env["GRAPHMEM_NEO4J_HEAP_MB"] = str(TEST_NEO4J_HEAP_MB)
-        env["GRAPHMEM_NEO4J_PAGECACHE_MB"] = str(TEST_NEO4J_PAGECACHE_MB)
-    return env
+from tests.conftest import ENGINES
+from tests.integration.served import engine_env, serve
 
 
 def engine_pids(engine: str, data_dir: Path) -> tuple[int, int]:

@@ -222,7 +222,8 @@ def test_rest_erasure_and_audit(store: GraphStore) -> None:
         assert client.delete(f"/v1/subjects/{VICTIM}/memories", headers=agent).status_code == 403
         r = client.delete(f"/v1/subjects/{VICTIM}/memories", headers=admin).json()
         listed = client.get("/v1/audit/deletions", headers=admin).json()
-        assert [x["receipt_id"] for x in listed] == [r["receipt_id"]]
+        assert [x["receipt_id"] for x in listed["receipts"]] == [r["receipt_id"]]
+        assert (listed["count"], listed["total"], listed["next_cursor"]) == (1, 1, None)
         one = client.get(f"/v1/audit/deletions/{r['receipt_id']}", headers=admin).json()
         assert one["counts"]["memories"] == r["counts"]["memories"]
         checked = client.post(f"/v1/audit/deletions/{r['receipt_id']}/verify", headers=admin)

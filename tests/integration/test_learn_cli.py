@@ -56,7 +56,9 @@ def test_seed_case_from_the_command_line(data_dir: Path, tmp_path: Path) -> None
     assert [r["decision"] for r in recorded] == ["COMMITTED"] * 3
     result = run(data_dir, "consolidate", "--subject", "project:it", *OPERATOR)
     assert result["episodes"] == 3 and len(result["created"]) == 1
-    (insight,) = run(data_dir, "insights", "list", "--status", "CANDIDATE", *OPERATOR)
+    listed = run(data_dir, "insights", "list", "--status", "CANDIDATE", *OPERATOR)
+    (insight,) = listed["insights"]
+    assert (listed["total"], listed["next_cursor"], listed["skipped"]) == (1, None, [])
     assert insight["condition"] == ["adapter_mismatch=true"]
     assert [c["episode_id"] for c in insight["counterexamples"]] == [recorded[2]["episode_id"]]
     review = run(

@@ -2,6 +2,7 @@
 
 import pytest
 
+from graphmem.auth.keys import list_keys
 from graphmem.errors import (
     ConstraintViolationError,
     CypherError,
@@ -72,7 +73,7 @@ def test_unique_ids_are_enforced(store: GraphStore) -> None:
     store.write("keys/create", params)
     with pytest.raises(ConstraintViolationError):
         store.write("keys/create", params)
-    assert len(store.read("keys/list", {"tenant_id": "t"})) == 1
+    assert len(list_keys(store, "t")) == 1
 
 
 def test_parameters_are_checked_before_the_engine(store: GraphStore) -> None:
@@ -171,7 +172,7 @@ def test_transaction_runs_statements_in_order(store: GraphStore) -> None:
     with store.transaction() as tx:
         tx.run("keys/create", {**base, "key_id": "a"})
         tx.run("keys/create", {**base, "key_id": "b"})
-    assert [r["key_id"] for r in store.read("keys/list", {"tenant_id": "tx"})] == ["a", "b"]
+    assert [k.key_id for k in list_keys(store, "tx")] == ["a", "b"]
 
 
 def test_vector_index_can_be_left_to_exact_scoring(embedded_server) -> None:  # type: ignore[no-untyped-def]

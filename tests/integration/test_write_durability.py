@@ -6,37 +6,14 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
 from graphmem.store.falkordb_server import DataDirLayout, pid_alive
-from tests.integration.served import free_port
-from tests.integration.test_cli_service import cli, engine_env
-
-
-def start_api(data_dir: Path, port: int, engine: str = "falkordb") -> subprocess.Popen[str]:
-    env = {**engine_env(engine), "GRAPHMEM_DATA_DIR": str(data_dir)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    # a local Neo4j starts a JVM (a minute or more on a loaded 2-core machine)
-    deadline = time.monotonic() + (60 if engine == "falkordb" else 300)
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            assert proc.poll() is None, "API died while starting"
-            time.sleep(0.2)
-    raise AssertionError("API did not start")
+from tests.integration.served import start
+from tests.integration.test_cli_service import cli
 
 
 def wait_dead(*pids: int, timeout_s: float = 20) -> None:
@@ -52,9 +29,8 @@ def test_committed_write_survives_kill9_of_api_and_engine(data_dir: Path) -> Non
     )
     key = json.loads(made.stdout)["key"]
     headers = {"Authorization": f"Bearer {key}"}
-    port = free_port()
-    api = start_api(data_dir, port)
-    base = f"http://127.0.0.1:{port}"
+    api = start(data_dir, engine="falkordb")
+    base = api.url
     httpx.post(
         f"{base}/v1/sources",
         headers=headers,
@@ -79,12 +55,12 @@ def test_committed_write_survives_kill9_of_api_and_engine(data_dir: Path) -> Non
 
     info = DataDirLayout(data_dir).read_info()
     assert info is not None
-    api.send_signal(signal.SIGKILL)
+    api.process.send_signal(signal.SIGKILL)
     os.kill(info.redis_pid, signal.SIGKILL)
-    api.wait()
+    api.process.wait()
     wait_dead(info.redis_pid, info.supervisor_pid)
 
-    api = start_api(data_dir, port)
+    api = start(data_dir, port=api.port, engine="falkordb")
     try:
         got = httpx.get(f"{base}/v1/memories/{receipt['memory_id']}", headers=headers).json()
         assert got["memory"]["object"] == "ko-KR"
@@ -92,8 +68,7 @@ def test_committed_write_survives_kill9_of_api_and_engine(data_dir: Path) -> Non
         stored = httpx.get(f"{base}/v1/memories", headers=headers).json()["memories"]
         assert [m["memory_id"] for m in stored] == [receipt["memory_id"]]
     finally:
-        api.send_signal(signal.SIGTERM)
-        api.wait(timeout=60)
+        api.stop()
 
 
 def test_cli_propose_and_memories(data_dir: Path, tmp_path: Path) -> None:

@@ -152,6 +152,20 @@ def test_a_422_keeps_every_issue() -> None:
     assert isinstance(media, e.ValidationError) and media.code == "UNSUPPORTED_MEDIA_TYPE"
 
 
+def test_a_stored_record_error_names_the_record_and_its_fields() -> None:
+    body = {
+        "code": "STORED_RECORD_INVALID",
+        "message": "stored Claim 'mem_bad' does not match its model: …",
+        "record": "Claim",
+        "record_id": "mem_bad",
+        "errors": [{"field": "recorded_at", "rule": "required", "message": "Field required"}],
+    }
+    exc = error_from_response(httpx.Response(500, json=body))
+    assert isinstance(exc, e.StoredRecordInvalidError)
+    assert (exc.record, exc.record_id, exc.details["status"]) == ("Claim", "mem_bad", 500)
+    assert [(i.field, i.rule) for i in exc.issues] == [("recorded_at", "required")]
+
+
 def test_bad_input_is_refused_before_anything_is_sent() -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         raise AssertionError("nothing should be sent")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from graphmem.errors import ValidationError
+from graphmem.errors import StoredRecordInvalidError, ValidationError
 from graphmem.models import (
     Authority,
     Budget,
@@ -560,17 +560,21 @@ def test_memory_from_graph_dispatches_on_type() -> None:
         back = memory_from_graph(record.to_graph_properties())
         assert type(back) is type(record)
         assert back == record
-    with pytest.raises(ValidationError) as exc:
-        memory_from_graph({"type": "WORKING"})
-    assert issues(exc) == {("type", "enum")}
+    # a stored node is not the caller's input: its faults are STORED_RECORD_INVALID, by id
+    with pytest.raises(StoredRecordInvalidError) as stored:
+        memory_from_graph({"type": "WORKING", "memory_id": "mem_x"})
+    assert {(i.field, i.rule) for i in stored.value.issues} == {("type", "enum")}
+    assert (stored.value.record, stored.value.record_id) == ("Memory", "mem_x")
 
 
 def test_from_graph_reports_broken_json() -> None:
     props = graph_records()[0].to_graph_properties()
     props["content_json"] = "{not json"
-    with pytest.raises(ValidationError) as exc:
+    with pytest.raises(StoredRecordInvalidError) as exc:
         Claim.from_graph(props)
-    assert issues(exc) == {("content_json", "json")}
+    assert {(i.field, i.rule) for i in exc.value.issues} == {("content_json", "json")}
+    assert exc.value.record_id == props["memory_id"]
+    assert exc.value.to_dict()["code"] == "STORED_RECORD_INVALID"
 
 
 def test_edges_flatten() -> None:

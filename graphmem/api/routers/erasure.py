@@ -6,10 +6,17 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep, IdPath, PrincipalDep, SubjectPath
+from graphmem.api.deps import (
+    AdminDep,
+    AnalystDep,
+    GraphmemDep,
+    IdPath,
+    PagingDep,
+    PrincipalDep,
+    SubjectPath,
+)
 from graphmem.auth.principal import Principal
-from graphmem.limits import MAX_PAGE
-from graphmem.models.public import DeletionVerification, WriteVerification
+from graphmem.models.public import DeletionReceiptPage, DeletionVerification, WriteVerification
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.service import Graphmem
 
@@ -66,11 +73,12 @@ def erase_or_preview(
     return gm.erase_memory(principal, memory_id, with_history=with_history)
 
 
-@router.get("/v1/audit/deletions", response_model=list[DeletionReceipt])
-def list_deletions(
-    gm: GraphmemDep, principal: AdminDep, limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100
-) -> list[DeletionReceipt]:
-    return gm.eraser.list(principal, limit)
+@router.get("/v1/audit/deletions", response_model=DeletionReceiptPage)
+def list_deletions(gm: GraphmemDep, principal: AdminDep, paging: PagingDep) -> DeletionReceiptPage:
+    """The tenant's deletion receipts, newest first: ``count`` on the page, ``total``,
+    ``next_cursor`` for the next page (pass it as ``cursor``)."""
+    page = gm.eraser.list(principal, paging.limit, paging.cursor)
+    return DeletionReceiptPage.model_validate(page.fields("receipts"))
 
 
 @router.get("/v1/audit/deletions/{receipt_id}", response_model=DeletionReceipt)

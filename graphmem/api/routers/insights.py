@@ -6,13 +6,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends, Query
-from pydantic import BaseModel
 
 from graphmem.api.deps import (
     GraphmemDep,
     IdPath,
-    Limit,
-    Offset,
+    PagingDep,
     PrincipalDep,
     SubjectQuery,
     require_roles,
@@ -20,6 +18,7 @@ from graphmem.api.deps import (
 from graphmem.auth.principal import Principal
 from graphmem.learn.insight import InsightPublic, InsightStatus
 from graphmem.learn.review import REVIEWERS, InsightReview, ReviewResult
+from graphmem.models.public import ListingPage
 from graphmem.models.types import Key
 
 router = APIRouter(prefix="/v1/insights", tags=["insights"])
@@ -27,32 +26,32 @@ router = APIRouter(prefix="/v1/insights", tags=["insights"])
 ReviewerDep = Annotated[Principal, Depends(require_roles(*sorted(REVIEWERS)))]
 
 
-class InsightPage(BaseModel):
+class InsightPage(ListingPage):
+    """A page of insights, newest first (:class:`ListingPage`)."""
+
     insights: list[InsightPublic]
-    count: int
 
 
 @router.get("", response_model=InsightPage)
 def list_insights(
     gm: GraphmemDep,
     principal: PrincipalDep,
+    paging: PagingDep,
     status: InsightStatus | None = None,
     subject_id: SubjectQuery = None,
     namespace: Annotated[Key | None, Query()] = None,
-    limit: Limit = 100,
-    offset: Offset = 0,
 ) -> InsightPage:
     """Insights the key may read, newest first, with source episodes and counterexamples;
     ``status`` ∈ CANDIDATE, APPROVED, REJECTED, REOPENED, REVOKED."""
-    found = gm.insights.list(
+    page = gm.insights.list(
         principal,
         status=status,
         subject_id=subject_id,
         namespace=namespace,
-        limit=limit,
-        offset=offset,
+        limit=paging.limit,
+        cursor=paging.cursor,
     )
-    return InsightPage(insights=found, count=len(found))
+    return InsightPage.model_validate(page.fields("insights"))
 
 
 @router.get("/{insight_id}", response_model=InsightPublic)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from graphmem.api.deps import CursorQuery, GraphmemDep, IdPath, MemoryFiltersDep, PrincipalDep
+from graphmem.api.deps import GraphmemDep, IdPath, MemoryFiltersDep, PagingDep, PrincipalDep
 from graphmem.api.routers.erasure import DryRun, WithHistory, erase_or_preview
 from graphmem.lifecycle.selfservice import correct, own_memory, own_subject
 from graphmem.models.public import MemoryPage
@@ -16,12 +16,18 @@ router = APIRouter(prefix="/v1/me", tags=["me"])
 
 @router.get("/memories", response_model=MemoryPage)
 def my_memories(
-    gm: GraphmemDep, principal: PrincipalDep, filters: MemoryFiltersDep, cursor: CursorQuery = None
+    gm: GraphmemDep, principal: PrincipalDep, filters: MemoryFiltersDep, paging: PagingDep
 ) -> MemoryPage:
     """What is remembered about the caller's own subject (any role; the key must name one),
     with the same time travel as ``GET /v1/memories``."""
     subject_id = own_subject(principal)
-    page = gm.memory_page(principal, subject_id=subject_id, cursor=cursor, **filters.as_kwargs())
+    page = gm.memory_page(
+        principal,
+        subject_id=subject_id,
+        cursor=paging.cursor,
+        limit=paging.limit,
+        **filters.as_kwargs(),
+    )
     return page.model_copy(update={"subject_id": subject_id})
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from graphmem.api.deps import (
-    CursorQuery,
     GraphmemDep,
     IdPath,
     MemoryFiltersDep,
+    PagingDep,
     PrincipalDep,
     SubjectQuery,
 )
@@ -22,12 +22,18 @@ def list_memories(
     gm: GraphmemDep,
     principal: PrincipalDep,
     filters: MemoryFiltersDep,
+    paging: PagingDep,
     subject_id: SubjectQuery = None,
-    cursor: CursorQuery = None,
 ) -> MemoryPage:
     """A page of memories: ``count`` on the page, ``total`` matching, ``next_cursor`` for the
-    next page (pass it as ``cursor``; it replaces ``offset``)."""
-    return gm.memory_page(principal, subject_id=subject_id, cursor=cursor, **filters.as_kwargs())
+    next page (pass it as ``cursor`` with the same filters), stored memories ``skipped``."""
+    return gm.memory_page(
+        principal,
+        subject_id=subject_id,
+        cursor=paging.cursor,
+        limit=paging.limit,
+        **filters.as_kwargs(),
+    )
 
 
 @router.get("/{memory_id}", response_model=MemoryDetailPublic)

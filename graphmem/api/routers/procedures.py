@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Path, Response, status
-from pydantic import BaseModel
 
-from graphmem.api.deps import GraphmemDep, PrincipalDep
+from graphmem.api.deps import GraphmemDep, PagingDep, PrincipalDep
 from graphmem.learn.procedure_records import (
     CanaryCreate,
     DraftResult,
@@ -21,6 +20,7 @@ from graphmem.learn.procedure_records import (
     StepResult,
 )
 from graphmem.models.enums import Decision
+from graphmem.models.public import ListingPage
 from graphmem.models.types import ID_PATTERN
 
 router = APIRouter(prefix="/v1/procedures", tags=["procedures"])
@@ -29,9 +29,10 @@ KeyPath = Annotated[str, Path(min_length=1, max_length=200, pattern=ID_PATTERN)]
 VersionPath = Annotated[str, Path(min_length=5, max_length=100, pattern=r"^[0-9A-Za-z.+\-]+$")]
 
 
-class ProcedurePage(BaseModel):
+class ProcedurePage(ListingPage):
+    """A page of the tenant's procedure keys (:class:`ListingPage`)."""
+
     procedures: list[ProcedureSummary]
-    count: int
 
 
 @router.post("", response_model=DraftResult, status_code=201)
@@ -51,9 +52,10 @@ def create_procedure(
 
 
 @router.get("", response_model=ProcedurePage)
-def list_procedures(gm: GraphmemDep, principal: PrincipalDep) -> ProcedurePage:
-    found = gm.releases.summaries(principal)
-    return ProcedurePage(procedures=found, count=len(found))
+def list_procedures(gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep) -> ProcedurePage:
+    """The tenant's procedure keys with their stable and canary versions, by key."""
+    page = gm.releases.summaries(principal, paging.limit, paging.cursor)
+    return ProcedurePage.model_validate(page.fields("procedures"))
 
 
 @router.get("/{key}", response_model=ProcedurePublic)

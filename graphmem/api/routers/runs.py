@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Response, status
-from pydantic import BaseModel
 
-from graphmem.api.deps import GraphmemDep, IdPath, Limit, Offset, RunReaderDep, RunWriterDep
+from graphmem.api.deps import (
+    GraphmemDep,
+    IdPath,
+    PagingDep,
+    RunReaderDep,
+    RunWriterDep,
+)
+from graphmem.models.public import CheckpointPage, ToolReceiptPage
 from graphmem.models.state import (
     Checkpoint,
     CheckpointCreate,
@@ -20,17 +26,6 @@ from graphmem.models.state import (
 )
 
 router = APIRouter(prefix="/v1/runs", tags=["runs"])
-
-
-class CheckpointPage(BaseModel):
-    checkpoints: list[Checkpoint]
-    count: int
-
-
-class ToolReceiptPage(BaseModel):
-    receipts: list[RunToolReceipt]
-    count: int
-    total: int
 
 
 @router.put("/{run_id}/checkpoints", response_model=Checkpoint, status_code=201)
@@ -75,12 +70,12 @@ def checkpoint_history(
     run_id: IdPath,
     gm: GraphmemDep,
     principal: RunReaderDep,
-    limit: Limit = 100,
-    offset: Offset = 0,
+    paging: PagingDep,
 ) -> CheckpointPage:
-    """The run's checkpoints, newest first."""
-    found = gm.runs.history(principal, run_id, limit=limit, offset=offset)
-    return CheckpointPage(checkpoints=found, count=len(found))
+    """The run's checkpoints, newest first: ``count`` on the page, ``total`` in the run,
+    ``next_cursor`` for the next page (pass it as ``cursor``)."""
+    page = gm.runs.history(principal, run_id, limit=paging.limit, cursor=paging.cursor)
+    return CheckpointPage.model_validate(page.fields("checkpoints"))
 
 
 @router.post("/{run_id}/tool-receipts", response_model=ToolReceiptRecorded, status_code=201)
@@ -114,11 +109,11 @@ def list_tool_receipts(
     run_id: IdPath,
     gm: GraphmemDep,
     principal: RunReaderDep,
-    limit: Limit = 100,
-    offset: Offset = 0,
+    paging: PagingDep,
 ) -> ToolReceiptPage:
-    receipts, total = gm.runs.tool_receipts(principal, run_id, limit=limit, offset=offset)
-    return ToolReceiptPage(receipts=receipts, count=len(receipts), total=total)
+    """The run's recorded tool calls, oldest first, paged as every listing is."""
+    page = gm.runs.tool_receipts(principal, run_id, limit=paging.limit, cursor=paging.cursor)
+    return ToolReceiptPage.model_validate(page.fields("receipts"))
 
 
 @router.post("/{run_id}/end", response_model=RunEnded)

@@ -16,7 +16,6 @@ import json
 import os
 import random
 import signal
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -26,9 +25,9 @@ import pytest
 
 from tests.conftest import ENGINES
 from tests.integration.reliability.checks import TALLY
-from tests.integration.served import free_port
+from tests.integration.served import Served, start
 from tests.integration.test_cli_service import cli, engine_pids
-from tests.integration.test_write_durability import start_api, wait_dead
+from tests.integration.test_write_durability import wait_dead
 
 SUBJECT = "user:u1"
 KINDS = ("service", "engine", "both")
@@ -120,18 +119,13 @@ class Writers:
 
 def stored_objects(base: str, headers: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
-    offset = 0
+    params: dict[str, str | int] = {"subject_id": SUBJECT, "limit": 1000}
     while True:
-        page = httpx.get(
-            f"{base}/v1/memories",
-            params={"subject_id": SUBJECT, "limit": 1000, "offset": offset},
-            headers=headers,
-            timeout=60,
-        ).json()["memories"]
-        out.update({m["memory_id"]: m["object"] for m in page})
-        if len(page) < 1000:
+        page = httpx.get(f"{base}/v1/memories", params=params, headers=headers, timeout=60).json()
+        out.update({m["memory_id"]: m["object"] for m in page["memories"]})
+        if page["next_cursor"] is None:
             return out
-        offset += 1000
+        params["cursor"] = page["next_cursor"]
 
 
 def healthy(base: str) -> bool:
@@ -141,12 +135,12 @@ def healthy(base: str) -> bool:
         return False  # the service is busy restarting its engine
 
 
-def kill(kind: str, api: subprocess.Popen[str], data_dir: Path, engine: str) -> bool:
+def kill(kind: str, api: Served, data_dir: Path, engine: str) -> bool:
     """SIGKILL the service, the engine or both; True if the service process is gone."""
     engine_pid, supervisor_pid = engine_pids(engine, data_dir)
     if kind in ("service", "both"):
-        api.send_signal(signal.SIGKILL)
-        api.wait(30)
+        api.process.send_signal(signal.SIGKILL)
+        api.process.wait(30)
     if kind in ("engine", "both"):
         os.kill(engine_pid, signal.SIGKILL)
     if kind == "engine":
@@ -178,9 +172,8 @@ def test_every_acknowledged_write_survives_kill9_cycles(
     )
     assert made.returncode == 0, made.stderr
     headers = {"Authorization": f"Bearer {json.loads(made.stdout)['key']}"}
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    api = start_api(data_dir, port, engine)
+    api = start(data_dir, engine=engine)
+    base, port = api.url, api.port
     restart_s = 60 if engine == "falkordb" else 300
     rng = random.Random(6)
     acknowledged: dict[str, str] = {}
@@ -201,7 +194,7 @@ def test_every_acknowledged_write_survives_kill9_cycles(
                 service_gone = kill(kind, api, data_dir, engine)
                 time.sleep(0.3)  # writers meet the dead service/engine
             if service_gone:
-                api = start_api(data_dir, port, engine)
+                api = start(data_dir, port=port, engine=engine)
             else:  # the service restarts the engine at its next read
                 deadline = time.monotonic() + restart_s
                 while not healthy(base):
@@ -217,5 +210,4 @@ def test_every_acknowledged_write_survives_kill9_cycles(
         TALLY.add("crash acknowledged writes", len(acknowledged))
         TALLY.add("crash lost writes", 0)
     finally:
-        api.send_signal(signal.SIGTERM)
-        api.wait(timeout=60)
+        api.stop()

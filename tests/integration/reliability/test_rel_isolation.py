@@ -6,7 +6,6 @@ rounds of every call over HTTP against ``graphmem serve``."""
 
 from __future__ import annotations
 
-import signal
 from pathlib import Path
 
 import httpx
@@ -19,8 +18,7 @@ from graphmem.store.falkordb_store import FalkorDBStore
 from tests.integration.conftest import bearer
 from tests.integration.reliability.isolation import intact, run_load
 from tests.integration.reliability.world import World, seed
-from tests.integration.served import free_port
-from tests.integration.test_write_durability import start_api
+from tests.integration.served import start
 
 
 @pytest.mark.parametrize(
@@ -45,8 +43,7 @@ def test_no_key_reads_or_erases_outside_its_scope_under_concurrent_load(
 def test_the_id_swap_load_over_http_against_graphmem_serve(data_dir: Path) -> None:
     """The same load over loopback HTTP against the service as deployed (its own process,
     the feature cache on, background retrieval logs); keys are minted by joining its engine."""
-    port = free_port()
-    api = start_api(data_dir, port)
+    api = start(data_dir, engine="falkordb")
     store = FalkorDBStore.from_settings(Settings(data_dir=data_dir))
     try:
 
@@ -58,7 +55,7 @@ def test_the_id_swap_load_over_http_against_graphmem_serve(data_dir: Path) -> No
             )
             return bearer(created.key)
 
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+        with httpx.Client(base_url=api.url, timeout=120) as client:
             world = seed(client, make_key)
             for round_ in range(2):
                 result = run_load(client, world, workers=32, per_caller=None, seed=round_)
@@ -68,5 +65,4 @@ def test_the_id_swap_load_over_http_against_graphmem_serve(data_dir: Path) -> No
             assert intact(client, world) == []
     finally:
         store.close()
-        api.send_signal(signal.SIGTERM)
-        api.wait(timeout=60)
+        api.stop()

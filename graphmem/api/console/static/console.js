@@ -473,7 +473,7 @@ async function loadReceipts() {
       const w = await api("POST", "/v1/cypher/audit/write_receipts", { params: { ...span, subject_id: subject } });
       writes.replaceChildren(...w.rows.map(writeReceiptRow));
       const d = isAdmin()
-        ? await api("GET", "/v1/audit/deletions")
+        ? (await api("GET", "/v1/audit/deletions")).receipts
         : (await api("POST", "/v1/cypher/lineage/deletion_receipts", { params: span })).rows;
       deletions.replaceChildren(...d.map(deletionReceiptRow));
     } else {
