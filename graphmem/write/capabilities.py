@@ -156,6 +156,7 @@ _ROLE_TEXT = _rx(
     rf"(?:{_ROLE_WORD})\s*(?:이다|입니다|이야|야|임|로|으로|권한|계정|です|だ|に|是|为|de|als)",
     rf"(?:{_ROLE_WORD})\s+(?:rights|role|privileges?|access|account|permissions?)",
     r"\bowner\s+(?:rights|role|permissions?|access|privileges?)\b",
+    rf"(?:{_ROLE_WORD}|owner|오너|オーナー|所有者)\s*(?:{_PERMISSION_WORD})",
     rf"\b(?:make|made|makes|promote\w*|appoint\w*|add|added|set)\s+(?:\w+\s+){{0,3}}?"
     rf"(?:an?\s+|the\s+)?(?:{_ROLE_WORD}|owner|co-?owner)s?\s+(?:of|on|in|to|for)\b",
     rf"\b(?:zum|zur)\s+(?:{_ROLE_WORD})\b",
@@ -215,6 +216,48 @@ _LIMIT_TEXT = _rx(
     rf"{_MONEY_CONTEXT}.{{0,20}}\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
     r"한도|上限|限度額|限度额|限额|额度",
 )
+#: acts that bind or spend for someone: signing, sealing, approving, paying, sending as them
+_BINDING_ACT = (
+    r"sign\w*|seal\w*|approv\w*|pay\w*|transfer\w*|wire\w*|spend\w*|withdraw\w*|send\w*|"
+    r"act\w*|decid\w*|accept\w*|order\w*|buy\w*|purchas\w*|vot\w*|consent\w*|agree\w*|"
+    r"서명|사인|결재|승인|결제|이체|송금|계약|도장|날인|동의|주문|구매|보내|"
+    r"署名|サイン|押印|捺印|承認|決裁|決済|支払|送金|振込|契約|注文|購入|同意|"
+    r"签字|签名|签署|盖章|审批|批准|付款|支付|转账|汇款|下单|购买|同意|"
+    r"firm\w*|aprob\w*|pag\w*|transfier\w*|compr\w*|acept\w*|"
+    r"unterschreib\w*|unterzeichn\w*|genehmig\w*|zahl\w*|überweis\w*|kauf\w*|zustimm\w*|"
+    r"Verträge|Vertrag"
+)
+#: the user's agency handed to someone else: a delegate, a proxy, a power of attorney, or
+#: an act done in the user's stead, name or place; an instrument of the user's (card,
+#: account, seal) given to another to use; a bot or webhook allowed to move money
+_DELEGATION_TEXT = _rx(
+    r"\b(?:as\s+(?:an?|my|our|the)\s+delegate|delegates?\s+(?:on|for|to|of|over|access|rights)|"
+    r"delegat(?:ed|ion|ing)\s+(?:\w+\s+)?(?:access|rights|to|of)|proxy\s+(?:vote|voting|signer|approver|access|rights)|"
+    r"power\s+of\s+attorney|attorney[-\s]in[-\s]fact|"
+    r"send[-\s]as|send\s+on\s+behalf|full\s+mailbox|signing\s+authority|signatory)\b",
+    rf"\b(?:on\s+(?:my|our)\s+behalf|in\s+(?:my|our)\s+(?:name|stead|place)|instead\s+of\s+me)\b[^.!?\n]{{0,40}}?\b(?:{_BINDING_ACT})"
+    rf"|\b(?:{_BINDING_ACT})\b[^.!?\n]{{0,40}}?\b(?:on\s+(?:my|our)\s+behalf|in\s+(?:my|our)\s+"
+    rf"(?:name|stead|place)|instead\s+of\s+me)\b",
+    rf"(?:내|제|나|저|우리)\s*(?:대신|명의로|이름으로)[^.!?\n。]{{0,30}}?(?:{_BINDING_ACT})|위임|대리인|대리\s*(?:서명|결재)",
+    rf"(?:私|僕|俺|わたし)の(?:代わりに|名義で|名前で)[^。！？\n]{{0,30}}?(?:{_BINDING_ACT})|委任状?|代理人|代理で",
+    rf"(?:替我|代我|以我的名义|代表我)[^。！？\n]{{0,30}}?(?:{_BINDING_ACT})|委托书?|授权书|代理人",
+    rf"\b(?:en\s+mi\s+(?:nombre|lugar|representación)|por\s+mí)\b[^.!?\n]{{0,40}}?(?:{_BINDING_ACT})"
+    rf"|\b(?:{_BINDING_ACT})\b[^.!?\n]{{0,40}}?\ben\s+mi\s+(?:nombre|lugar)\b|poder\s+notarial|apoderad[oa]|delegad[oa]",
+    rf"\b(?:in\s+meinem\s+Namen|an\s+meiner\s+Stelle)\b[^.!?\n]{{0,40}}?(?:{_BINDING_ACT})"
+    r"|\bVollmacht\w*|\bBevollmächtigt\w*|\bVertreter\s+(?:für|in)\b",
+    # an instrument of the user's put in another's hands ("let my son use my card")
+    r"\b(?:let|allow|permit|authori[sz]e)\s+(?:\w+\s+){1,3}?(?:use|spend\s+on|charge|sign\s+with)\s+"
+    r"(?:my|our)\s+(?:\w+\s+)?(?:cards?|accounts?|seal|signature|credit|cheque\w*|check\w*)\b",
+    r"\b(?:deja|dejar|permite|permitir)\s+que\s+(?:\w+\s+){1,3}?(?:use|usen|utilice|firme|pague)\b",
+    r"\b(?:lass|lasse)\s+(?:\w+\s+){1,3}?(?:meine?n?\s+)(?:Karte|Konto|Unterschrift)",
+    # software allowed to move money: causative permission in Japanese, 允许 in Chinese, a
+    # bot or webhook beside a money verb and a permission cue
+    r"(?:送金|支払|振込|決済|購入|承認|署名|押印)\S{0,3}?させて(?:も)?(?:いい|よい|構わない|OK)",
+    r"(?:允许|准许|授权|让)\S{0,12}?(?:机器人|程序|脚本|系统|应用|webhook|bot)\S{0,12}?(?:付款|支付|转账|汇款|下单|批准)",
+    r"\b(?:bots?|webhooks?|scripts?|apps?|integrations?|zaps?)\b[^.!?\n]{0,40}?\b(?:can|may|allowed\s+to|"
+    r"permitted\s+to|is\s+to)\s+(?:\w+\s+)?(?:pay|transfer|wire|move\s+money|send\s+money|approve|sign)",
+    r"\bauto[-\s]?(?:accept|pay|sign|confirm)\w*\b",
+)
 _PREFIX_RE: Final = re.compile(
     r"^(?:can|may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
     r"has_permission|is_admin|is_owner|is_superuser|bypass|skip_approval|auto_approve)(?:[_.\-]|$)"
@@ -239,6 +282,7 @@ _TEXT_CONCEPTS: Final = (
     (Rule.AUTHZ_PERMISSION, _PERMISSION_TEXT),
     (Rule.AUTHZ_APPROVAL, _APPROVAL_TEXT),
     (Rule.AUTHZ_LIMIT, _LIMIT_TEXT),
+    (Rule.AUTHZ_DELEGATION, _DELEGATION_TEXT),
 )
 #: a security setting is weakened when a security term and a disabling cue stand together
 _DISABLING = _rx(
