@@ -210,10 +210,12 @@ _LIMIT_TEXT = _rx(
     rf"(?:{_LIMIT_WORD}).{{0,30}}{_MONEY_CONTEXT}",
     rf"{_MONEY_CONTEXT}.{{0,30}}(?:{_LIMIT_WORD})",
     r"(?:card|카드|カード|卡|tarjeta|Karte)\w*.{0,12}(?:limit|한도|上限|限额|límite|Limit)",
-    rf"(?:under|below|up\s+to|less\s+than|at\s+most)\s+[$€£¥₩]?\s?\d[\d,.]*\s*(?:k|dollars|euros|won|usd|eur)?.{{0,40}}{_MONEY_CONTEXT}",
+    rf"(?:under|below|up\s+to|less\s+than|at\s+most)\s+[$€£¥₩]?\s?\d[\d,.]*+\s*(?:k|dollars|euros|won|usd|eur)?.{{0,40}}{_MONEY_CONTEXT}",
     rf"{_MONEY_CONTEXT}.{{0,40}}(?:under|below|up\s+to|less\s+than)\s+[$€£¥₩]?\s?\d",
-    rf"\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
-    rf"{_MONEY_CONTEXT}.{{0,20}}\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
+    # a number is read from where it starts, whole (possessive): on a long run of digits a
+    # number tried from every digit and backed off digit by digit was quadratic
+    rf"(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
+    rf"{_MONEY_CONTEXT}.{{0,20}}(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
     r"한도|上限|限度額|限度额|限额|额度",
 )
 #: acts that bind or spend for someone: signing, sealing, approving, paying, sending as them
