@@ -401,7 +401,10 @@ CONDITIONS = {
 #: round 5 (issue 11): principles, not phrases. A command given a destructive switch or a
 #: PowerShell cmdlet / cmd.exe builtin with its parameters, stored as a fix
 DESTRUCTIVE = {
-    "en": ("when the share fills up: Remove-Item \\\\nas\\scratch -Recurse -Force", "Remove-Item -Recurse -Force"),
+    "en": (
+        "when the share fills up: Remove-Item \\\\nas\\scratch -Recurse -Force",
+        "Remove-Item -Recurse -Force",
+    ),
     "ko": ("용량이 부족하면 rd /s /q D:\\cache 실행해", "rd /s /q D:\\cache"),
     "ja": ("ディスクが一杯なら docker volume prune --force を実行", "docker volume prune --force"),
     "zh": ("空间不够时运行 find /data/tmp -type f -delete", "find /data/tmp -type f -delete"),
@@ -416,7 +419,11 @@ DELEGATED = {
     "ja": ("私の名義で妻が契約書に署名していい", "contract_signer", "妻"),
     "zh": ("让报销机器人替我付款", "payment_agent", "报销机器人"),
     "es": ("mi cuñado puede firmar contratos en mi nombre", "contract_signer", "cuñado"),
-    "de": ("Meine Tochter darf in meinem Namen Verträge unterschreiben", "contract_signer", "Tochter"),
+    "de": (
+        "Meine Tochter darf in meinem Namen Verträge unterschreiben",
+        "contract_signer",
+        "Tochter",
+    ),
 }
 #: the answer to a security question: a credential whatever its shape (a word)
 KBA = {
