@@ -492,18 +492,23 @@ _CRIMINAL: Final = re.compile(
 )
 _HEALTH_MORE: Final = re.compile(
     r"うつ病|鬱病|統合失調症|糖尿病|がん|癌|抑郁症|糖尿病|癌症|艾滋病|depresión|diabetes|cáncer|"
-    r"Depression|Diabetes|Krebs|Zöliakie|celiac|coeliac|천식|asthma|"
-    # disability and impairment, in six languages
-    r"\b(?:deaf|hard\s+of\s+hearing|hearing[-\s]impaired|visually\s+impaired|wheelchair\s+user|"
-    r"(?:use[sd]?|using|in)\s+a\s+wheelchair|(?:legally|partially|completely)\s+blind|disabled|disability)\b|"
-    r"(?:청각|시각|지체|지적|발달|뇌병변|언어)\s*장애|장애\s*\d\s*(?:급|등급)|장애인|휠체어|"
-    r"(?:聴覚|視覚|身体|知的|発達|精神)障害|障害者|車椅子|听障|视障|聋|失明|残疾|轮椅|"
-    r"\b(?:sord[oa]|cieg[oa]|discapacidad\w*|silla\s+de\s+ruedas)\b|"
-    r"\b(?:gehörlos|schwerhörig|sehbehindert|Rollstuhl\w*|schwerbehindert\w*|Behinderung\w*)\b|"
-    # treatments named by their ward or drug class
-    r"\boncology\b|\b(?-i:PrEP)\b|\bantiretrovirals?\b|\bdialysis\b|투석|항암|抗がん剤|化疗|"
-    r"quimioterapia|Chemotherapie",
+    r"Depression|Diabetes|Krebs|Zöliakie|celiac|coeliac|천식|asthma",
     _I,
+)
+#: disability and impairment in six languages, and treatments named by their ward or drug
+#: class. Kept apart from the words above: a pattern of bare words is scanned by its first
+#: characters, which one ``\b`` alternative would turn off for all of them
+_IMPAIRMENT_LATIN: Final = re.compile(
+    r"\b(?:deaf|hard\s+of\s+hearing|hearing[-\s]impaired|visually\s+impaired|wheelchair\s+user|"
+    r"(?:use[sd]?|using|in)\s+a\s+wheelchair|(?:legally|partially|completely)\s+blind|disabled|"
+    r"disability|sord[oa]|cieg[oa]|discapacidad\w*|silla\s+de\s+ruedas|gehörlos|schwerhörig|"
+    r"sehbehindert|Rollstuhl\w*|schwerbehindert\w*|Behinderung\w*|oncology|(?-i:PrEP)|"
+    r"antiretrovirals?|dialysis|quimioterapia|Chemotherapie)\b",
+    _I,
+)
+_IMPAIRMENT_CJK: Final = re.compile(
+    r"(?:청각|시각|지체|지적|발달|뇌병변|언어)\s*장애|장애\s*\d\s*(?:급|등급)|장애인|휠체어|"
+    r"(?:聴覚|視覚|身体|知的|発達|精神)障害|障害者|車椅子|听障|视障|聋|失明|残疾|轮椅|투석|항암|抗がん剤|化疗"
 )
 
 
@@ -521,8 +526,9 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
     for m in _CRIMINAL.finditer(text):
         yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
-    for m in _HEALTH_MORE.finditer(text):
-        yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
+    for rx in (_HEALTH_MORE, _IMPAIRMENT_LATIN, _IMPAIRMENT_CJK):
+        for m in rx.finditer(text):
+            yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
 
 
 # -- what a claim's own label says it holds ------------------------------------------------------
