@@ -49,9 +49,8 @@ _SHELL: Final = re.compile(
     r"npm\s+(?:install|i)\s|apt(?:-get)?\s+(?:install|remove|purge)|export\s+[A-Z_]{2,}=|eval\s+\S|"
     r"crontab\s+-|truncate\s+-s|drop\s+(?:table|database)\b|delete\s+from\s+\w)"
     # PowerShell: a cmdlet (an approved verb, a dash, a capitalised noun) given an argument
-    # or a pipe, or in any case given a named parameter (``remove-item x -recurse``)
+    # or a pipe (written in lower case, its destructive switches still name it, below)
     rf"|(?<![\w-])(?-i:(?:{_PS_VERB_CASED})-[A-Z][A-Za-z]{{1,40}})(?=\s+[-$\\/\w.:\"']|\s*\|)"
-    rf"|(?<![\w-])(?:{_PS_VERB})-[a-z]{{2,40}}\s+(?:\S+\s+){{0,3}}?-[a-z]{{2,20}}\b"
     # cmd.exe builtins with their switches (``del /s /q``, ``rd /s``, ``format d:``)
     r"|(?<![\w/])(?:del|erase|rd|rmdir|robocopy|xcopy|takeown|icacls|reg\s+(?:add|delete)|"
     r"net\s+(?:user|localgroup)|sc\s+(?:stop|delete|config)|bcdedit|diskpart|cipher)"

@@ -461,28 +461,35 @@ _SPECIAL: Final = re.compile(
     # ethnic origin
     r"|\b(?:ethnicity|ethnic\s+origin|racial\s+origin)\b|ich\s+bin\s+(?:sinti|roma)\b|"
     r"soy\s+(?:gitano|gitana)|민족|인종|民族|种族|\b(?:etnia|Ethnie)\b"
-    # religion as a practice: going to a service, praying, fasting for a faith
-    r"|\b(?:go|goes|went|going|attend\w*)\s+(?:to\s+)?(?:church|mass|mosque|synagogue|temple|"
-    r"(?:sunday|friday)\s+(?:service|prayers?)|services)\b|\bpray(?:s|ing)?\s+(?:five|5)\s+times|"
-    r"\b(?:ramadan|yom\s+kippur)\b|\bfast(?:ing)?\s+(?:for|during)\s+lent\b|"
-    r"성당|교회|미사|예배|법회|절에\s*(?:다니|가)|礼拝|ミサ|モスク|教会に通|礼拜|弥撒|教堂|清真寺|寺庙烧香|"
-    r"\b(?:voy|va|vamos|ir)\s+a\s+(?:misa|la\s+iglesia|la\s+mezquita|la\s+sinagoga)\b|"
-    r"\b(?:in\s+die|zur)\s+(?:Kirche|Moschee|Synagoge|Messe)\b|\bGottesdienst\w*|\bFreitagsgebet"
-    # gender identity and sex life, said of oneself
-    r"|\btrans(?:gender)?\s+(?:woman|man|person|girl|guy)\b|\b(?:mujer|hombre|persona)\s+trans\b|"
-    r"transg[eé]nero|transexual|\bno\s+binari[oa]\b|\bnon-?binary\b|\bpoly(?:am\w*|amor\w*)|"
-    r"\bpoliamor\w*|\bswingers?\b|\bbdsm\b|트랜스\s*(?:여성|남성|젠더)|논바이너리|性同一性障害|"
-    r"トランスジェンダー|跨性别|变性人|\bTrans(?:frau|mann)\b|\bnichtbinär\b"
-    # political donations and party membership
-    r"|\b(?:donat\w*|contribut\w*|give|gave|giving)\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?"
-    r"(?:\w+\s+){0,2}?(?:party|campaign|PAC)\b|[가-힣]{1,6}당\S{0,2}\s*(?:에\s*)?(?:후원|당원|가입)|"
-    r"정치\s*후원|政治献金|(?:党|政党)への?(?:献金|寄付)|(?:捐款|捐钱)给\S{0,8}党|党费|"
-    r"\b(?:dono|donación|cuota)\s+(?:\w+\s+){0,2}?(?:al|del)\s+(?:partido|PSOE|PP|Vox)\b|"
-    r"\bParteispende|\b(?:spende|spendete)\s+(?:\w+\s+){0,3}?(?:an\s+die|der)\s+\w+(?:partei)?\b"
     # genetic and biometric
     r"|\b(?:genetic\s+test|dna\s+test|brca\d?|fingerprint\s+data|face\s+scan|biometric)\b|"
     r"유전자\s*검사|遺伝子検査|基因检测|prueba\s+genética|\bGentest\b",
     _I,
+)
+#: round 5: special categories said plainly, Latin scripts in one ``\b`` group and the CJK
+#: and Hangul words as bare words (a pattern of bare words is scanned by its first
+#: characters): religion as a practice (going to a service, praying, fasting for a faith), a
+#: gender identity or sex life said of oneself, political donations and party dues
+_SPECIAL_LATIN: Final = re.compile(
+    r"\b(?:(?:go|goes|went|going|attend\w*)\s+(?:to\s+)?(?:church|mass|mosque|synagogue|temple|"
+    r"(?:sunday|friday)\s+(?:service|prayers?)|services)|pray(?:s|ing)?\s+(?:five|5)\s+times|"
+    r"ramadan|yom\s+kippur|fast(?:ing)?\s+(?:for|during)\s+lent|"
+    r"(?:voy|va|vamos|ir)\s+a\s+(?:misa|la\s+iglesia|la\s+mezquita|la\s+sinagoga)|"
+    r"(?:in\s+die|zur)\s+(?:Kirche|Moschee|Synagoge|Messe)|Gottesdienst\w*|Freitagsgebet|"
+    r"trans(?:gender)?\s+(?:woman|man|person|girl|guy)|(?:mujer|hombre|persona)\s+trans|"
+    r"transg[eé]nero|transexual|no\s+binari[oa]|non-?binary|poly(?:am\w*|amor\w*)|poliamor\w*|"
+    r"swingers?|bdsm|Trans(?:frau|mann)|nichtbinär|"
+    r"(?:donat\w*|contribut\w*|give|gave|giving)\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?"
+    r"(?:\w+\s+){0,2}?(?:party|campaign|PAC)|"
+    r"(?:dono|donación|cuota)\s+(?:\w+\s+){0,2}?(?:al|del)\s+(?:partido|PSOE|PP|Vox)|"
+    r"Parteispende|(?:spende|spendete)\s+(?:\w+\s+){0,3}?(?:an\s+die|der)\s+\w+(?:partei)?)\b",
+    _I,
+)
+_SPECIAL_CJK: Final = re.compile(
+    r"성당|교회|미사|예배|법회|절에\s*(?:다니|가)|礼拝|ミサ|モスク|教会に通|礼拜|弥撒|教堂|清真寺|寺庙烧香|"
+    r"트랜스\s*(?:여성|남성|젠더)|논바이너리|性同一性障害|トランスジェンダー|跨性别|变性人|"
+    r"[가-힣]{1,6}당\S{0,2}\s*(?:에\s*)?(?:후원|당원|가입)|정치\s*후원|政治献金|(?:党|政党)への?(?:献金|寄付)|"
+    r"(?:捐款|捐钱)给\S{0,8}党|党费"
 )
 _CRIMINAL: Final = re.compile(
     r"\b(?:convicted|conviction|criminal\s+record|arrested|jail|prison|probation|parole|dui|"
@@ -522,8 +529,9 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
             value = m.group("v")
             if sum(c.isdigit() for c in value) >= 5:
                 yield m.start("v"), m.end("v"), rule, rule.value.lower()
-    for m in _SPECIAL.finditer(text):
-        yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
+    for rx in (_SPECIAL, _SPECIAL_LATIN, _SPECIAL_CJK):
+        for m in rx.finditer(text):
+            yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
     for m in _CRIMINAL.finditer(text):
         yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
     for rx in (_HEALTH_MORE, _IMPAIRMENT_LATIN, _IMPAIRMENT_CJK):
