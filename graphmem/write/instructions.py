@@ -57,9 +57,9 @@ _SHELL: Final = re.compile(
     r"\s+(?:\S+\s+){0,3}?/[a-z]{1,8}\b|\bformat\s+[a-z]:(?:\\|\s|$)"
     # a command given a destructive switch, whatever the tool (``find … -delete``,
     # ``terraform destroy -auto-approve``, ``docker system prune --force``)
-    # (found from the switch, which must follow a word and a space: a lookbehind of two
-    # characters, so no word of a text is read as the start of a command)
-    rf"|(?<=[\w.'\"*/\\]\s)(?:{_DESTRUCTIVE_SWITCH})(?![\w-])",
+    # (found from the switch, which must follow a word and spaces: a one-character
+    # lookbehind, so no word of a text is read as the start of a command)
+    rf"|(?<=[\w.'\"*/\\])\s+(?:{_DESTRUCTIVE_SWITCH})(?![\w-])",
     _I,
 )
 _PIPE_SHELL: Final = re.compile(
