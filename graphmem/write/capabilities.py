@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, Protocol
 
 from graphmem.write.codes import Code, Rule
 from graphmem.write.normalize import normalize, with_plain_letters
@@ -156,6 +156,7 @@ _ROLE_TEXT = _rx(
     rf"(?:{_ROLE_WORD})\s*(?:이다|입니다|이야|야|임|로|으로|권한|계정|です|だ|に|是|为|de|als)",
     rf"(?:{_ROLE_WORD})\s+(?:rights|role|privileges?|access|account|permissions?)",
     r"\bowner\s+(?:rights|role|permissions?|access|privileges?)\b",
+    rf"(?:{_ROLE_WORD}|owner|오너|オーナー|所有者)\s*(?:{_PERMISSION_WORD})",
     rf"\b(?:make|made|makes|promote\w*|appoint\w*|add|added|set)\s+(?:\w+\s+){{0,3}}?"
     rf"(?:an?\s+|the\s+)?(?:{_ROLE_WORD}|owner|co-?owner)s?\s+(?:of|on|in|to|for)\b",
     rf"\b(?:zum|zur)\s+(?:{_ROLE_WORD})\b",
@@ -209,12 +210,88 @@ _LIMIT_TEXT = _rx(
     rf"(?:{_LIMIT_WORD}).{{0,30}}{_MONEY_CONTEXT}",
     rf"{_MONEY_CONTEXT}.{{0,30}}(?:{_LIMIT_WORD})",
     r"(?:card|카드|カード|卡|tarjeta|Karte)\w*.{0,12}(?:limit|한도|上限|限额|límite|Limit)",
-    rf"(?:under|below|up\s+to|less\s+than|at\s+most)\s+[$€£¥₩]?\s?\d[\d,.]*\s*(?:k|dollars|euros|won|usd|eur)?.{{0,40}}{_MONEY_CONTEXT}",
+    rf"(?:under|below|up\s+to|less\s+than|at\s+most)\s+[$€£¥₩]?\s?\d[\d,.]*+\s*(?:k|dollars|euros|won|usd|eur)?.{{0,40}}{_MONEY_CONTEXT}",
     rf"{_MONEY_CONTEXT}.{{0,40}}(?:under|below|up\s+to|less\s+than)\s+[$€£¥₩]?\s?\d",
-    rf"\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
-    rf"{_MONEY_CONTEXT}.{{0,20}}\d[\d,.]*\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
+    # a number is read from where it starts, whole (possessive): on a long run of digits a
+    # number tried from every digit and backed off digit by digit was quadratic
+    rf"(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
+    rf"{_MONEY_CONTEXT}.{{0,20}}(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
     r"한도|上限|限度額|限度额|限额|额度",
 )
+#: acts that bind or spend for someone: signing, sealing, approving, paying, sending as them
+_BINDING_ACT = (
+    r"sign\w*|seal\w*|approv\w*|pay\w*|transfer\w*|wire\w*|spend\w*|withdraw\w*|send\w*|"
+    r"act\w*|decid\w*|accept\w*|order\w*|buy\w*|purchas\w*|vot\w*|consent\w*|agree\w*|"
+    r"서명|사인|결재|승인|결제|이체|송금|계약|도장|날인|동의|주문|구매|보내|"
+    r"署名|サイン|押印|捺印|承認|決裁|決済|支払|送金|振込|契約|注文|購入|同意|"
+    r"签字|签名|签署|盖章|审批|批准|付款|支付|转账|汇款|下单|购买|同意|"
+    r"firm\w*|aprob\w*|pag\w*|transfier\w*|compr\w*|acept\w*|"
+    r"unterschreib\w*|unterzeichn\w*|genehmig\w*|zahl\w*|überweis\w*|kauf\w*|zustimm\w*|"
+    r"Verträge|Vertrag"
+)
+#: the user's agency handed to someone else: a delegate, a proxy, a power of attorney, or
+#: an act done in the user's stead, name or place; an instrument of the user's (card,
+#: account, seal) given to another to use; a bot or webhook allowed to move money
+_DELEGATION_WORDS = re.compile(
+    r"\b(?:as\s+(?:an?|my|our|the)\s+delegate|delegates?\s+(?:on|for|to|of|over|access|rights)|"
+    r"delegat(?:ed|ion|ing)\s+(?:\w+\s+)?(?:access|rights|to|of)|proxy\s+(?:vote|voting|signer|approver|"
+    r"access|rights)|power\s+of\s+attorney|attorney[-\s]in[-\s]fact|send[-\s]as|send\s+on\s+behalf|"
+    r"full\s+mailbox|signing\s+authority|signatory|on\s+(?:my|our)\s+behalf)\b"
+    r"|위임|대리인|대리\s*(?:서명|결재)|委任状?|代理人|代理で|委托书?|授权书|"
+    r"\b(?:poder\s+notarial|apoderad[oa]|delegad[oa]|en\s+mi\s+representaci[oó]n)\b|"
+    r"\bVollmacht\w*|\bBevollm(?:ä|ae|a)chtigt\w*|\bVertreter\s+(?:f(?:ü|ue|u)r|in)\b|"
+    r"\bin\s+meinem\s+Auftrag\b"
+    # an instrument of the user's put in another's hands ("let my son use my card")
+    r"|\b(?:let|allow|permit|authori[sz]e)\s+(?:\w+\s+){1,3}?(?:use|spend\s+on|charge|sign\s+with)\s+"
+    r"(?:my|our)\s+(?:\w+\s+)?(?:cards?|accounts?|seal|signature|credit|cheque\w*|check\w*)\b"
+    r"|\b(?:deja|dejar|permite|permitir)\s+que\s+(?:\w+\s+){1,3}?(?:use|usen|utilice|firme|pague)\b"
+    r"|\b(?:lass|lasse)\s+(?:\w+\s+){1,3}?(?:meine?n?\s+)(?:Karte|Konto|Unterschrift)"
+    # software allowed to move money: causative permission in Japanese, 允许 in Chinese, a
+    # bot or webhook beside a money verb and a permission cue
+    r"|(?:送金|支払|振込|決済|購入|承認|署名|押印)\S{0,3}?させて(?:も)?(?:いい|よい|構わない|OK)"
+    r"|(?:允许|准许|授权|让)\S{0,12}?(?:机器人|程序|脚本|系统|应用|webhook|bot)\S{0,12}?"
+    r"(?:付款|支付|转账|汇款|下单|批准)"
+    r"|\b(?:bots?|webhooks?|scripts?|apps?|integrations?|zaps?)\b[^.!?\n]{0,40}?\b(?:can|may|"
+    r"allowed\s+to|permitted\s+to|is\s+to)\s+(?:\w+\s+)?(?:pay|transfer|wire|move\s+money|"
+    r"send\s+money|approve|sign)"
+    r"|\bauto[-\s]?(?:accept|pay|sign|confirm)\w*\b",
+    re.I,
+)
+#: "in my name", "내 명의로", "私の代わりに", "替我", "en mi nombre", "an meiner Stelle": a
+#: stead that binds only with a binding act beside it ("the flat is in my name" binds no one)
+_STEAD = re.compile(
+    r"\b(?:in\s+(?:my|our)\s+(?:name|stead|place)|instead\s+of\s+me|en\s+mi\s+(?:nombre|lugar)|"
+    r"por\s+m(?:í|i)|in\s+meinem\s+Namen|an\s+meiner\s+Stelle)\b"
+    r"|(?:내|제|나|저|우리)\s*(?:대신|명의로|이름으로)|(?:私|僕|俺|わたし)の(?:代わりに|名義で|名前で)|"
+    r"替我|代我|以我的名义|代表我",
+    re.I,
+)
+_BINDING_ACT_RE = re.compile(with_plain_letters(_BINDING_ACT), re.I)
+
+
+class _Searcher(Protocol):
+    def search(self, text: str) -> object: ...
+
+
+class _Delegation:
+    """The delegation concept: its words anywhere, or a stead with a binding act within a
+    short window on either side. Found from the literal cues first, so the acts (common
+    verbs) are read only beside a cue, never from every word of a text."""
+
+    _WINDOW = 48
+
+    def search(self, text: str) -> object:
+        hit = _DELEGATION_WORDS.search(text)
+        if hit is not None:
+            return hit
+        for m in _STEAD.finditer(text):
+            near = text[max(0, m.start() - self._WINDOW) : m.end() + self._WINDOW]
+            if _BINDING_ACT_RE.search(near):
+                return m
+        return None
+
+
+_DELEGATION_TEXT = _Delegation()
 _PREFIX_RE: Final = re.compile(
     r"^(?:can|may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
     r"has_permission|is_admin|is_owner|is_superuser|bypass|skip_approval|auto_approve)(?:[_.\-]|$)"
@@ -239,6 +316,7 @@ _TEXT_CONCEPTS: Final = (
     (Rule.AUTHZ_PERMISSION, _PERMISSION_TEXT),
     (Rule.AUTHZ_APPROVAL, _APPROVAL_TEXT),
     (Rule.AUTHZ_LIMIT, _LIMIT_TEXT),
+    (Rule.AUTHZ_DELEGATION, _DELEGATION_TEXT),
 )
 #: a security setting is weakened when a security term and a disabling cue stand together
 _DISABLING = _rx(
@@ -252,7 +330,7 @@ _DISABLING = _rx(
 
 
 def _concept(
-    text: str, concepts: tuple[tuple[Rule, re.Pattern[str]], ...], *, weakening: bool = False
+    text: str, concepts: tuple[tuple[Rule, _Searcher], ...], *, weakening: bool = False
 ) -> Rule | None:
     views = normalize(text).texts()
     for rule, pattern in concepts:

@@ -208,6 +208,8 @@ class Rule(StrEnum):
     AUTHZ_LIMIT = "AUTHZ_LIMIT"
     AUTHZ_SECURITY_SETTING = "AUTHZ_SECURITY_SETTING"
     AUTHZ_EXEMPTION = "AUTHZ_EXEMPTION"
+    #: someone else (a person, a bot, a webhook) made to act in the user's stead
+    AUTHZ_DELEGATION = "AUTHZ_DELEGATION"
     # -- instruction shape (INSTRUCTION_SHAPED)
     SHELL_COMMAND = "SHELL_COMMAND"
     STANDING_RULE = "STANDING_RULE"

@@ -28,14 +28,38 @@ __all__ = ["dangerous_command", "inert_at", "instruction_shape", "instruction_sp
 
 _I = re.I
 
+#: PowerShell's approved verbs that change or run something (``Get-``/``Show-`` only read)
+_PS_VERB: Final = (
+    r"remove|stop|format|clear|set|invoke|start|restart|disable|enable|uninstall|install|new|"
+    r"rename|move|copy|reset|unregister|register|suspend|add|update|write|out|export|import"
+)
+_PS_VERB_CASED: Final = "|".join(w.capitalize() for w in _PS_VERB.split("|"))
+#: switches that make a command destroy, force or recurse without asking
+_DESTRUCTIVE_SWITCH: Final = (
+    r"--?force|--recursive|-recurse|--no-preserve-root|-{1,2}auto-approve|--hard|-delete|"
+    r"-exec\s+rm|--purge|--prune|--yes-i-really-mean-it|--all\s+--force|-rf|-fr|-fdx|"
+    r"--cascade|--grace-period=0|-confirm:\$?false"
+)
 _SHELL: Final = re.compile(
     r"(?:^|[\s`'\"$>(;|&])(?:sudo\s+\S+|rm\s+-[a-zA-Z]*[rf]|rm\s+(?:[~/*.]|\S+/)|chmod\s+[-+0-7]|"
     r"chown\s+\S|curl\s+-?\S|wget\s+\S|kubectl\s+\w+|systemctl\s+\w+|service\s+\S+\s+(?:restart|stop|"
     r"start)|docker\s+(?:run|rm|exec|kill|stop)|git\s+(?:push|reset|clean|checkout)\b|dd\s+if=|"
     r"mkfs\S*|shutdown\s|reboot\b|kill\s+-\d|pkill\s|killall\s|psql\s+-|mysql\s+-|ssh\s+\S+@|scp\s|"
-    r"nc\s+-\w|bash\s+-c|sh\s+-c|powershell\b|invoke-\w+|iex\s*\(|pip\s+install|npm\s+(?:install|i)\s|"
-    r"apt(?:-get)?\s+(?:install|remove|purge)|export\s+[A-Z_]{2,}=|eval\s+\S|crontab\s+-|"
-    r"truncate\s+-s|drop\s+(?:table|database)\b|delete\s+from\s+\w)",
+    r"nc\s+-\w|bash\s+-c|sh\s+-c|powershell(?:\.exe)?\s+-\w|invoke-\w+|iex\s*\(|pip\s+install|"
+    r"npm\s+(?:install|i)\s|apt(?:-get)?\s+(?:install|remove|purge)|export\s+[A-Z_]{2,}=|eval\s+\S|"
+    r"crontab\s+-|truncate\s+-s|drop\s+(?:table|database)\b|delete\s+from\s+\w)"
+    # PowerShell: a cmdlet (an approved verb, a dash, a capitalised noun) given an argument
+    # or a pipe (written in lower case, its destructive switches still name it, below)
+    rf"|(?<![\w-])(?-i:(?:{_PS_VERB_CASED})-[A-Z][A-Za-z]{{1,40}})(?=\s+[-$\\/\w.:\"']|\s*\|)"
+    # cmd.exe builtins with their switches (``del /s /q``, ``rd /s``, ``format d:``)
+    r"|(?<![\w/])(?:del|erase|rd|rmdir|robocopy|xcopy|takeown|icacls|reg\s+(?:add|delete)|"
+    r"net\s+(?:user|localgroup)|sc\s+(?:stop|delete|config)|bcdedit|diskpart|cipher)"
+    r"\s+(?:\S+\s+){0,3}?/[a-z]{1,8}\b|\bformat\s+[a-z]:(?:\\|\s|$)"
+    # a command given a destructive switch, whatever the tool (``find … -delete``,
+    # ``terraform destroy -auto-approve``, ``docker system prune --force``)
+    # (found from the switch, which must follow a word and spaces: a one-character
+    # lookbehind, so no word of a text is read as the start of a command)
+    rf"|(?<=[\w.'\"*/\\])\s+(?:{_DESTRUCTIVE_SWITCH})(?![\w-])",
     _I,
 )
 _PIPE_SHELL: Final = re.compile(
@@ -45,7 +69,10 @@ _DANGEROUS: Final = re.compile(
     r"(?:curl|wget)\s[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|rm\s+-[a-zA-Z]*r[a-zA-Z]*f?\s+(?:/|~|\*|\$HOME)"
     r"|mkfs|dd\s+if=.{0,40}of=/dev/|chmod\s+-R\s+777|base64\s+-d[^|\n]{0,60}\|\s*(?:ba)?sh|"
     r"powershell\s+-e(?:nc|ncodedcommand)?\b|invoke-expression|nc\s+-e\s|:\(\)\s*\{|"
-    r"kubectl\s+delete\s+\S+\s+--all|drop\s+database",
+    r"kubectl\s+delete\s+\S+\s+--all|drop\s+database|format-volume|clear-disk|"
+    r"remove-item\s[^\n]{0,80}-recurse|\b(?:del|erase)\s+(?:\S+\s+){0,3}?/s\b|\brd\s+/s\b|"
+    r"\bformat\s+[a-z]:|--no-preserve-root|\bfind\s+/\S*\s[^\n]{0,80}-delete\b|"
+    r"terraform\s+destroy",
     _I,
 )
 

@@ -446,6 +446,53 @@ _PATTERNS.extend(
     ]
 )
 
+#: the agent's own rules, named in any of the six languages (or in English inside another)
+_RULES_NOUN = (
+    r"(?:instructions?|rules|guidelines|directives?|system\s*prompt|prompts?|policies|guardrails|"
+    r"restrictions|safety\s+rules|지시\S{0,2}|지침|규칙|명령|프롬프트|指示|指令|ルール|規則|命令|"
+    r"プロンプト|规则|准则|提示词|instrucciones|reglas|directrices|normas|indicaciones|"
+    r"Anweisungen|Regeln|Richtlinien|Vorgaben|Befehle)"
+)
+#: … and marked as the agent's own or the earlier ones ("your rules", "기존 규칙", "これまでの
+#: 指示", "之前的规则", "tus reglas", "deine Regeln"): "the old firewall rules no longer apply"
+#: in a tool result describes a migration, it does not address the agent
+_OWN_RULES = (
+    rf"(?:\b(?:your|ur|all\s+(?:your|the|previous|prior)|the\s+(?:previous|earlier|prior|original|above|"
+    rf"current|existing)|previous|earlier|prior|tus|sus|todas\s+(?:tus|las)|deine|Ihre|alle\s+(?:deine|"
+    rf"bisherigen|vorherigen)|die\s+(?:bisherigen|vorherigen))\s+(?:\w+\s+)?{_RULES_NOUN}"
+    rf"|\bsystem\s*prompt|{_RULES_NOUN}\s+(?:anteriores|previas|originales)"
+    rf"|(?:기존|이전|지금까지의?|모든|너의|네|받은)\s*(?:\S+\s*)?{_RULES_NOUN}"
+    rf"|(?:これまでの|以前の|前の|今までの|あなたの|受けた)\S{{0,6}}?{_RULES_NOUN}"
+    rf"|(?:之前|先前|以前|原来|你的|所有|收到)的?\S{{0,4}}?{_RULES_NOUN})"
+)
+#: what nullifies them, said after them ("… no longer apply", "… 무효", "… 作废")
+_NULLIFIED = (
+    r"(?:no\s+longer\s+(?:apply|count|hold|matter)|(?:do|does)\s*n[o']t\s+apply|(?:are|is)\s+(?:now\s+)?"
+    r"(?:void|cancel+ed|revoked|obsolete|invalid|suspended|lifted|null|off)|"
+    r"무시|무효|따르지\s*말|따르지\s*마|취소|폐기|필요\s*없|"
+    r"無視|破棄|無効|取り消|撤回|忘れ|守らな|従わな|"
+    r"作废|无效|失效|不再适用|不要遵守|不用遵守|不必遵守|"
+    r"ya\s+no\s+(?:aplican|valen|sirven|cuentan)|(?:quedan|son|están)\s+(?:anulad[oa]s|sin\s+efecto|nul[oa]s)|"
+    r"gelten\s+(?:\w+\s+){0,2}?nicht\s+mehr|(?:sind|ist)\s+(?:ungültig|aufgehoben|außer\s+Kraft|hinfällig))"
+)
+#: what nullifies them, said before them ("discard your rules", "no sigas tus reglas")
+_NULLIFY = (
+    r"(?:\b(?:ignore|disregard|forget|drop|discard|abandon|bypass|suspend|cancel|void|nullify|"
+    r"break|stop\s+following|don'?t\s+follow|do\s+not\s+follow)|\bno\s+sigas|\bolvida|\bdescarta|"
+    r"\bignora|\banula|\bsáltate|\bvergiss|\bignoriere|\bmissachte|\bverwirf|\bbefolge\s+nicht|"
+    r"忽略|无视|抛开|放弃|不要遵守|别管|不要理会|무시하고\s*(?:기존|이전)?)"
+)
+_PATTERNS.append(
+    (
+        Rule.OVERRIDE_INSTRUCTIONS,
+        re.compile(
+            rf"{_OWN_RULES}[^.!?\n。！？]{{0,24}}?{_NULLIFIED}"
+            rf"|{_NULLIFY}\s*(?:\S+\s+){{0,2}}?{_OWN_RULES}",
+            _I,
+        ),
+    )
+)
+
 #: the same signals in Japanese, Chinese, Spanish and German (Korean and English are above)
 _SINK_ANY = rf"(?:{_EMAIL}|https?://\S+|外部|外部の|外部邮箱|externa?|extern)"
 _PATTERNS.extend(

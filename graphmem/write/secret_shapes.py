@@ -229,9 +229,36 @@ _NUMERIC_NOUN: Final = with_plain_letters(
     r"card\s+(?:security|verification)\s+(?:code|value|number))\b|"
     r"카드\s*보안\s*코드|보안\s*코드|CVC\s*번호|セキュリティ\s*コード|安全码|卡验证码|"
     r"código\s+de\s+seguridad|Kartenprüfnummer|Prüfnummer|"
-    r"보안\s*카드|자물쇠|금고|잠금\s*(?:번호|코드)|暗証|ダイヤル番号|解锁码|保险箱|"
+    r"보안\s*카드|자물쇠|금고|잠금\s*(?:번호|코드|패턴)|暗証|ダイヤル番号|解锁码|解锁图案|图案密码|手势密码|"
+    r"ロック解除(?:パターン|コード)|\bunlock\s+pattern|patrón\s+de\s+desbloqueo|Entsperrmuster|保险箱|"
     r"combinación|Zahlenkombination|Kombination|Geheimzahl|Entsperrcode"
 )
+#: knowledge-based authentication: the answer to a security question is a credential
+#: whatever its shape (a word, a name, a place), so what follows the question's slot in the
+#: clause is the secret, not only a value with digits or symbols
+_KBA_SLOT: Final = with_plain_letters(
+    r"\b(?:security\s+(?:question|answer)s?|secret\s+(?:question|answer)s?|challenge\s+question|"
+    r"(?:mother|mom|mum)'?s\s+maiden\s+name|maiden\s+name|first\s+(?:pet|school|car|teacher)'?s?"
+    r"(?:\s+name)?|memorable\s+(?:word|answer|place|date))\b"
+    r"|보안\s*질문|비밀\s*질문|질문\s*(?:의\s*)?(?:답|정답)|秘密の質問|秘密の答え|セキュリティ\s*(?:質問|クエスチョン)|"
+    r"密保(?:问题|答案)?|安全(?:问题|提示问题)|提示问题|"
+    r"pregunta\s+(?:de\s+)?(?:seguridad|secreta)|respuesta\s+(?:de\s+seguridad|secreta)|"
+    r"Sicherheitsfrage|Sicherheitsantwort|geheime\s+Frage"
+)
+_KBA_RE: Final = re.compile(
+    rf"(?:{_KBA_SLOT})[^.!?\n。！？]{{0,50}}?(?:[:：=]|\s(?:is|was|es|ist|lautet)\b|은|는|は|是|为)"
+    r"[\s\-‐–—~_]*[\"'“‘`「『]?(?P<v>[^\s\"'“”‘’`「」『』,，。、.!?]{2,40})",
+    _I,
+)
+#: what follows "… maiden name is" when no answer is given ("is on file", "is required")
+_NOT_AN_ANSWER: Final = frozenset(
+    {
+        "on", "in", "at", "the", "a", "an", "not", "no", "set", "stored", "required", "needed",
+        "asked", "kept", "saved", "wrong", "correct", "secret", "private", "hidden", "same",
+        "different", "easy", "hard", "simple", "what", "that", "this", "my", "your", "still",
+        "missing", "optional", "mandatory",
+    }
+)  # fmt: skip
 _NUMERIC_RE: Final = re.compile(rf"(?:{_NUMERIC_NOUN})[^.!?\n。！？]{{0,60}}", _I)
 _DIGIT_GROUP: Final = re.compile(r"(?<!\d)\d{1,10}(?:[ \-./]\d{1,10}){0,7}(?!\d)")
 #: a token shaped like a chosen password: letters, digits and a symbol inside it. The windows
@@ -293,6 +320,9 @@ def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
             continue  # "tests pass 120": after a bare space only a value with letters counts
         if _credential_value(value):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "credential_slot"
+    for m in _KBA_RE.finditer(text):
+        if not _PLACEHOLDER.search(m.group("v")) and m.group("v").lower() not in _NOT_AN_ANSWER:
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "security_answer"
     for m in _NUMERIC_RE.finditer(text):
         for g in _DIGIT_GROUP.finditer(m.group(0)):
             if sum(c.isdigit() for c in g.group(0)) >= 3:
@@ -343,7 +373,7 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
         if sum(c.isdigit() for c in value) >= 3:
             yield m.start("v"), m.end("v"), Rule.SECRET_PIN, "pin_or_door_code"
     for m in _ENV_ASSIGN.finditer(text):
-        if not _PLACEHOLDER.search(m.group("v")):
+        if not _PLACEHOLDER.search(m.group("v")) and m.group("v").lower() not in _NOT_AN_ANSWER:
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "env_assignment"
     for m in _PASSWORD_PROSE.finditer(text):
         value = m.group("v")
@@ -436,6 +466,31 @@ _SPECIAL: Final = re.compile(
     r"유전자\s*검사|遺伝子検査|基因检测|prueba\s+genética|\bGentest\b",
     _I,
 )
+#: round 5: special categories said plainly, Latin scripts in one ``\b`` group and the CJK
+#: and Hangul words as bare words (a pattern of bare words is scanned by its first
+#: characters): religion as a practice (going to a service, praying, fasting for a faith), a
+#: gender identity or sex life said of oneself, political donations and party dues
+_SPECIAL_LATIN: Final = re.compile(
+    r"\b(?:(?:go|goes|went|going|attend\w*)\s+(?:to\s+)?(?:church|mass|mosque|synagogue|temple|"
+    r"(?:sunday|friday)\s+(?:service|prayers?)|services)|pray(?:s|ing)?\s+(?:five|5)\s+times|"
+    r"ramadan|yom\s+kippur|fast(?:ing)?\s+(?:for|during)\s+lent|"
+    r"(?:voy|va|vamos|ir)\s+a\s+(?:misa|la\s+iglesia|la\s+mezquita|la\s+sinagoga)|"
+    r"(?:in\s+die|zur)\s+(?:Kirche|Moschee|Synagoge|Messe)|Gottesdienst\w*|Freitagsgebet|"
+    r"trans(?:gender)?\s+(?:woman|man|person|girl|guy)|(?:mujer|hombre|persona)\s+trans|"
+    r"transg[eé]nero|transexual|no\s+binari[oa]|non-?binary|poly(?:am\w*|amor\w*)|poliamor\w*|"
+    r"swingers?|bdsm|Trans(?:frau|mann)|nichtbinär|"
+    r"(?:donat\w*|contribut\w*|give|gave|giving)\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?"
+    r"(?:\w+\s+){0,2}?(?:party|campaign|PAC)|"
+    r"(?:dono|donación|cuota)\s+(?:\w+\s+){0,2}?(?:al|del)\s+(?:partido|PSOE|PP|Vox)|"
+    r"Parteispende|(?:spende|spendete)\s+(?:\w+\s+){0,3}?(?:an\s+die|der)\s+\w+(?:partei)?)\b",
+    _I,
+)
+_SPECIAL_CJK: Final = re.compile(
+    r"성당|교회|미사|예배|법회|절에\s*(?:다니|가)|礼拝|ミサ|モスク|教会に通|礼拜|弥撒|教堂|清真寺|寺庙烧香|"
+    r"트랜스\s*(?:여성|남성|젠더)|논바이너리|性同一性障害|トランスジェンダー|跨性别|变性人|"
+    r"[가-힣]{1,6}당\S{0,2}\s*(?:에\s*)?(?:후원|당원|가입)|정치\s*후원|政治献金|(?:党|政党)への?(?:献金|寄付)|"
+    r"(?:捐款|捐钱)给\S{0,8}党|党费"
+)
 _CRIMINAL: Final = re.compile(
     r"\b(?:convicted|conviction|criminal\s+record|arrested|jail|prison|probation|parole|dui|"
     r"felony|misdemeanor|sentenced)\b|전과|범죄\s*기록|유죄|체포|수감|前科|逮捕|犯罪记录|"
@@ -446,6 +501,21 @@ _HEALTH_MORE: Final = re.compile(
     r"うつ病|鬱病|統合失調症|糖尿病|がん|癌|抑郁症|糖尿病|癌症|艾滋病|depresión|diabetes|cáncer|"
     r"Depression|Diabetes|Krebs|Zöliakie|celiac|coeliac|천식|asthma",
     _I,
+)
+#: disability and impairment in six languages, and treatments named by their ward or drug
+#: class. Kept apart from the words above: a pattern of bare words is scanned by its first
+#: characters, which one ``\b`` alternative would turn off for all of them
+_IMPAIRMENT_LATIN: Final = re.compile(
+    r"\b(?:deaf|hard\s+of\s+hearing|hearing[-\s]impaired|visually\s+impaired|wheelchair\s+user|"
+    r"(?:use[sd]?|using|in)\s+a\s+wheelchair|(?:legally|partially|completely)\s+blind|disabled|"
+    r"disability|sord[oa]|cieg[oa]|discapacidad\w*|silla\s+de\s+ruedas|gehörlos|schwerhörig|"
+    r"sehbehindert|Rollstuhl\w*|schwerbehindert\w*|Behinderung\w*|oncology|(?-i:PrEP)|"
+    r"antiretrovirals?|dialysis|quimioterapia|Chemotherapie)\b",
+    _I,
+)
+_IMPAIRMENT_CJK: Final = re.compile(
+    r"(?:청각|시각|지체|지적|발달|뇌병변|언어)\s*장애|장애\s*\d\s*(?:급|등급)|장애인|휠체어|"
+    r"(?:聴覚|視覚|身体|知的|発達|精神)障害|障害者|車椅子|听障|视障|聋|失明|残疾|轮椅|투석|항암|抗がん剤|化疗"
 )
 
 
@@ -459,12 +529,14 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
             value = m.group("v")
             if sum(c.isdigit() for c in value) >= 5:
                 yield m.start("v"), m.end("v"), rule, rule.value.lower()
-    for m in _SPECIAL.finditer(text):
-        yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
+    for rx in (_SPECIAL, _SPECIAL_LATIN, _SPECIAL_CJK):
+        for m in rx.finditer(text):
+            yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
     for m in _CRIMINAL.finditer(text):
         yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
-    for m in _HEALTH_MORE.finditer(text):
-        yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
+    for rx in (_HEALTH_MORE, _IMPAIRMENT_LATIN, _IMPAIRMENT_CJK):
+        for m in rx.finditer(text):
+            yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
 
 
 # -- what a claim's own label says it holds ------------------------------------------------------

@@ -510,15 +510,45 @@ def _card_bare_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | N
 _RRN_CONTEXT = re.compile(r"(?i)(?:주민|등록번호|RRN|resident)[^\n]{0,20}$")
 
 
+#: the text names the number as something else: an order, a parcel, a booking, a ticket
+_NOT_RRN_CONTEXT = re.compile(
+    r"(?i)(?:주문|송장|운송장|예약|접수|티켓|영수증|invoice|order|tracking|booking|ticket|"
+    r"reference|ref\.?)\s*(?:번호|no\.?|number|#|id)?\s*(?:는|은|가|이|:|=|is)?\s*$"
+)
+
+
 def _rrn_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
     raw = m.group(0)
     digits = raw.replace("-", "")
     if not _rrn_date_ok(digits):
         return None
     hyphenated = "-" in raw
-    if hyphenated or _rrn_checksum_ok(digits):
+    checksum = _rrn_checksum_ok(digits)
+    # a hyphenated number with a wrong check digit that the text names as an order or a
+    # booking is that (numbers issued since 2020 have no check digit, so a wrong one alone
+    # does not clear a number nobody named)
+    if (
+        hyphenated
+        and not checksum
+        and _NOT_RRN_CONTEXT.search(text[max(0, m.start() - 16) : m.start()])
+    ):
+        return None
+    if hyphenated or checksum:
         return m.start(), m.end(), Rule.PII_NATIONAL_ID
     if _RRN_CONTEXT.search(text[max(0, m.start() - 30) : m.start()]):
+        return m.start(), m.end(), Rule.PII_NATIONAL_ID
+    return None
+
+
+_SSN_CONTEXT = re.compile(
+    r"(?i)(?:\bsocial\b|\bssn\b|\bss#|social\s+security|사회보장)[^\n]{0,24}$"
+)
+
+
+def _ssn_named_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
+    """``078 05 1120`` is an SSN only when the text names it (a space-grouped 3-2-4 number is
+    otherwise any number)."""
+    if _SSN_CONTEXT.search(text[max(0, m.start() - 40) : m.start()]):
         return m.start(), m.end(), Rule.PII_NATIONAL_ID
     return None
 
@@ -854,6 +884,12 @@ _DETECTORS: tuple[_Detector, ...] = (
         _P,
         _rx(r"(?<![\w\-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\w\-])"),
         _whole(Rule.PII_NATIONAL_ID),
+    ),
+    _Detector(
+        "us_ssn_named",
+        _P,
+        _rx(r"(?<![\w\-])(?!000|666|9\d\d)\d{3}[ .](?!00)\d{2}[ .](?!0000)\d{4}(?![\w\-])"),
+        _ssn_named_resolve,
     ),
     _Detector(
         "card_grouped",

@@ -39,6 +39,8 @@ RECORDED = {
     "heldout_v5.jsonl": (28, 5, 2),
     # v6's first run (README.md): written in round 4 before any rule change, run once
     "heldout_v6.jsonl": (14, 0, 2),
+    # v7's first run (README.md): written in round 5 before any rule change, run once
+    "heldout_v7.jsonl": (24, 5, 7),
 }
 
 

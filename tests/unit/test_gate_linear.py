@@ -128,3 +128,26 @@ def test_generated_shapes_are_linear(shape: str) -> None:
     scanners = _scanners()
     for name in ("secrets", "personal_data", "values", "poisoning"):
         assert_linear_growth(scanners[name], _text(shape, 24_000), repeats=1)
+
+
+#: what the round-5 rules key on (destructive switches, cmdlets, cmd.exe builtins, a
+#: delegated act, a security question's slot, the agent's rules, special-category practices)
+ROUND5_SHAPES = [
+    "a --force ",
+    "Remove-Item -",
+    "del a /",
+    "on my behalf sign ",
+    "내 대신 ",
+    "security question: ",
+    "your rules ",
+    "기존 규칙 ",
+    "go to church ",
+    "1 2 3 ",
+]
+
+
+@pytest.mark.parametrize("shape", ROUND5_SHAPES)
+def test_the_round5_rules_are_linear(shape: str) -> None:
+    scanners = _scanners()
+    for name in ("instructions", "capabilities", "secrets", "personal_data", "poisoning"):
+        assert_linear_growth(scanners[name], _text(shape, 16_000), repeats=1)
