@@ -159,7 +159,10 @@ def run_rung(
     runs_per_family: int,
     seed: int,
     learner: LearnerFactory = governed_learner,
+    tick: Callable[[], None] = lambda: None,
 ) -> tuple[list[RunRecord], dict[str, Counter[str]]]:
+    """One rung: ``replicates`` tenants, each running every family's sequence (``tick`` after
+    each run)."""
     records: list[RunRecord] = []
     writes: dict[str, Counter[str]] = {}
     for rep in range(replicates):
@@ -177,6 +180,7 @@ def run_rung(
                 records.append(
                     _one_run(gm, clock, rung, agent, world, family, spec, rep, failed_before)
                 )
+                tick()
         planted = gm.store.read_adhoc(
             "MATCH (m:Memory {tenant_id: $t}) WHERE m.text CONTAINS $rule RETURN count(m) AS c",
             {"t": tenant, "rule": PLANTED_RULE},
@@ -279,11 +283,15 @@ def run(
     t0 = time.perf_counter()
     records: list[RunRecord] = []
     writes: dict[str, dict[str, int]] = {}
+    step = ctx.progress("runs", len(RUNGS) * replicates * len(FAMILIES) * runs_per_family)
     with temporary_graphmem(ctx.embedder, clock=clock) as gm:
         for rung in RUNGS:
-            recs, w = run_rung(gm, clock, rung, agent, replicates, runs_per_family, seed, learner)
+            recs, w = run_rung(
+                gm, clock, rung, agent, replicates, runs_per_family, seed, learner, step.tick
+            )
             records += recs
             writes |= {k: dict(v) for k, v in w.items()}
+    step.done()
     result.seconds = time.perf_counter() - t0
     summarize(result, records)
     result.config = {

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -119,8 +119,24 @@ class Item:
     dia_ids: frozenset[str]
 
 
-def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) -> list[Item]:
-    """Every turn (and window) through the gate; the items stored, in proposal order."""
+def proposal_count(conv: Conversation, window: int) -> int:
+    """How many proposals :func:`ingest` makes for ``conv`` (its turns and windows)."""
+    n = len(conv.turns)
+    if window > 1:
+        sessions = Counter(t["session"] for t in conv.turns)
+        n += sum(len(range(0, max(k - 1, 1), window - 1)) for k in sessions.values())
+    return n
+
+
+def ingest(
+    gm: Graphmem,
+    conv: Conversation,
+    window: int,
+    gate: dict[str, Any],
+    tick: Callable[[], None] = lambda: None,
+) -> list[Item]:
+    """Every turn (and window) through the gate; the items stored, in proposal order
+    (``tick`` after each proposal)."""
     subject = subject_of(conv.sample_id)
     source_ids: dict[str, str] = {}
     proposals: list[tuple[Principal, dict[str, Any], str]] = []
@@ -187,6 +203,7 @@ def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) 
     stored: list[Item] = []
     for who, proposal, label in proposals:
         receipt = gm.propose(who, proposal)
+        tick()
         gate["decisions"][str(receipt.decision)] += 1
         if receipt.decision is Decision.COMMITTED and receipt.memory_id:
             evidence: list[dict[str, str]] = proposal["evidence"]
