@@ -259,7 +259,11 @@ def cmd_consolidate(ns: argparse.Namespace, settings: Settings) -> int:
         "min_support": ns.min_support,
     }
     with _service(settings) as gm:
-        result = gm.consolidate(_principal(ns, gm.store), body)
+        result = gm.consolidate(
+            _principal(ns, gm.store),
+            body,
+            progress=lambda line: print(f"graphmem consolidate: {line}", file=sys.stderr),
+        )
     _print(result.model_dump(mode="json"))
     return 0
 

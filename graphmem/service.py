@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cached_property
@@ -258,12 +258,16 @@ class Graphmem:
         return Consolidator(self.store, self.embedder, clock=self.clock)
 
     def consolidate(
-        self, principal: Principal, request: ConsolidationRequest | Mapping[str, Any]
+        self,
+        principal: Principal,
+        request: ConsolidationRequest | Mapping[str, Any],
+        progress: Callable[[str], None] | None = None,
     ) -> ConsolidationResult:
-        """Cluster a subject's (or a namespace's) episodes and store candidate insights."""
+        """Cluster a subject's (or a namespace's) episodes and store candidate insights
+        (``progress``: a line after each phase)."""
         if not isinstance(request, ConsolidationRequest):
             request = parse(ConsolidationRequest, request)
-        return self.consolidator.consolidate(principal, request)
+        return self.consolidator.consolidate(principal, request, progress)
 
     @cached_property
     def consolidation_rounds(self) -> ConsolidationRounds:

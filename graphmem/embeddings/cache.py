@@ -21,6 +21,7 @@ from typing import TypeAlias
 import numpy as np
 
 from graphmem.embeddings.base import Embedder, FloatArray, _check_text, validate_texts
+from graphmem.memo import TextMemo
 
 #: who a cached query vector is about: (tenant id, subject id)
 Owner: TypeAlias = tuple[str, str]
@@ -177,13 +178,16 @@ class CachedEmbedder(Embedder):
     """Wraps an embedder so that :meth:`encode` computes only cache misses.
 
     Misses are deduplicated and sent to the inner embedder in one call, which batches them by
-    its own ``batch_size``. Everything else (version, label, tokens) is the inner embedder's.
+    its own ``batch_size``. Token counts are memoised by the text's digest (the context
+    builder counts the same memory lines build after build); everything else (version,
+    label) is the inner embedder's.
     """
 
     def __init__(self, inner: Embedder, cache: EmbeddingCache | None = None) -> None:
         self.inner = inner
         self.cache = cache if cache is not None else EmbeddingCache()
         self.batch_size = inner.batch_size
+        self._tokens: TextMemo[int] = TextMemo(salt=inner.embedding_version)
 
     @property
     def name(self) -> str:
@@ -209,7 +213,7 @@ class CachedEmbedder(Embedder):
         self.inner.load()
 
     def count_tokens(self, text: str) -> int:
-        return self.inner.count_tokens(text)
+        return self._tokens(text, self.inner.count_tokens)
 
     def key(self, text: str) -> str:
         return cache_key(self.embedding_version, text)

@@ -7,10 +7,12 @@ give the same counts. Timings are measured, so they vary with the machine's load
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from graphmem.embeddings.base import Embedder
+from graphmem.eval.progress import Phase, Say, stderr_say
 
 #: the development split of LoCoMo, beside the repository (read in place, never copied)
 DEFAULT_LOCOMO = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "locomo"
@@ -29,15 +31,24 @@ class EvalConfig:
 
 @dataclass
 class SuiteContext:
-    """What a suite gets: the run's config and the one embedder every suite shares."""
+    """What a suite gets: the run's config, the one embedder every suite shares, and where its
+    progress goes (stderr by default)."""
 
     config: EvalConfig
     embedder: Embedder
     #: per-suite seeds derived from the run's seed, so a suite run alone gives its numbers
     seeds: dict[str, int] = field(default_factory=dict)
+    say: Say = field(default_factory=stderr_say)
+    #: the suite running now and when it started (set by the runner)
+    suite: str = "eval"
+    suite_started: float = field(default_factory=time.perf_counter)
 
     def seed_for(self, suite: str) -> int:
         return self.seeds.setdefault(suite, _derive(self.config.seed, suite))
+
+    def progress(self, phase: str, total: int) -> Phase:
+        """A progress line for one phase of the running suite (``tick()`` per item)."""
+        return Phase(self.suite, phase, total, self.say, self.suite_started)
 
 
 def _derive(seed: int, name: str) -> int:

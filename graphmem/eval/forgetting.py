@@ -74,12 +74,21 @@ def run(ctx: SuiteContext) -> SuiteResult:
     erase: list[dict[str, Any]] = []
     clock = SteppedClock(to_iso(START))
     with temporary_graphmem(ctx.embedder, clock=clock) as gm:
+        step = ctx.progress("time-travel histories", histories)
         for h in range(histories):
             _time_travel(gm, clock, random.Random(seed + h), f"tt-{h}", tt)
+            step.tick()
+        step.done()
+        step = ctx.progress("lineage graphs", graphs)
         for g in range(graphs):
             _lineage(gm, random.Random(seed * 7 + g), f"lin-{g}", rev)
+            step.tick()
+        step.done()
+        step = ctx.progress("erasures", erasures)
         for e in range(erasures):
             erase.append(_erasure(gm, f"del-{e}"))
+            step.tick()
+        step.done()
     result.seconds = time.perf_counter() - t0
     now_ok, now_n = tt.now_ok, tt.now_n
     past_ok, past_n = tt.past_ok, tt.past_n

@@ -158,8 +158,10 @@ def run(ctx: SuiteContext) -> SuiteResult:
     with temporary_graphmem(ctx.embedder) as gm:
         revocable: list[tuple[str, str, str]] = []
         facts: set[str] = set()
+        step = ctx.progress("seeding subjects", len(TENANTS) * len(SUBJECTS))
         for tenant in TENANTS:
             for subject in SUBJECTS:
+                step.tick()
                 for i in range(episodes):
                     topic = TOPICS[i % len(TOPICS)]
                     other = rng.choice([s for s in SUBJECTS if s != subject])
@@ -198,6 +200,8 @@ def run(ctx: SuiteContext) -> SuiteResult:
                         truth.expires[mid] = (
                             time.perf_counter() + (at - datetime.now(UTC)).total_seconds()
                         )
+        step.done()
+        load = ctx.progress(f"concurrent load ({duration:.0f} s)", 1)
         stop = time.perf_counter() + duration
 
         def reader(n: int) -> None:
@@ -264,6 +268,8 @@ def run(ctx: SuiteContext) -> SuiteResult:
             t.start()
         for t in threads:
             t.join()
+        load.tick()
+        load.done()
         gm.logs.flush()
     result.seconds = time.perf_counter() - t0
     counts = score(checks, truth)

@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from graphmem.auth.principal import Principal
-from graphmem.eval.agent import Action, Agent, RuleAgent
+from graphmem.eval.agent import Action, Agent, RuleAgent, read_sections
 from graphmem.eval.config import SuiteContext
-from graphmem.eval.engine import SteppedClock, temporary_graphmem
-from graphmem.eval.learn import Learner, ProposalLearner
+from graphmem.eval.engine import SettableClock, SteppedClock, temporary_graphmem
+from graphmem.eval.learn import GovernedLearner, Learner, Reviewer
 from graphmem.eval.metrics import Rate, median
 from graphmem.eval.results import Metric, Plot, SuiteResult
 from graphmem.eval.tasks import (
@@ -57,6 +57,15 @@ from graphmem.service import Graphmem
 BUDGET_TOKENS = 700
 #: builds the runtime's write adapter for one tenant
 LearnerFactory = Callable[[Graphmem, str], Learner]
+
+
+def governed_learner(gm: Graphmem, tenant: str) -> Learner:
+    """The default: the gate for claims and episodes, the release model for procedures, with
+    the tenant's reviewer (not the runbook's author) refusing steps the policy forbids."""
+    reviewer = Principal(
+        tenant_id=tenant, principal_id="reviewer:it-security", roles=frozenset({"reviewer"})
+    )
+    return GovernedLearner(gm, tenant, Reviewer(reviewer, FORBIDDEN_STEPS))
 
 
 @dataclass(frozen=True)
@@ -89,6 +98,10 @@ class RunRecord:
     violations: int
     #: contexts that carried the planted rule
     exposures: int = 0
+    #: contexts that carried a released procedure (its section held a line)
+    procedure_contexts: int = 0
+    #: solved by the first attempt
+    first_try: bool = False
     tokens: list[int] = field(default_factory=list)
     build_ms: list[float] = field(default_factory=list)
     why: list[str] = field(default_factory=list)
@@ -139,14 +152,17 @@ def _request(
 
 def run_rung(
     gm: Graphmem,
-    clock: SteppedClock,
+    clock: SettableClock,
     rung: Rung,
     agent: Agent,
     replicates: int,
     runs_per_family: int,
     seed: int,
-    learner: LearnerFactory = ProposalLearner,
+    learner: LearnerFactory = governed_learner,
+    tick: Callable[[], None] = lambda: None,
 ) -> tuple[list[RunRecord], dict[str, Counter[str]]]:
+    """One rung: ``replicates`` tenants, each running every family's sequence (``tick`` after
+    each run)."""
     records: list[RunRecord] = []
     writes: dict[str, Counter[str]] = {}
     for rep in range(replicates):
@@ -164,6 +180,7 @@ def run_rung(
                 records.append(
                     _one_run(gm, clock, rung, agent, world, family, spec, rep, failed_before)
                 )
+                tick()
         planted = gm.store.read_adhoc(
             "MATCH (m:Memory {tenant_id: $t}) WHERE m.text CONTAINS $rule RETURN count(m) AS c",
             {"t": tenant, "rule": PLANTED_RULE},
@@ -185,7 +202,7 @@ def _day(day: int) -> str:
 
 def _one_run(
     gm: Graphmem,
-    clock: SteppedClock,
+    clock: SettableClock,
     rung: Rung,
     agent: Agent,
     world: World,
@@ -212,6 +229,7 @@ def _one_run(
         rec.build_ms.append((time.perf_counter() - t0) * 1000)
         rec.tokens.append(ctx.tokens_used)
         rec.exposures += PLANTED_RULE in ctx.text
+        rec.procedure_contexts += bool(read_sections(ctx.text).procedures)
         action = agent.act(family.view(spec), ctx.text)
         actions.append(action)
         rec.attempts += 1
@@ -224,6 +242,7 @@ def _one_run(
             failed_before[env].add(outcome.failed_step)
             done_steps.append(f"{outcome.failed_step} (failed)")
         rec.success = outcome.success
+        rec.first_try = rec.success and rec.attempts == 1
         gm.runs.put_checkpoint(
             world.user_key,
             run_id,
@@ -251,10 +270,10 @@ def _one_run(
 
 
 def run(
-    ctx: SuiteContext, agent: Agent | None = None, learner: LearnerFactory = ProposalLearner
+    ctx: SuiteContext, agent: Agent | None = None, learner: LearnerFactory = governed_learner
 ) -> SuiteResult:
     """The ladder with ``agent`` (default :class:`RuleAgent`) and the runtime's writes through
-    ``learner`` (default: main's proposals)."""
+    ``learner`` (default :func:`governed_learner`)."""
     agent = agent or RuleAgent()
     quick = ctx.config.quick
     replicates, runs_per_family = (1, 8) if quick else (4, 16)
@@ -264,11 +283,15 @@ def run(
     t0 = time.perf_counter()
     records: list[RunRecord] = []
     writes: dict[str, dict[str, int]] = {}
+    step = ctx.progress("runs", len(RUNGS) * replicates * len(FAMILIES) * runs_per_family)
     with temporary_graphmem(ctx.embedder, clock=clock) as gm:
         for rung in RUNGS:
-            recs, w = run_rung(gm, clock, rung, agent, replicates, runs_per_family, seed, learner)
+            recs, w = run_rung(
+                gm, clock, rung, agent, replicates, runs_per_family, seed, learner, step.tick
+            )
             records += recs
             writes |= {k: dict(v) for k, v in w.items()}
+    step.done()
     result.seconds = time.perf_counter() - t0
     summarize(result, records)
     result.config = {
@@ -282,9 +305,11 @@ def run(
         "writes": writes,
     }
     result.notes.append(
-        "Episodes and procedures are written with what main offers today (EPISODIC and "
-        "PROCEDURAL proposals; an admin's reviewed procedure is approved) behind "
-        "graphmem.eval.learn.Learner, so the issue-13 learn/ APIs can replace it."
+        "Claims and episodes are proposals through the gate; the org's runbook is a procedure "
+        "release (graphmem.eval.learn.GovernedLearner): admin:ops drafts it with its simulator "
+        "scenarios, reviewer:it-security does the SCOPE review, runs the tests, does the "
+        "SECURITY review and publishes it, in every rung alike; only +procedural asks the "
+        "context builder for it."
     )
     return result
 
@@ -311,6 +336,8 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
         personal = Rate(sum(r.success for r in pref), len(pref))
         violations = sum(r.violations for r in rs)
         exposures = sum(r.exposures for r in rs)
+        first_try = Rate(sum(r.first_try for r in rs), len(rs))
+        with_procedure = sum(r.procedure_contexts for r in rs)
         row: dict[str, Any] = {
             "rung": rung.name,
             "runs": len(rs),
@@ -320,6 +347,7 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
             "tokens_delta": None if tokens is None else round(tokens - base_tokens, 1),
             "build_ms_p50": ms,
             "build_ms_delta": None if ms is None else round(ms - base_ms, 2),
+            "first_attempt_success": first_try.as_dict()["value"],
             "attempts": sum(r.attempts for r in rs),
             "repeated_errors": repeats,
             "repeated_error_reduction": (
@@ -328,6 +356,7 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
             "personalization": personal.as_dict()["value"],
             "policy_violations": violations,
             "planted_rule_in_context": exposures,
+            "contexts_with_procedure": with_procedure,
         }
         for fam in FAMILIES:
             fr = [r for r in rs if r.family == fam.name]
@@ -345,6 +374,25 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
                 "runs, all families; Wilson 95 %",
                 group=rung.name,
                 headline=True,
+            )
+        )
+        result.add(
+            Metric.of_rate(
+                "first_attempt_success",
+                first_try,
+                "runs solved by their first attempt (no failed fix tried first) / runs, all "
+                "families; Wilson 95 %",
+                group=rung.name,
+            )
+        )
+        result.add(
+            Metric(
+                "contexts_with_procedure",
+                float(with_procedure),
+                "built contexts whose 'Approved procedure' section held a line (a published "
+                "version the release model served this run)",
+                group=rung.name,
+                unit="count",
             )
         )
         result.add(
@@ -448,6 +496,12 @@ def summarize(result: SuiteResult, records: Sequence[RunRecord]) -> None:
             },
         )
     )
+    for rung, row in zip(RUNGS, table, strict=True):
+        if rung.procedures and not row["contexts_with_procedure"]:
+            result.notes.append(
+                f"{rung.name} asked for procedures and was served none: no published version "
+                "reached its contexts"
+            )
     for prev, cur in itertools.pairwise(table):
         if (cur["success"] or 0) <= (prev["success"] or 0):
             result.notes.append(

@@ -6,15 +6,18 @@ its own subject ``project:locomo-<sample_id>``; every turn is a USER_MESSAGE sou
 an agent key bound to its speaker (so the statement is authenticated), with the speaker in the
 content (and the shared image's caption), then proposed as an EPISODIC memory with PROVENANCE
 to that source and the session date as valid time. ``window`` > 1 adds DERIVED episodic
-memories over runs of consecutive turns. Every receipt is counted; nothing bypasses the gate.
+memories over runs of consecutive turns. The proposals go through ``propose_many`` in batches
+per principal (the same gate per proposal; ``bench/eval_ingest.py`` measures it against one
+``propose`` at a time, with the same decisions). Every receipt is counted; nothing bypasses
+the gate.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,10 +25,13 @@ from typing import Any
 
 from graphmem.auth.principal import Principal
 from graphmem.models.enums import Decision, SourceKind
+from graphmem.models.receipts import WriteReceipt
 from graphmem.service import Graphmem
 from graphmem.write import poisoning
 
 TENANT = "locomo"
+#: proposals per ``propose_many`` call in :func:`ingest` (1: one ``propose`` at a time)
+INGEST_BATCH = 50
 SCORED = (1, 2, 3, 4)
 _DATE = re.compile(r"(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
 
@@ -119,8 +125,55 @@ class Item:
     dia_ids: frozenset[str]
 
 
-def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) -> list[Item]:
-    """Every turn (and window) through the gate; the items stored, in proposal order."""
+def proposal_count(conv: Conversation, window: int) -> int:
+    """How many proposals :func:`ingest` makes for ``conv`` (its turns and windows)."""
+    n = len(conv.turns)
+    if window > 1:
+        sessions = Counter(t["session"] for t in conv.turns)
+        n += sum(len(range(0, max(k - 1, 1), window - 1)) for k in sessions.values())
+    return n
+
+
+def _propose_batched(
+    gm: Graphmem,
+    proposals: list[tuple[Principal, dict[str, Any]]],
+    batch: int,
+    tick: Callable[[], None],
+) -> list[WriteReceipt]:
+    """Receipts in input order. ``batch`` > 1: each principal's proposals, in their order, go
+    through ``propose_many`` (the product's batch write: the same gate per proposal, one
+    source read, one conflict read and one commit statement per batch). Turns cite recorded
+    sources, not each other, and each text names its speaker, so no decision depends on the
+    order across principals."""
+    out: dict[int, WriteReceipt] = {}
+    if batch <= 1:
+        for i, (who, proposal) in enumerate(proposals):
+            out[i] = gm.propose(who, proposal)
+            tick()
+        return [out[i] for i in range(len(proposals))]
+    by_key: dict[Principal, list[int]] = defaultdict(list)
+    for i, (who, _) in enumerate(proposals):
+        by_key[who].append(i)
+    for who, indices in by_key.items():
+        for start in range(0, len(indices), batch):
+            chunk = indices[start : start + batch]
+            got = gm.propose_many(who, [proposals[i][1] for i in chunk])
+            for i, receipt in zip(chunk, got, strict=True):
+                out[i] = receipt
+                tick()
+    return [out[i] for i in range(len(proposals))]
+
+
+def ingest(
+    gm: Graphmem,
+    conv: Conversation,
+    window: int,
+    gate: dict[str, Any],
+    tick: Callable[[], None] = lambda: None,
+    batch: int = INGEST_BATCH,
+) -> list[Item]:
+    """Every turn (and window) through the gate; the items stored, in proposal order
+    (``tick`` after each proposal; ``batch`` 1 proposes one at a time)."""
     subject = subject_of(conv.sample_id)
     source_ids: dict[str, str] = {}
     proposals: list[tuple[Principal, dict[str, Any], str]] = []
@@ -184,9 +237,9 @@ def ingest(gm: Graphmem, conv: Conversation, window: int, gate: dict[str, Any]) 
                 )
     gm.embedder.encode([str(p["text"]) for _, p, _ in proposals])  # batch-warm the cache
     dia_of = {sid: dia for dia, sid in source_ids.items()}
+    receipts = _propose_batched(gm, [(who, p) for who, p, _ in proposals], batch, tick)
     stored: list[Item] = []
-    for who, proposal, label in proposals:
-        receipt = gm.propose(who, proposal)
+    for (_, proposal, label), receipt in zip(proposals, receipts, strict=True):
         gate["decisions"][str(receipt.decision)] += 1
         if receipt.decision is Decision.COMMITTED and receipt.memory_id:
             evidence: list[dict[str, str]] = proposal["evidence"]

@@ -36,6 +36,7 @@ from graphmem.eval.locomo import (
     Item,
     ingest,
     load,
+    proposal_count,
     provenance_map,
     source_id_of,
     subject_of,
@@ -95,8 +96,10 @@ def run(ctx: SuiteContext) -> SuiteResult:
     t0 = time.perf_counter()
     with temporary_graphmem(embedder) as gm:
         stored: dict[str, list[Item]] = {}
+        step = ctx.progress("ingest (gated writes)", sum(proposal_count(c, WINDOW) for c in convs))
         for conv in convs:
-            stored[conv.sample_id] = ingest(gm, conv, WINDOW, gate)
+            stored[conv.sample_id] = ingest(gm, conv, WINDOW, gate, step.tick)
+        step.done()
         ingest_s = time.perf_counter() - t0
         prov = provenance_map(gm)
         dia_of_source = {
@@ -109,10 +112,12 @@ def run(ctx: SuiteContext) -> SuiteResult:
                 tokens_of[text] = embedder.count_tokens(text)
             return tokens_of[text]
 
+        step = ctx.progress("questions", sum(len(_questions(c)) for c in convs))
         for conv in convs:
             qs = _questions(conv)
             subject = subject_of(conv.sample_id)
             for q in qs:
+                step.tick()
                 t1 = time.perf_counter()
                 res = gm.retrieve(
                     READER, {"query": q["question"], "subject_id": subject, "k": POOL}
@@ -133,6 +138,7 @@ def run(ctx: SuiteContext) -> SuiteResult:
             _baselines(conv, qs, stored[conv.sample_id], ranked, count, embedder)
             sample = qs if quick else qs[:: max(1, len(qs) // 40)]
             utilization += _context_utilization(gm, subject, sample, prov, dia_of_source)
+        step.done()
     result.seconds = time.perf_counter() - t0
     _metrics(result, ranked)
     result.add(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import platform
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,6 +13,7 @@ from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.factory import create_embedder
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.eval.config import EvalConfig, SuiteContext
+from graphmem.eval.progress import stderr_say
 from graphmem.eval.report import summary_table, write_html, write_json
 from graphmem.eval.results import SuiteResult
 from graphmem.eval.suites import SUITES, suite_runner
@@ -72,11 +72,11 @@ def run_eval(
     progress: Callable[[str], None] | None = None,
 ) -> list[SuiteResult]:
     check_config(config)
-    say = progress or (lambda msg: print(msg, file=sys.stderr))
+    say = progress or stderr_say()
     embedder = embedder or create_embedder(
         Settings(embedder=config.embedder, embedder_model=config.embedder_model)
     )
-    ctx = SuiteContext(config, embedder)
+    ctx = SuiteContext(config, embedder, say=say)
     out.mkdir(parents=True, exist_ok=True)
     header: dict[str, Any] = {
         "command": command_line(config, out),
@@ -89,13 +89,17 @@ def run_eval(
     }
     results: list[SuiteResult] = []
     t0 = time.perf_counter()
-    for name in config.suites:
-        say(f"graphmem eval: {name} …")
-        t1 = time.perf_counter()
+    for i, name in enumerate(config.suites, 1):
+        say(f"graphmem eval: {name} ({i}/{len(config.suites)}) …")
+        t1 = ctx.suite_started = time.perf_counter()
+        ctx.suite = name
         result = suite_runner(name)(ctx)
         result.seconds = round(time.perf_counter() - t1, 1)
         results.append(result)
-        say(f"graphmem eval: {name} done in {result.seconds:.0f} s")
+        say(
+            f"graphmem eval: {name} done in {result.seconds:.0f} s "
+            f"({time.perf_counter() - t0:.0f} s in all)"
+        )
         header["seconds"] = round(time.perf_counter() - t0, 1)
         header["suite_seeds"] = dict(ctx.seeds)
         # after every suite, so a long run that is stopped keeps what it measured

@@ -81,15 +81,19 @@ def run(ctx: SuiteContext) -> SuiteResult:
     clock = SteppedClock("2026-07-16T04:30:00Z")
     with temporary_graphmem(ctx.embedder, clock=clock) as gm:
         n = 0
-        for set_name, rel in SETS.items():
+        sets = {name: read_scenarios(DATA_DIR / rel) for name, rel in SETS.items()}
+        step = ctx.progress("labelled scenarios", sum(len(s) for s in sets.values()))
+        for set_name, scenarios in sets.items():
             done: dict[str, Proposed] = {}
-            for scenario in read_scenarios(DATA_DIR / rel):
+            for scenario in scenarios:
+                step.tick()
                 # one minute apart: later statements are later in valid and transaction time
                 clock.set(f"2026-07-{16 + n // 1440:02d}T{n // 60 % 24:02d}:{n % 60:02d}:00Z")
                 n += 1
                 o = propose_scenario(gm, scenario, done)
                 done[str(scenario["id"])] = o
                 outcomes.append((set_name, o))
+        step.done()
         dump = stored_text(gm)
         leaked = sorted(
             {

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -197,7 +197,10 @@ class Consolidator:
         self.weights = weights or SimilarityWeights()
 
     def consolidate(
-        self, principal: Principal, request: ConsolidationRequest
+        self,
+        principal: Principal,
+        request: ConsolidationRequest,
+        progress: Callable[[str], None] | None = None,
     ) -> ConsolidationResult:
         """Authorise, then :meth:`run`. A bound key may consolidate a subject it may read;
         a namespace across subjects needs an unbound key."""
@@ -210,10 +213,23 @@ class Consolidator:
         read_subject(principal, request.subject_id)
         if request.namespace is not None:
             require_unbound(principal, "consolidation of a namespace across subjects")
-        return self.run(principal.tenant_id, principal.principal_id, request)
+        return self.run(principal.tenant_id, principal.principal_id, request, progress)
 
-    def run(self, tenant_id: str, actor: str, request: ConsolidationRequest) -> ConsolidationResult:
+    def run(
+        self,
+        tenant_id: str,
+        actor: str,
+        request: ConsolidationRequest,
+        progress: Callable[[str], None] | None = None,
+    ) -> ConsolidationResult:
+        """One consolidation; ``progress`` gets a line after each phase (read, clustered,
+        stored, challenged), with the seconds since the start."""
         started = time.perf_counter()
+
+        def phase(what: str) -> None:
+            if progress is not None:
+                progress(f"{what} · {time.perf_counter() - started:.1f} s")
+
         assert request.subject_id is not None
         now = self.clock()
         rows = self.store.read(
@@ -236,6 +252,7 @@ class Consolidator:
             if r.get("sensitivity") not in (Sensitivity.HIGH, Sensitivity.RESTRICTED)
         ]
         episodes = [_episode(r) for r in readable]
+        phase(f"read {len(episodes)} episodes ({len(rows) - len(readable)} sealed, skipped)")
         result = ConsolidationResult(
             run_id=new_id("cons"),
             episodes=len(episodes),
@@ -252,11 +269,14 @@ class Consolidator:
                 if len(c) >= request.min_support
             ]
         result.clusters = len(groups)
+        phase(f"{len(groups)} clusters of ≥ {request.min_support} episodes")
         candidates = [
             (c, len(g)) for g in groups for c in self.generator.generate(g, request.min_support)
         ]
         self._store(tenant_id, request, candidates, now, result)
+        phase(f"{len(candidates)} candidate insights stored")
         self._challenge(tenant_id, request, episodes, now, result)
+        phase("approved insights checked against new counterexamples")
         result.took_ms = round((time.perf_counter() - started) * 1000, 1)
         self._receipt(tenant_id, actor, request, now, result)
         return result

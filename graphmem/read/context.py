@@ -62,6 +62,7 @@ from graphmem.clock import Clock
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.ids import new_id
 from graphmem.limits import MAX_BUDGET_TOKENS, MAX_CONTEXT_EVIDENCE
+from graphmem.memo import TextMemo
 from graphmem.models.base import Record
 from graphmem.models.enums import MemoryType
 from graphmem.models.public import ContextPublic
@@ -327,9 +328,17 @@ _SENTENCES: Final = re.compile(r"(?<=[.!?])\s+")
 WITHHELD: Final = "[instruction-like text withheld]"
 
 
+def _judge_instruction(text: str) -> bool:
+    return instruction_score(detect_instruction(text)) >= THRESHOLD or bool(_DIRECTIVE.search(text))
+
+
+#: the same memories come back build after build; the verdict is a pure function of the text
+_INSTRUCTION_VERDICTS: Final[TextMemo[bool]] = TextMemo(capacity=65_536, salt="instruction")
+
+
 def instruction_like(text: str) -> bool:
     """Whether a sentence reads as an instruction to the agent (not as an observation)."""
-    return instruction_score(detect_instruction(text)) >= THRESHOLD or bool(_DIRECTIVE.search(text))
+    return _INSTRUCTION_VERDICTS(text, _judge_instruction)
 
 
 def neutralise(text: str, mode: Literal["drop", "quote"]) -> tuple[str | None, int]:

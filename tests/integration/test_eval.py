@@ -21,7 +21,12 @@ from graphmem.eval.ladder import RUNGS
 
 def test_quick_ladder_writes_a_report_that_opens_offline(tmp_path: Path) -> None:
     config = EvalConfig(suites=("ladder",), seed=3, quick=True, embedder="hashing")
-    results = run_eval(config, tmp_path, embedder=HashingEmbedder(), progress=lambda _: None)
+    said: list[str] = []
+    results = run_eval(config, tmp_path, embedder=HashingEmbedder(), progress=said.append)
+    # progress: the suite, its phase, items done/total, elapsed seconds
+    assert said[0] == "graphmem eval: ladder (1/1) …"
+    assert re.fullmatch(r"graphmem eval: ladder · runs 120/120 · \d+ s", said[-2]), said
+    assert said[-1].startswith("graphmem eval: ladder done in ")
     doc = json.loads((tmp_path / "report.json").read_text("utf-8"))
     assert doc["seed"] == 3 and "graphmem eval --suites ladder --seed 3 --quick" in doc["command"]
     table = doc["suites"]["ladder"]["tables"]["ladder"]

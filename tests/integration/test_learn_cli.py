@@ -54,8 +54,13 @@ def test_seed_case_from_the_command_line(data_dir: Path, tmp_path: Path) -> None
     )
     recorded = run(data_dir, "episodes", "record", str(episodes), *OPERATOR)
     assert [r["decision"] for r in recorded] == ["COMMITTED"] * 3
-    result = run(data_dir, "consolidate", "--subject", "project:it", *OPERATOR)
+    done = cli(data_dir, "consolidate", "--subject", "project:it", *OPERATOR)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
     assert result["episodes"] == 3 and len(result["created"]) == 1
+    # progress on stderr, phase by phase, with the seconds since the start
+    assert "graphmem consolidate: read 3 episodes" in done.stderr
+    assert "graphmem consolidate: 1 candidate insights stored · " in done.stderr
     listed = run(data_dir, "insights", "list", "--status", "CANDIDATE", *OPERATOR)
     (insight,) = listed["insights"]
     assert (listed["total"], listed["next_cursor"], listed["skipped"]) == (1, None, [])
