@@ -261,7 +261,9 @@ def test_forgetting_in_another_process_empties_this_cache(gm: Graphmem, store: G
     assert receipt.counts["memories"] >= 5
 
     result = gm.retrieve(A2, {"query": "favorite drink"})  # any scope: the epoch is global
-    assert features.epoch == epoch + 1
+    # an erasure moves the epoch once per statement (its batches each do, so a reader between
+    # two batches already drops what the first one erased): moved, by one or more
+    assert features.epoch is not None and features.epoch > epoch
     assert not any(("acme", ids[k]) in features for k in ("drink", "city", "email", "age"))
     assert ids["drink"] not in {r.memory_id for r in result.results}
     assert ("acme", ids["drink2"]) in features  # refilled: U2's memories are still there
