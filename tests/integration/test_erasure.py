@@ -298,7 +298,7 @@ def test_an_erasure_stopped_between_batches_is_finished_by_erasing_again(
     monkeypatch.setattr(store, "write", real_write)
     assert writes == ["erasure/begin", "erasure/delete_memories", "erasure/delete_memories"]
 
-    [pending] = gm.eraser.list(ADMIN)
+    [pending] = gm.eraser.list(ADMIN).items
     assert pending.completed_at is None and pending.memory_ids == planned.memory_ids
     checked = gm.eraser.verify(ADMIN, pending.receipt_id)
     assert checked["result"] == "INCOMPLETE"
@@ -322,4 +322,4 @@ def test_an_erasure_stopped_between_batches_is_finished_by_erasing_again(
     assert "KEEPr9" in graph_dump(store)
     verified = gm.eraser.verify(ADMIN, receipt.receipt_id)
     assert verified["result"] == "COMPLETE", verified
-    assert [r.receipt_id for r in gm.eraser.list(ADMIN)] == [receipt.receipt_id]
+    assert [r.receipt_id for r in gm.eraser.list(ADMIN).items] == [receipt.receipt_id]
