@@ -154,9 +154,7 @@ class Eraser:
         linked by SUPERSEDES, so nothing of it is believed again. An erasure of it that
         began and did not complete is finished instead (by an admin or whoever began it)."""
         pending = self._pending(principal, DeletionScope.MEMORY, memory_id)
-        if pending is not None and (
-            principal.has_any(*ERASERS) or pending.actor == principal.principal_id
-        ):
+        if pending is not None:
             return self._resume(principal, pending)
         erasure = self._memory(principal, memory_id, with_history)
         return self._apply(principal, erasure, reason)
@@ -175,9 +173,7 @@ class Eraser:
     ) -> ErasurePreview:
         """What :meth:`erase_memory` would do; writes nothing."""
         pending = self._pending(principal, DeletionScope.MEMORY, memory_id)
-        if pending is not None and (
-            principal.has_any(*ERASERS) or pending.actor == principal.principal_id
-        ):
+        if pending is not None:
             return self._preview_resume(pending)
         return _preview(self._memory(principal, memory_id, with_history))
 
@@ -511,11 +507,21 @@ class Eraser:
     def _pending(
         self, principal: Principal, scope: DeletionScope, target_id: str
     ) -> DeletionReceipt | None:
+        """The unfinished erasure of ``target_id`` that ``principal`` may finish: any of a
+        subject's (the caller is authorized for the subject first), a memory's only for an
+        admin or whoever began it."""
         rows = self.store.read(
             "erasure/pending",
             {"tenant_id": principal.tenant_id, "scope": str(scope), "target_id": target_id},
         )
-        return DeletionReceipt.from_graph(rows[0]["d"]) if rows else None
+        if not rows:
+            return None
+        pending = DeletionReceipt.from_graph(rows[0]["d"])
+        if scope is DeletionScope.MEMORY and not (
+            principal.has_any(*ERASERS) or pending.actor == principal.principal_id
+        ):
+            return None
+        return pending
 
     # -- audit ------------------------------------------------------------------------------
     def get(self, principal: Principal, receipt_id: str) -> DeletionReceipt:
