@@ -60,6 +60,7 @@ from graphmem.learn.procedure_records import (
 from graphmem.learn.simulator import ProcedureSimulator, Scenario, ScenarioSimulator
 from graphmem.limits import MAX_PAGE
 from graphmem.models.base import dumps_canonical
+from graphmem.models.edges import DerivedFrom
 from graphmem.models.enums import (
     Decision,
     ProcedureStatus,
@@ -77,8 +78,11 @@ from graphmem.models.validation import parse
 from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.write.gate import APPROVERS
-from graphmem.write.pipeline import WritePipeline
+from graphmem.write.pipeline import Derivation, WritePipeline
 from graphmem.write.sources import SourceCreate, load_sources, record_source
+
+#: the DERIVED_FROM method of a draft that does not name one
+DRAFT_METHOD = "procedure_draft"
 
 #: who may read a procedure's release record
 READERS = frozenset({"agent", "admin", "reviewer", "analyst"})
@@ -238,6 +242,7 @@ class Releases:
             {"event_id": s.source_id, "source_role": s.role or SourceRole.SYSTEM}
             for s in cited.values()
         ]
+        now = self.clock()
         receipt = self.writer.propose(
             principal,
             {
@@ -249,40 +254,94 @@ class Releases:
                 "evidence": evidence,
                 "confidence": 1.0,
             },
+            # in the gate's commit statement, so the lineage lands with the version or not at all
+            derived_from=[
+                Derivation(
+                    origin,
+                    DerivedFrom(
+                        method=draft.derived_method or DRAFT_METHOD,
+                        policy_version=RELEASE_POLICY_VERSION,
+                        recorded_at=now,
+                    ),
+                )
+                for origin in draft.derived_from
+            ],
         )
         if receipt.decision not in (Decision.COMMITTED, Decision.DUPLICATE):
             return DraftResult(write_receipt=receipt)
         assert receipt.memory_id is not None
-        now = self.clock()
+        release_receipt = self._draft_step(
+            principal.tenant_id,
+            receipt.memory_id,
+            principal.principal_id,
+            draft.procedure_key,
+            draft.version,
+            doc.source_id,
+        )
+        version = self._version(principal.tenant_id, draft.procedure_key, draft.version)
+        return DraftResult(
+            write_receipt=receipt, version=version.public(), release_receipt=release_receipt
+        )
+
+    def _draft_step(
+        self,
+        tenant_id: str,
+        memory_id: str,
+        actor: str,
+        key: str,
+        version: str,
+        release_source_id: str,
+        reason: str | None = None,
+    ) -> ReleaseReceipt | None:
+        """The DRAFT step after the gate committed the version: its release document and the
+        DRAFT receipt (idempotent: a second run finds the first's receipt)."""
         step = ReleaseReceipt(
             receipt_id=new_id("rrc"),
-            tenant_id=principal.tenant_id,
-            actor=principal.principal_id,
+            tenant_id=tenant_id,
+            actor=actor,
             action=ReleaseAction.DRAFT,
-            procedure_key=draft.procedure_key,
-            version=draft.version,
-            memory_id=receipt.memory_id,
+            procedure_key=key,
+            version=version,
+            memory_id=memory_id,
             to_lifecycle=ProcedureStatus.DRAFT,
-            recorded_at=now,
+            reason=reason,
+            recorded_at=self.clock(),
         )
         rows = self.store.write(
             "learn/procedure_draft",
             {
-                "tenant_id": principal.tenant_id,
-                "memory_id": receipt.memory_id,
-                "release_source_id": doc.source_id,
-                "derived_from": list(draft.derived_from),
-                "method": draft.derived_method or "procedure_draft",
-                "policy_version": RELEASE_POLICY_VERSION,
+                "tenant_id": tenant_id,
+                "memory_id": memory_id,
+                "release_source_id": release_source_id,
                 "receipt": step.to_graph_properties(),
-                "now": now,
             },
         )
-        version = self._version(principal.tenant_id, draft.procedure_key, draft.version)
-        release_receipt = ReleaseReceipt.from_graph(rows[0]["r"]) if rows else None
-        return DraftResult(
-            write_receipt=receipt, version=version.public(), release_receipt=release_receipt
+        return ReleaseReceipt.from_graph(rows[0]["r"]) if rows else None
+
+    def _finish_draft(self, tenant_id: str, v: _Version) -> _Version:
+        """A version the gate committed whose DRAFT step never ran (the process died between
+        the two statements, and the client did not retry) is finished before it moves on: its
+        release document is the reviewer source its commit cites with the version's ref as
+        span, its author the actor of that commit's WriteReceipt."""
+        p = v.procedure
+        if p.lifecycle is not ProcedureStatus.DRAFT or p.release_source_id is not None:
+            return v
+        rows = self.store.read(
+            "learn/procedure_release_document",
+            {"tenant_id": tenant_id, "memory_id": p.memory_id, "ref": v.ref},
         )
+        if not rows or v.author is None:
+            return v
+        self._draft_step(
+            tenant_id,
+            p.memory_id,
+            v.author,
+            p.procedure_key,
+            p.version,
+            rows[0]["source_id"],
+            reason="finished after an interrupted draft",
+        )
+        return self._version(tenant_id, p.procedure_key, p.version)
 
     # -- reviews and tests --------------------------------------------------------------------
     def review(
@@ -296,7 +355,9 @@ class Releases:
         simulator tests passed. A REJECT at either ends the version."""
         _require(principal, APPROVERS, "reviewing a procedure")
         review = body if isinstance(body, ReviewCreate) else parse(ReviewCreate, body)
-        v = self._version(principal.tenant_id, key, version)
+        v = self._finish_draft(
+            principal.tenant_id, self._version(principal.tenant_id, key, version)
+        )
         p = v.procedure
         if v.author is not None and v.author == principal.principal_id:
             raise ForbiddenError("the author of a procedure version may not review it")

@@ -363,6 +363,46 @@ def test_a_draft_links_to_what_it_was_promoted_from(clocked_gm: Graphmem, clock:
     )
 
 
+def test_a_draft_interrupted_after_its_commit_is_finished_before_it_moves_on(
+    clocked_gm: Graphmem, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process dies between the gate's commit and the DRAFT step (and the client never
+    retries): the version's lineage landed with the commit, and its SCOPE review first finishes
+    the step — release document (the simulator's scenarios) and DRAFT receipt — so the release
+    walks on with every receipt."""
+    from graphmem.learn.releases import Releases
+    from tests.integration.write_fixtures import ADMIN, REVIEWER, episode
+
+    e1 = episode(clocked_gm, ADMIN, "project:it", "fix VPN 720", ["reset worked"], "SUCCESS")
+    finish = Releases._draft_step
+
+    def crash(*args: Any, **kwargs: Any) -> None:
+        raise SystemExit("killed between the commit and the DRAFT step")
+
+    monkeypatch.setattr(Releases, "_draft_step", crash)
+    with pytest.raises(SystemExit):
+        clocked_gm.releases.create_draft(ADMIN, vpn_draft(derived_from=[e1]))
+    monkeypatch.setattr(Releases, "_draft_step", finish)
+    rows = clocked_gm.store.read_adhoc(
+        "MATCH (p:Procedure {procedure_key: $key}) OPTIONAL MATCH (p)-[:DERIVED_FROM]->(e) "
+        "OPTIONAL MATCH (r:ReleaseReceipt)-[:RELEASED]->(p) "
+        "RETURN p.release_source_id AS doc, collect(DISTINCT e.memory_id) AS origins, "
+        "count(r) AS receipts",
+        {"key": KEY},
+    )
+    assert [(r["doc"], r["origins"], r["receipts"]) for r in rows] == [(None, [e1], 0)]
+
+    clocked_gm.releases.review(REVIEWER, KEY, "1.0.0", {"stage": "SCOPE", **OK})
+    tested = clocked_gm.releases.test(REVIEWER, KEY, "1.0.0")
+    assert tested.report is not None and tested.report.passed
+    receipts = clocked_gm.releases.get(ADMIN, KEY).receipts
+    drafted = [r for r in receipts if r.action == "DRAFT"]
+    assert [(r.actor, r.reason) for r in drafted] == [
+        (ADMIN.principal_id, "finished after an interrupted draft")
+    ]
+    assert {r.action for r in receipts} == {"DRAFT", "REVIEW", "TEST"}
+
+
 def test_the_context_builder_gives_a_run_the_version_of_its_cohort(
     clocked_rest: TestClient, keys: dict[str, dict[str, str]], clock: FakeClock
 ) -> None:
