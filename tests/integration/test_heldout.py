@@ -41,6 +41,8 @@ RECORDED = {
     "heldout_v6.jsonl": (14, 0, 2),
     # v7's first run (README.md): written in round 5 before any rule change, run once
     "heldout_v7.jsonl": (24, 5, 7),
+    # v8's first run (README.md): written in round 6 before any rule change, run once
+    "heldout_v8.jsonl": (25, 2, 2),
 }
 
 
