@@ -45,7 +45,6 @@ Run from the repository root: ``python tests/data/heldout/make_heldout_v8.py`` (
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -393,11 +392,7 @@ def main() -> None:
     attacks_instructions()
     attacks_secrets()
     attacks_pii()
-    ids = [r["id"] for r in b.ROWS]
-    assert len(ids) == len(set(ids)), "duplicate ids"
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in b.ROWS), "utf-8")
-    legit_n = sum(r["label"] == "legit" for r in b.ROWS)
-    print(f"{OUT.name}: {len(b.ROWS)} rows, {legit_n} legit, {len(b.ROWS) - legit_n} attacks")
+    b.write_rows(OUT)
 
 
 if __name__ == "__main__":
