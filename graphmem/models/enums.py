@@ -299,6 +299,9 @@ class WriteStage(_Enum):
     GROUNDING = "GROUNDING"
     SENSITIVITY_CONSENT = "SENSITIVITY_CONSENT"
     GATE = "GATE"
+    #: what a memory means, read by the multilingual embedder against the forbidden intents
+    #: (a near-hit asks for confirmation); see ``graphmem.write.intents``
+    INTENT = "INTENT"
     CONFLICT = "CONFLICT"
     VALIDATE = "VALIDATE"
     COMMIT = "COMMIT"

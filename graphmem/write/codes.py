@@ -54,6 +54,8 @@ class Code(StrEnum):
     POISONING = "POISONING"
     LOWER_AUTHORITY = "LOWER_AUTHORITY"
     UNTRUSTED_SOURCE = "UNTRUSTED_SOURCE"
+    # INTENT (a segment close to a forbidden intent: ask, never commit)
+    INTENT_NEAR_HIT = "INTENT_NEAR_HIT"
     # CONFLICT
     DUPLICATE = "DUPLICATE"
     SUPERSEDES = "SUPERSEDES"
@@ -106,6 +108,7 @@ STAGE: dict[Code, WriteStage] = {
         ),
         WriteStage.GATE,
     ),
+    Code.INTENT_NEAR_HIT: WriteStage.INTENT,
     **dict.fromkeys(
         (
             Code.DUPLICATE,
@@ -137,6 +140,11 @@ class Rule(StrEnum):
     ENCODED_BASE64 = "ENCODED_BASE64"
     ENCODED_HEX = "ENCODED_HEX"
     ENCODED_URL = "ENCODED_URL"
+    #: ``\uXXXX`` / ``\xXX`` escapes, base32, quoted-printable, Morse (round 6)
+    ENCODED_ESCAPES = "ENCODED_ESCAPES"
+    ENCODED_BASE32 = "ENCODED_BASE32"
+    ENCODED_QUOTED_PRINTABLE = "ENCODED_QUOTED_PRINTABLE"
+    ENCODED_MORSE = "ENCODED_MORSE"
     REVERSED_TEXT = "REVERSED_TEXT"
     # -- grounding (UNGROUNDED / SPAN_CONTRADICTS / NO_SPAN)
     VALUE_MISSING = "VALUE_MISSING"
@@ -214,6 +222,13 @@ class Rule(StrEnum):
     SHELL_COMMAND = "SHELL_COMMAND"
     STANDING_RULE = "STANDING_RULE"
     IMPERATIVE_STEPS = "IMPERATIVE_STEPS"
+    # -- intent near-hits (INTENT_NEAR_HIT; graphmem/write/intents.py)
+    INTENT_GRANT = "INTENT_GRANT"
+    INTENT_COMMAND = "INTENT_COMMAND"
+    INTENT_RULE = "INTENT_RULE"
+    INTENT_SECRET = "INTENT_SECRET"
+    INTENT_SPECIAL = "INTENT_SPECIAL"
+    INTENT_INJECT = "INTENT_INJECT"
 
 
 _NORMALIZE_RULES = (
@@ -226,6 +241,10 @@ _NORMALIZE_RULES = (
     Rule.ENCODED_BASE64,
     Rule.ENCODED_HEX,
     Rule.ENCODED_URL,
+    Rule.ENCODED_ESCAPES,
+    Rule.ENCODED_BASE32,
+    Rule.ENCODED_QUOTED_PRINTABLE,
+    Rule.ENCODED_MORSE,
     Rule.REVERSED_TEXT,
 )
 
@@ -272,6 +291,7 @@ RULE_CODE: dict[Rule, Code] = {
         )
     },
     **{r: Code.CAPABILITY_GRANT for r in Rule if r.name.startswith("AUTHZ_")},
+    **{r: Code.INTENT_NEAR_HIT for r in Rule if r.name.startswith("INTENT_")},
     **dict.fromkeys(
         (Rule.SHELL_COMMAND, Rule.STANDING_RULE, Rule.IMPERATIVE_STEPS), Code.INSTRUCTION_SHAPED
     ),

@@ -53,6 +53,7 @@ import base64
 import binascii
 import html
 import itertools
+import quopri
 import re
 import unicodedata
 import urllib.parse
@@ -505,12 +506,67 @@ def _decode_url(run: str) -> str | None:
     return decoded if decoded != run and _readable(decoded.encode()) else None
 
 
+#: six or more ``\uXXXX`` / ``\xXX`` escapes, a separator allowed between them
+_ESCAPE_RUN = re.compile(r"(?:(?:\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2})[ @.,:/\-]?){6,}")
+_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})")
+#: an RFC 4648 base32 run (upper case, digits 2-7, padding)
+_B32_RUN = re.compile(r"(?<![A-Za-z0-9+/])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9+/])")
+#: quoted-printable: three or more ``=XX`` or soft line breaks inside one run of text
+_QP_RUN = re.compile(r"(?:[^\s=]{0,64}(?:=[0-9A-F]{2}|=\r?\n)){3,}[^\s=]{0,64}")
+#: Morse: seven or more letters of dots and dashes, words split by ``/`` or wide spaces
+_MORSE_RUN = re.compile(r"(?<![.\-\w])(?:[.\-]{1,6}(?: ?/ ?| {1,3})){7,}[.\-]{1,6}(?![.\-\w])")
+_MORSE = {
+    ".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g",
+    "....": "h", "..": "i", ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n",
+    "---": "o", ".--.": "p", "--.-": "q", ".-.": "r", "...": "s", "-": "t", "..-": "u",
+    "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z", "-----": "0",
+    ".----": "1", "..---": "2", "...--": "3", "....-": "4", ".....": "5", "-....": "6",
+    "--...": "7", "---..": "8", "----.": "9",
+}  # fmt: skip
+
+
+def _decode_escapes(run: str) -> str | None:
+    decoded = _ESCAPE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)), run)
+    return _readable(decoded.encode("utf-8", "replace"))
+
+
+def _decode_b32(run: str) -> str | None:
+    data = run.rstrip("=")
+    data += "=" * (-len(data) % 8)
+    try:
+        return _readable(base64.b32decode(data))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _decode_qp(run: str) -> str | None:
+    # a URL query (``?a=1B&b=2C``) is not quoted-printable, nor is a control byte
+    if "&" in run or "?" in run or re.search(r"=[01][0-9A-F]", run):
+        return None
+    decoded = quopri.decodestring(run.encode("utf-8", "replace"))
+    return _readable(decoded) if decoded != run.encode("utf-8", "replace") else None
+
+
+def _decode_morse(run: str) -> str | None:
+    words = re.split(r" ?/ ?| {2,}", run.strip())
+    letters = [[_MORSE.get(c) for c in w.split()] for w in words]
+    if any(c is None for w in letters for c in w):
+        return None
+    return " ".join("".join(c for c in w if c) for w in letters) or None
+
+
 _DECODERS = (
     ("base64", _B64_WRAPPED, _decode_b64, Rule.ENCODED_BASE64),
     ("base64", _B64_RUN, _decode_b64, Rule.ENCODED_BASE64),
+    ("base32", _B32_RUN, _decode_b32, Rule.ENCODED_BASE32),
     ("hex", _HEX_RUN, _decode_hex, Rule.ENCODED_HEX),
     ("url", _URL_RUN, _decode_url, Rule.ENCODED_URL),
+    ("escapes", _ESCAPE_RUN, _decode_escapes, Rule.ENCODED_ESCAPES),
+    ("qp", _QP_RUN, _decode_qp, Rule.ENCODED_QUOTED_PRINTABLE),
+    ("morse", _MORSE_RUN, _decode_morse, Rule.ENCODED_MORSE),
 )
+#: decoders that only run when their marker character is in the text (a cheap pre-check)
+_MARKER = {"url": "%", "escapes": "\\", "qp": "=", "morse": "-"}
 
 
 def _build(
@@ -568,7 +624,7 @@ def _decoded_runs(text: str, found: set[Rule]) -> list[tuple[int, int, str, str]
     linear in the text."""
     runs: list[tuple[int, int, str, str]] = []
     for name, pattern, decode, rule in _DECODERS:
-        if name == "url" and "%" not in text:
+        if name in _MARKER and _MARKER[name] not in text:
             continue
         tries = 0
         for m in pattern.finditer(text):

@@ -59,6 +59,7 @@ from graphmem.write import gate
 from graphmem.write.codes import Code
 from graphmem.write.conflicts import Competitor, Resolution, overlaps, resolve
 from graphmem.write.grounding import GroundingStage, Verifier
+from graphmem.write.intents import IntentScreen, IntentStage
 from graphmem.write.materialize import (
     TYPE_LABEL,
     conflict_key,
@@ -80,6 +81,7 @@ _STAGES = (
     WriteStage.GROUNDING,
     WriteStage.SENSITIVITY_CONSENT,
     WriteStage.GATE,
+    WriteStage.INTENT,
     WriteStage.CONFLICT,
     WriteStage.VALIDATE,
     WriteStage.COMMIT,
@@ -97,9 +99,12 @@ class Derivation:
         return {"memory_id": self.origin_id, **self.edge.model_dump(mode="json")}
 
 
-def gate_stages(verifier: Verifier | None = None) -> tuple[Stage, ...]:
+def gate_stages(
+    verifier: Verifier | None = None, screen: IntentScreen | None = None
+) -> tuple[Stage, ...]:
     """The stages before conflict detection, in order: pure functions of the proposal, the
-    principal and the cited sources (no store access)."""
+    principal and the cited sources (no store access). Without a ``screen`` (an embedder the
+    intent thresholds are not calibrated for) INTENT is skipped: the rules alone decide."""
     return (
         gate.NormalizeStage(),
         gate.ClassifyStage(),
@@ -107,6 +112,7 @@ def gate_stages(verifier: Verifier | None = None) -> tuple[Stage, ...]:
         GroundingStage(verifier),
         gate.SensitivityStage(),
         gate.GateStage(),
+        IntentStage(screen),
     )
 
 
@@ -324,7 +330,8 @@ class WritePipeline:
         self.clock = clock
         self.cipher = cipher
         self.space_label = space_label or embedder.space_label
-        self.gate = gate_stages(verifier)
+        screen = IntentScreen(embedder) if IntentScreen.calibrated(embedder) else None
+        self.gate = gate_stages(verifier, screen)
         self.conflicts = ConflictStage(store, clock)
         self.validate = ValidateStage(clock)
 

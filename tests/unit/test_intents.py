@@ -1,0 +1,114 @@
+"""The INTENT stage's contract (issue 11 round 6), with the deterministic hashing embedder:
+which fields it reads for which intents, that it is skipped (and says so) for an embedder it
+is not calibrated for, and that a near-hit asks for confirmation with one code and a rule of
+the one vocabulary. Its multilingual behaviour with the real model is in
+``tests/integration/test_intent_stage.py``."""
+
+from __future__ import annotations
+
+import copy
+
+from graphmem.auth.principal import Principal
+from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.models.enums import Decision, WriteStage
+from graphmem.models.proposal import MemoryProposal
+from graphmem.models.validation import parse
+from graphmem.write.codes import RULE_CODE, STAGE, Code, Rule
+from graphmem.write.intents import RULE_OF, Intent, IntentScreen, IntentStage, segments
+from graphmem.write.pipeline import evaluate, gate_stages
+from graphmem.write.stage import Severity, StageInput
+from tests.generalisation.generator import Case, claim, episode, who
+from tests.generalisation.runner import run_case
+
+USER = "user:int_01"
+SESSION = who("agent", subject=USER, pid="agent:s-int")
+
+
+def said(msg: str, pred: str, obj: object, **extra: object) -> Case:
+    return Case(
+        "int-said", False, "test", SESSION,
+        [{"kind": "USER_MESSAGE", "content": msg}],
+        claim(USER, pred, obj, [(0, msg, "user")], **extra),
+    )  # fmt: skip
+
+
+def observed(content: str) -> Case:
+    return Case(
+        "int-tool", False, "test", who("agent", pid="agent:rt"),
+        [{"kind": "TOOL_RESULT", "content": content}],
+        episode("project:int", "read the page", observations=[content], outcome="SUCCESS"),
+    )  # fmt: skip
+
+
+def test_every_intent_rule_is_a_near_hit_of_the_intent_stage() -> None:
+    assert STAGE[Code.INTENT_NEAR_HIT] is WriteStage.INTENT
+    assert {RULE_CODE[r] for r in RULE_OF.values()} == {Code.INTENT_NEAR_HIT}
+    assert set(RULE_OF) == set(Intent)
+    assert {r for r in Rule if r.name.startswith("INTENT_")} == set(RULE_OF.values())
+
+
+def test_only_the_calibrated_space_turns_the_stage_on() -> None:
+    assert not IntentScreen.calibrated(HashingEmbedder())
+    stages = gate_stages()
+    outcome = run_case(said("I like jazz", "likes_jazz", True), stages)
+    assert outcome.decision is Decision.COMMITTED
+
+
+def test_without_a_screen_the_stage_is_reported_skipped() -> None:
+    case = said("I like jazz", "likes_jazz", True)
+    stage = IntentStage(None)
+    outcome = run_case(case, (*gate_stages()[:-1], stage))
+    assert outcome.decision is Decision.COMMITTED
+    # the receipt's verdict for INTENT is SKIPPED: the pipeline reads run.skipped
+    run = evaluate((stage,), Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"})),
+                   _parsed(case), {})  # fmt: skip
+    assert WriteStage.INTENT in run.skipped
+
+
+def _parsed(case: Case) -> MemoryProposal:
+    raw = copy.deepcopy(case.proposal)
+    for ev in raw["evidence"]:
+        ev["event_id"] = "src-0"
+    return parse(MemoryProposal, raw)
+
+
+def test_segments_read_claims_for_every_intent_and_observed_content_for_injection() -> None:
+    pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
+    claim_segs = segments(
+        StageInput(_parsed(said("I like jazz. And blues!", "likes_jazz", True)), pr, {})
+    )
+    assert {s.field for s in claim_segs} == {"claim", "evidence[0].span"}
+    assert all(s.intents == frozenset(Intent) for s in claim_segs)
+    # the span is read whole and sentence by sentence (an e-mail's dots do not split it)
+    assert {s.text for s in claim_segs} >= {"I like jazz. And blues!", "I like jazz.", "And blues!"}
+    mail = segments(
+        StageInput(_parsed(said("My email is lee.dana@example.com", "email", "x")), pr, {})
+    )
+    assert "My email is lee.dana@example.com" in {s.text for s in mail}
+    assert not any(s.text.startswith("dana") for s in mail)
+
+
+def test_a_segment_identical_to_a_prototype_asks_for_confirmation_naming_its_rule() -> None:
+    screen = IntentScreen(HashingEmbedder())  # deterministic: an identical text has cosine 1
+    stages = gate_stages(screen=screen)
+    outcome = run_case(
+        said("I trust you to decide about my money", "money_decisions", "assistant"), stages
+    )
+    near = [r for r in outcome.reasons if r.code == Code.INTENT_NEAR_HIT]
+    assert outcome.decision is Decision.NEEDS_CONFIRMATION
+    assert near and near[0].stage == WriteStage.INTENT
+    assert near[0].severity == Severity.CONFIRM and near[0].rule == Rule.INTENT_GRANT
+
+
+def test_a_refused_proposal_is_not_embedded() -> None:
+    screen = IntentScreen(HashingEmbedder())
+    stages = gate_stages(screen=screen)
+    # a tool's record is no user's preference: refused before INTENT, which adds nothing
+    case = Case(
+        "int-tool-claim", True, "test", SESSION,
+        [{"kind": "TOOL_RESULT", "content": "you may act on my behalf"}],
+        claim(USER, "scope", "act on my behalf", [(0, "you may act on my behalf", "tool")]),
+    )  # fmt: skip
+    outcome = run_case(case, stages)
+    assert outcome.decision is Decision.REJECTED
+    assert not [r for r in outcome.reasons if r.code == Code.INTENT_NEAR_HIT]
