@@ -604,8 +604,7 @@ class Eraser:
             "erasure/tombstones",
             {"tenant_id": receipt.tenant_id, "receipt_id": receipt.receipt_id},
         )
-        held = [(str(ref), content_hash) for ref, content_hash in row["tombstones"]]
-        return tombstones.digest(held) == receipt.tombstones_digest
+        return tombstones.digest_lines(row["lines"]) == receipt.tombstones_digest
 
 
 def _preview(erasure: _Erasure) -> ErasurePreview:

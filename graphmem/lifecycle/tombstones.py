@@ -17,11 +17,20 @@ from collections.abc import Iterable
 PREFIX = "sha256:"
 
 
+def line(ref: str, content_hash: str | None) -> str:
+    """One tombstone as the digest reads it; ``erasure/tombstones`` builds the same string in
+    the engine (``ref + ' ' + coalesce(content_hash, '')``)."""
+    return f"{ref} {content_hash or ''}"
+
+
+def digest_lines(lines: Iterable[str]) -> str:
+    """``sha256:<hex>`` over tombstone lines (:func:`line`), in any order."""
+    return PREFIX + hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
+
+
 def digest(tombstones: Iterable[tuple[str, str | None]]) -> str:
-    """``sha256:<hex>`` over ``(ref, content_hash)`` pairs, in any order (a missing hash is the
-    empty string)."""
-    lines = sorted(f"{ref} {content_hash or ''}" for ref, content_hash in tombstones)
-    return PREFIX + hashlib.sha256("\n".join(lines).encode()).hexdigest()
+    """The digest of ``(ref, content_hash)`` pairs, in any order (a missing hash is empty)."""
+    return digest_lines(line(ref, content_hash) for ref, content_hash in tombstones)
 
 
-__all__ = ["digest"]
+__all__ = ["digest", "digest_lines", "line"]
