@@ -4,6 +4,6 @@
 // receipt a re-run finishes instead of planning anew.
 MATCH (d:DeletionReceipt {tenant_id: $tenant_id})
 WHERE d.target_id = $target_id AND d.scope = $scope AND d.completed_at IS NULL
-RETURN d
+RETURN properties(d) AS d
 ORDER BY d.requested_at
 LIMIT 1

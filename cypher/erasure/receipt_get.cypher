@@ -2,4 +2,4 @@
 // timeout: long
 // One deletion receipt of a tenant.
 MATCH (d:DeletionReceipt {tenant_id: $tenant_id, receipt_id: $receipt_id})
-RETURN d
+RETURN properties(d) AS d

@@ -2,7 +2,8 @@
 // timeout: long
 // Apply a revocation atomically: revoke the target, close what lost all support, flag what kept
 // some (NEEDS_REVIEW, reduced confidence), resolve the revoked memories' open conflicts, believe
-// again what they had superseded (lifecycle/_reinstate), and store the receipt.
+// again what they had superseded (lifecycle/_reinstate), and store the receipt (its id lists are
+// this statement's own $revoked and $review, not shipped a second time inside $receipt).
 CALL () {
   MATCH (s:Source {tenant_id: $tenant_id, source_id: $source_id})
   SET s.revoked_at = coalesce(s.revoked_at, $now), s.revocation_reason = $reason
@@ -30,5 +31,5 @@ CALL () {
 }
 {{> lifecycle/_reinstate}}
 CREATE (rc:RevocationReceipt)
-SET rc += $receipt
+SET rc += $receipt, rc.revoked_ids = $revoked, rc.review_ids = [r IN $review | r.memory_id]
 RETURN rc.receipt_id AS receipt_id, sources, revoked, flagged, conflicts_resolved, reinstated

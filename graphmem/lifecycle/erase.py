@@ -42,7 +42,6 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,6 +55,7 @@ from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.cache import CachedEmbedder, Owner
 from graphmem.errors import ForbiddenError, NotFoundError
 from graphmem.ids import new_id
+from graphmem.lifecycle import tombstones
 from graphmem.lifecycle.lineage import (
     CHUNK,
     chunks,
@@ -226,23 +226,20 @@ class Eraser:
     # -- planning and applying -----------------------------------------------------------------
     def _plan(self, tenant: str, subject_id: str | None, rows: list[dict[str, Any]]) -> _Plan:
         erased = {r["memory_id"] for r in rows}
-        cited = self.store.read(
-            "erasure/cited_sources", {"tenant_id": tenant, "memory_ids": sorted(erased)}
-        )
-        candidates_rows = self.store.read(
-            "erasure/owned_sources",
-            {
-                "tenant_id": tenant,
-                "subject_id": subject_id,
-                "cited_ids": [r["source_id"] for r in cited],
-            },
-        )
-        # the subject's own sources go; cited ones only when nobody else cites them
+        # a subject's erasure takes every memory of the subject, which the engine finds itself
         sources = [
-            {**r, "other_citers": [c for c in r["citers"] if c not in erased]}
-            for r in candidates_rows
+            r
+            for r in self.store.read(
+                "erasure/owned_sources",
+                {
+                    "tenant_id": tenant,
+                    "subject_id": subject_id,
+                    "memory_ids": [] if subject_id is not None else sorted(erased),
+                },
+            )
+            # the subject's own sources go; cited ones only when nobody else cites them
+            if r["owned"] or not r["other_citers"]
         ]
-        sources = [r for r in sources if r["owned"] or not r["other_citers"]]
         source_ids = {r["source_id"] for r in sources}
         # dependants: other memories citing an erased source, and DERIVED_FROM descendants
         candidates = {c for r in sources for c in r["other_citers"]} - erased
@@ -253,7 +250,7 @@ class Eraser:
 
         lineage = walk_descendants(self.store, tenant, erased | candidates, paths=False)
         dependants = sorted(lineage.reached - erased)
-        read_supports(self.store, tenant, lineage, dependants, dead)
+        read_supports(self.store, tenant, lineage, dependants, dead, erased_subject_id=subject_id)
         held = grounded(lineage.supports, dependants)
         ungrounded = [m for m in dependants if m not in held]
         extra = (
@@ -377,7 +374,8 @@ class Eraser:
                 "reason": reason,
                 "memory_ids": plan.memory_ids,
                 "source_ids": plan.source_ids,
-                "content_hashes": sorted({h for h in plan.hashes.values() if h}),
+                "tombstones_digest": tombstones.digest(plan.hashes.items()),
+                "tombstones_planned": len(plan.hashes),
                 "reinstated": erasure.reinstate.reinstated,
                 "cache_keys": cache_keys,
                 "policy_version": POLICY_VERSION,
@@ -395,20 +393,13 @@ class Eraser:
             },
             identifiers={"space_label": self.embedder.space_label},
         )
-        return self._complete(
-            receipt,
-            erasure.delete_logs,
-            erasure.scrub,
-            erasure.runs,
-            plan.texts,
-            lambda: _evict(self.embedder, plan.texts, owner),
-        )
+        return self._complete(receipt, erasure.delete_logs, erasure.scrub, erasure.runs, plan.texts)
 
     def _resume(self, principal: Principal, receipt: DeletionReceipt) -> DeletionReceipt:
         """Finish an erasure that began and did not complete (its receipt has no
         ``completed_at``): the same batches over the receipt's ids (what is gone already
         matches nothing), the logs and runs read again. The texts still in the graph are the
-        read-back's needles; the cache is cleared by the receipt's keys."""
+        read-back's needles."""
         tenant, subject_id = receipt.tenant_id, receipt.subject_id
         if self.logs is not None:
             self.logs.flush()
@@ -423,17 +414,7 @@ class Eraser:
             "memory_ids",
         )
         texts = [self._plain(tenant, r) for r in rows if r.get("text")]
-        owner = (tenant, subject_id) if subject_id is not None else None
-
-        def evict() -> int:
-            if not isinstance(self.embedder, CachedEmbedder):
-                return 0
-            evicted = self.embedder.cache.evict(receipt.cache_keys)
-            if owner is not None:
-                evicted += self.embedder.cache.evict_owned(owner)
-            return evicted
-
-        return self._complete(receipt, delete_logs, scrub, runs, texts, evict)
+        return self._complete(receipt, delete_logs, scrub, runs, texts)
 
     def _complete(
         self,
@@ -442,11 +423,11 @@ class Eraser:
         scrub: list[dict[str, Any]],
         runs: list[dict[str, Any]],
         texts: list[str],
-        evict: Callable[[], int],
     ) -> DeletionReceipt:
         """The deletions after ``erasure/begin``, in batches of ids (each one statement,
-        idempotent, counted on the receipt), then the subject, the caches, keys, the
-        engine's logs and files, and the receipt's completion."""
+        idempotent, counted on the receipt), then the subject, the caches (by the receipt's
+        keys), keys, the engine's logs and files (``texts``: the read-back's needles), and the
+        receipt's completion."""
         tenant, subject_id, receipt_id = receipt.tenant_id, receipt.subject_id, receipt.receipt_id
         ref = {"tenant_id": tenant, "receipt_id": receipt_id}
         base = {**ref, "now": receipt.requested_at}
@@ -474,7 +455,8 @@ class Eraser:
                 "run_deadline": None,
             },
         )[0]
-        cache_cleared = evict()
+        owner = (tenant, subject_id) if subject_id is not None else None
+        cache_cleared = _evict(self.embedder, receipt.cache_keys, owner)
         keys_destroyed = 0
         if self.cipher is not None and subject_id is not None:
             keys_destroyed = int(self.cipher.keys.destroy(tenant, subject_id))
@@ -569,6 +551,8 @@ class Eraser:
             self._logs_mentioning(principal.tenant_id, receipt.subject_id, set(receipt.memory_ids))
         )
         remaining["vector_entries"] = remaining["memories"]
+        # the tombstones hold the erased content's hashes; the receipt their digest
+        remaining["tombstones"] = int(not self._tombstones_match(receipt))
         # an erasure stopped between its batches: erasing the target again finishes it
         remaining["unfinished"] = int(receipt.completed_at is None)
         remaining["cache"] = _cached(self.embedder, receipt.cache_keys)
@@ -610,6 +594,17 @@ class Eraser:
             "verified_at": now,
             "data_files_checked": len(files),
         }
+
+    def _tombstones_match(self, receipt: DeletionReceipt) -> bool:
+        """The tombstones the graph holds for ``receipt`` hash to its digest (a receipt from
+        before digests were recorded has none to compare)."""
+        if receipt.tombstones_digest is None:
+            return True
+        [row] = self.store.read(
+            "erasure/tombstones",
+            {"tenant_id": receipt.tenant_id, "receipt_id": receipt.receipt_id},
+        )
+        return tombstones.digest_lines(row["lines"]) == receipt.tombstones_digest
 
 
 def _preview(erasure: _Erasure) -> ErasurePreview:
@@ -681,11 +676,12 @@ def _cache_keys(embedder: Embedder, texts: list[str], owner: Owner | None) -> li
     return []
 
 
-def _evict(embedder: Embedder, texts: list[str], owner: Owner | None) -> int:
-    """Evict the erased texts' vectors and the queries asked about the erased subject (their
-    texts are stored nowhere, so only the cache's tags find them)."""
+def _evict(embedder: Embedder, keys: list[str], owner: Owner | None) -> int:
+    """Evict the receipt's cache keys (the erased texts' vectors, keyed when the receipt was
+    made) and the queries asked about the erased subject since (their texts are stored
+    nowhere, so only the cache's tags find them)."""
     if isinstance(embedder, CachedEmbedder):
-        evicted = embedder.evict_texts(texts)
+        evicted = embedder.cache.evict(keys)
         if owner is not None:
             evicted += embedder.cache.evict_owned(owner)
         return evicted

@@ -90,11 +90,19 @@ def read_supports(
     lineage: Lineage,
     memory_ids: Collection[str],
     dead: Callable[[str], bool] = lambda ref: False,
+    *,
+    erased_subject_id: str | None = None,
 ) -> None:
     """Fill ``lineage.supports`` (and confidences) for ``memory_ids``: each support with
-    whether it is live — live in the graph and not ``dead`` in this operation."""
+    whether it is live — live in the graph and not ``dead`` in this operation.
+    ``erased_subject_id``: a subject's erasure, whose memories and own sources are dead
+    whatever else holds; the engine leaves those supports out instead of returning them."""
     rows = read_chunked(
-        store, "lifecycle/supports", {"tenant_id": tenant_id}, sorted(memory_ids), "memory_ids"
+        store,
+        "lifecycle/supports",
+        {"tenant_id": tenant_id, "erased_subject_id": erased_subject_id},
+        sorted(memory_ids),
+        "memory_ids",
     )
     for mid in memory_ids:
         lineage.supports.setdefault(mid, [])

@@ -172,8 +172,6 @@ def revoke(
                 "actor": principal.principal_id,
                 "target": root,
                 "reason": reason,
-                "revoked_ids": [a.memory_id for a in affected if a.status == "REVOKED"],
-                "review_ids": [a.memory_id for a in affected if a.status == "NEEDS_REVIEW"],
                 "affected_json": json.dumps([a.__dict__ for a in affected], sort_keys=True),
                 "reinstated_ids": [r.memory_id for r in plan.reinstated],
                 "reinstated_json": json.dumps(

@@ -121,7 +121,12 @@ class DeletionReceipt(GraphRecord):
     reason: Code | None = None
     memory_ids: list[Identifier] = Field(default_factory=list)
     source_ids: list[Identifier] = Field(default_factory=list)
-    content_hashes: list[ContentHash] = Field(default_factory=list)
+    #: sha256 over the tombstones the erasure leaves (``ref content_hash`` lines, sorted;
+    #: graphmem.lifecycle.tombstones): the hashes live once, in the tombstones, and ``verify``
+    #: recomputes this from them. None on receipts written before it was recorded.
+    tombstones_digest: ContentHash | None = None
+    #: how many tombstones the erasure leaves (one per erased memory and source)
+    tombstones_planned: NonNegativeInt = 0
     #: beliefs restored because an erased memory had superseded them
     reinstated: list[Reinstated] = Field(default_factory=list)
     #: embedding-cache keys (sha256 of version and text) of the erased texts, for re-checks

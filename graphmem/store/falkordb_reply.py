@@ -2,9 +2,10 @@
 
 Retrieval reads thousands of scalars per call (phase 1 hands back ~1,000 ids, scores and texts);
 the client library decodes each through a generic per-value dispatch that cost ~6 ms per
-request at 100k memories. Plain values (null, string, integer, boolean, double, and lists of
-them) are decoded here; anything else — nodes, edges, paths, maps, points, vectors, temporal
-values — goes through the library's own parser and :func:`decode`.
+request at 100k memories. Plain values (null, string, integer, boolean, double, and lists and
+maps of them: a deletion receipt's ``properties()`` is a map holding ~30k ids at a 10k-memory
+subject) are decoded here; anything else — nodes, edges, paths, points, vectors, temporal values
+— goes through the library's own parser and :func:`decode`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from redis.exceptions import ResponseError
 
 from graphmem.store.base import Row
 
-_NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY = 1, 2, 3, 4, 5, 6
+_NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _MAP = 1, 2, 3, 4, 5, 6, 10
 
 
 def rows_from_reply(reply: list[Any], graph: Any, decode: Callable[[Any], Any]) -> list[Row]:
@@ -46,6 +47,11 @@ def rows_from_reply(reply: list[Any], graph: Any, decode: Callable[[Any], Any]) 
             return int(raw)
         if kind == _BOOLEAN:
             return (raw.decode() if isinstance(raw, bytes) else raw) == "true"
+        if kind == _MAP:  # [key, cell, key, cell, …]
+            return {
+                (k.decode() if isinstance(k, bytes) else k): value(c)
+                for k, c in zip(raw[::2], raw[1::2], strict=True)
+            }
         return decode(parse_scalar(cell, graph))
 
     return [dict(zip(names, map(value, row), strict=True)) for row in reply[1]]

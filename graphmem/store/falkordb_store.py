@@ -118,12 +118,18 @@ def params_header(params: Params | None) -> str:
     return "CYPHER " + "".join(f"`{key}`={_render(value)} " for key, value in params.items())
 
 
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def _render(value: Any) -> str:
     """One parameter value as the header writes it (the library's rendering, with embeddings
     at any depth — a batch commit's rows each hold one — in float32 digits)."""
     if type(value) is str:
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return _quote(value)
     if isinstance(value, list | tuple):
+        if all(type(x) is str for x in value):  # id lists: an erasure ships tens of thousands
+            return "[" + ",".join(map(_quote, value)) + "]"
         if (
             len(value) >= _VECTOR_MIN_LEN
             and type(value[0]) is float

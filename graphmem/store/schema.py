@@ -58,6 +58,8 @@ RANGE: tuple[tuple[str, str], ...] = (
     ("DeletionReceipt", "tenant_id"),
     ("DeletionReceipt", "recorded_at"),
     ("RetrievalLog", "tenant_id"),
+    # an erasure's verification reads the tombstones it left
+    ("Tombstone", "receipt_id"),
     ("RetrievalLog", "recorded_at"),
     ("Checkpoint", "run_id"),
     ("Checkpoint", "tenant_id"),

@@ -15,6 +15,7 @@ from graphmem.auth.keys import create_key
 from graphmem.embeddings.cache import CachedEmbedder, EmbeddingCache, cache_key
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import ForbiddenError
+from graphmem.lifecycle import tombstones
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
@@ -121,7 +122,16 @@ def test_erasing_a_subject_leaves_no_canary_anywhere(engine: str, data_dir: Path
         assert receipt.counts["storage_rewrites"] >= 1 and receipt.counts["subjects"] == 1
         assert receipt.counts["storage_residue"] == 0
         assert len(receipt.source_ids) == 2
-        assert all(h.startswith("sha256:") for h in receipt.content_hashes)
+        # the hashes live in the tombstones only; the receipt holds their digest
+        assert receipt.tombstones_planned == len(receipt.memory_ids) + 2
+        assert receipt.tombstones_digest == tombstones.digest(
+            (r["ref"], r["h"])
+            for r in store.read_adhoc(
+                "MATCH (t:Tombstone {receipt_id: $id}) RETURN t.ref AS ref, t.content_hash AS h",
+                {"id": receipt.receipt_id},
+            )
+        )
+        assert "content_hashes" not in receipt.model_dump()
 
         dump = graph_dump(store)
         assert canary not in dump, "canary left in the graph"
@@ -173,6 +183,29 @@ def test_verify_reports_what_remains(store: GraphStore) -> None:
     assert result["result"] == "INCOMPLETE" and result["remaining"]["subject_memories"] == 1
     stored = gm.eraser.get(ADMIN, receipt.receipt_id)
     assert stored.verification == "FAILED" and "SUBJECT_MEMORIES" in stored.verification_failures
+
+
+@pytest.mark.parametrize("tamper", ["remove", "alter", "add"])
+def test_verify_detects_a_tombstone_removed_altered_or_added(
+    store: GraphStore, tamper: str
+) -> None:
+    """The receipt's digest over its tombstones is recomputed by verify: any change to the
+    tombstones the erasure left (one deleted, its hash changed, one more) is INCOMPLETE."""
+    gm = service(store)
+    populate(gm, VICTIM, "CNRYt7")
+    receipt = gm.erase_subject(ADMIN, VICTIM)
+    assert gm.eraser.verify(ADMIN, receipt.receipt_id)["result"] == "COMPLETE"
+    change = {
+        "remove": "MATCH (t:Tombstone {receipt_id: $id}) WITH t LIMIT 1 DELETE t",
+        "alter": "MATCH (t:Tombstone {receipt_id: $id}) WITH t LIMIT 1 "
+        "SET t.content_hash = 'sha256:' + substring(t.content_hash, 8, 63) + 'f'",
+        "add": "CREATE (:Tombstone {tenant_id: 'acme', ref: 'memory:ghost', content_hash: "
+        "'sha256:00', receipt_id: $id})",
+    }[tamper]
+    store._execute(change, {"id": receipt.receipt_id}, read_only=False)
+    result = gm.eraser.verify(ADMIN, receipt.receipt_id)
+    assert result["result"] == "INCOMPLETE" and result["remaining"]["tombstones"] == 1
+    assert "TOMBSTONES" in gm.eraser.get(ADMIN, receipt.receipt_id).verification_failures
 
 
 def test_erasing_one_memory_takes_its_statement_and_believes_the_one_before_again(

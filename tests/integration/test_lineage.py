@@ -404,7 +404,8 @@ def test_deletion_receipts_in_a_time_range(world: World) -> None:
         world.gm.store._execute(
             "CREATE (:DeletionReceipt {receipt_id: $rid, tenant_id: $tenant, actor: 'admin:ops', "
             "scope: 'SUBJECT', target_id: 'user:gone', memory_ids: ['mem_gone'], "
-            "content_hashes: ['sha256:00'], recorded_at: $at, requested_at: $at, "
+            "tombstones_digest: 'sha256:00', tombstones_planned: 1, "
+            "recorded_at: $at, requested_at: $at, "
             "verification: 'UNVERIFIED'})",
             {"rid": rid, "tenant": tenant, "at": at},
             read_only=False,
@@ -416,6 +417,7 @@ def test_deletion_receipts_in_a_time_range(world: World) -> None:
     )
     assert [r["receipt_id"] for r in rows] == ["del_1"]
     assert rows[0]["memory_ids"] == ["mem_gone"] and rows[0]["scope"] == "SUBJECT"
+    assert (rows[0]["tombstones_digest"], rows[0]["tombstones_planned"]) == ("sha256:00", 1)
 
 
 # -- logs_selecting_memory ------------------------------------------------------------------------

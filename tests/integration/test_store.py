@@ -139,7 +139,8 @@ def test_reads_decode_every_value_kind(store: GraphStore) -> None:
     )
     [row] = store.read_adhoc(
         "MATCH p = (n:X)-[r:R]->(y:Y) RETURN n, r, p, n.b AS b, n.s AS s, n.f AS f, n.t AS t, "
-        "{k: n.a, l: [n.a, 'z', null, true, 1.5]} AS m, null AS z, 3 AS i, 'é' AS u"
+        "{k: n.a, l: [n.a, 'z', null, true, 1.5]} AS m, null AS z, 3 AS i, 'é' AS u, "
+        "properties(n) AS pn, {inner: {node: y, e: {}}} AS nm"
     )
     assert row["n"] == {"a": 1, "b": [1, 2], "s": ["x", "y"], "f": 2.5, "t": True, "_labels": ["X"]}
     assert row["r"] == {"w": 1, "_type": "R"}
@@ -154,6 +155,8 @@ def test_reads_decode_every_value_kind(store: GraphStore) -> None:
         "é",
     )
     assert row["m"] == {"k": 1, "l": [1, "z", None, True, 1.5]}
+    assert row["pn"] == {"a": 1, "b": [1, 2], "s": ["x", "y"], "f": 2.5, "t": True}
+    assert row["nm"] == {"inner": {"node": {"c": "q", "_labels": ["Y"]}, "e": {}}}
     with pytest.raises(CypherError):
         store.read_adhoc("UNWIND [1] AS x RETURN toUpper(x) AS u")
 

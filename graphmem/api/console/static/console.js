@@ -461,7 +461,7 @@ function deletionReceiptRow(d) {
     el("strong", {}, `${d.scope} ${d.target_id}`), " ", el("code", {}, d.receipt_id), " ",
     el("span", { class: "verification" }, d.verification), " ", verify,
     el("div", { class: "mono" }, `${short(d.completed_at || d.requested_at)} · ${d.actor} · `
-      + `${(d.memory_ids || []).length} memory id(s) · ${(d.content_hashes || []).length} hash(es)`));
+      + `${(d.memory_ids || []).length} memory id(s) · ${d.tombstones_planned || 0} tombstone(s)`));
 }
 
 async function loadReceipts() {
