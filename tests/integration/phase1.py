@@ -8,12 +8,31 @@ from __future__ import annotations
 
 import pytest
 
+from graphmem.clock import Clock
+from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.read.ann import AnnIndex
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
+from tests.integration.write_fixtures import FakeClock
 
 PHASE1_MODES = ["engine", "cache", "ann", "vector"]
+
+
+def hashing_service(store: GraphStore, mode: str, clock: Clock | None = None) -> Graphmem:
+    """A service over ``store`` with the hashing embedder (its space bootstrapped), phase 1 in
+    ``mode``."""
+    service = Graphmem(
+        store,
+        Settings(embedder="hashing"),
+        HashingEmbedder(),
+        clock=clock or FakeClock("2026-07-01T00:00:00Z"),
+    )
+    bootstrap(store, [service.embedding_space])
+    return use_phase1(service, mode)
 
 
 def use_phase1(gm: Graphmem, mode: str) -> Graphmem:

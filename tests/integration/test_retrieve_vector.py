@@ -10,14 +10,11 @@ from typing import Any
 
 import pytest
 
-from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
-from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
-from graphmem.store.schema import bootstrap
-from tests.integration.phase1 import use_phase1
-from tests.integration.write_fixtures import FakeClock, claim, principal, source
+from tests.integration.phase1 import hashing_service
+from tests.integration.write_fixtures import claim, principal, source
 
 U1 = "user:u_1"
 U2 = "user:u_2"
@@ -26,20 +23,9 @@ A2 = principal("agent", subject=U2, pid="agent:s2")
 QUERY = "which espresso machine did I buy last spring"
 
 
-def open_gm(store: GraphStore, mode: str) -> Graphmem:
-    service = Graphmem(
-        store,
-        Settings(embedder="hashing"),
-        HashingEmbedder(),
-        clock=FakeClock("2026-07-01T00:00:00Z"),
-    )
-    bootstrap(store, [service.embedding_space])
-    return use_phase1(service, mode)
-
-
 @pytest.fixture(params=["ann", "vector"])
 def gm(store: GraphStore, request: pytest.FixtureRequest) -> Iterator[Graphmem]:
-    yield open_gm(store, request.param)
+    yield hashing_service(store, request.param)
 
 
 def remember(gm: Graphmem, who: Any, subject: str, text: str, **extra: Any) -> str:
@@ -112,7 +98,7 @@ class Reads:
 
 @pytest.mark.engine_only("neo4j", reason="FalkorDB has no filtered vector search")
 def test_the_vector_index_answers_alone_when_enough_of_its_nearest_pass(store: GraphStore) -> None:
-    gm = open_gm(store, "vector")
+    gm = hashing_service(store, "vector")
     for i in range(6):
         remember(gm, A2, U2, f"{QUERY} {word(i)}")
     mine = [remember(gm, A1, U1, f"espresso note about the kitchen {word(i)}") for i in range(5)]
@@ -127,7 +113,7 @@ def test_the_vector_index_answers_alone_when_enough_of_its_nearest_pass(store: G
 
 @pytest.mark.engine_only("neo4j", reason="FalkorDB has no filtered vector search")
 def test_too_few_survivors_fall_back_to_the_exact_path(store: GraphStore) -> None:
-    gm = open_gm(store, "vector")
+    gm = hashing_service(store, "vector")
     # the index's nearest are all another subject's; asked for 4 of them, none passes U1's filter
     for i in range(8):
         remember(gm, A2, U2, f"{QUERY} {word(i)}")
