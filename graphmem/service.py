@@ -350,6 +350,8 @@ class Graphmem:
             ),
             ann_min_scope=self.settings.ann_min_scope or 2**62,
             ann_candidates=self.settings.ann_candidates,
+            vector_min_scope=self.settings.vector_index_min_scope or 2**62,
+            vector_oversample=self.settings.vector_index_oversample,
         )
 
     def retrieve(

@@ -88,14 +88,24 @@ class Settings(BaseSettings):
     #: ranks a filtered scope in numpy (read/scope_cache); about this many MB at most, 0 = off
     scope_cache_mb: float = Field(384.0, ge=0)
     #: a filtered scope of at least this many memories is ranked through an HNSW index over
-    #: the feature cache (read/ann), filter-aware; smaller ones exactly. 0 (the default): no
-    #: index — its recall@10 against exact was 0.89 at 57k-95k scopes of the benchmark
-    #: (bench/history/2026-12-01-retrieve.md), below the 0.98 it must keep
-    ann_min_scope: int = Field(0, ge=0)
+    #: the feature cache (read/ann), filter-aware; smaller ones exactly. 0: no index. At a
+    #: 9.5k scope the walk was 1.6x cheaper than the exact scan (33 vs 52 ms) at recall 0.999,
+    #: from 57k on 12-20x at 1.000 (bench/ann_recall.py, bench/history/2026-12-02-ann.md):
+    #: exact stays below 20k, where it costs little and is exact by construction
+    ann_min_scope: int = Field(20_000, ge=0)
     #: how many nearest memories the HNSW index hands back to the ranking
     ann_candidates: int = Field(256, ge=10, le=10_000)
-    #: the HNSW search breadth (efSearch; at least ann_candidates)
-    ann_ef_search: int = Field(384, ge=10, le=10_000)
+    #: the HNSW search breadth (efSearch, at least ann_candidates): at 256-384 a walk over the
+    #: benchmark's clustered vectors could end in the wrong cluster (recall@10 0.89-0.98, single
+    #: queries 0.1); 2048 kept 1.000 at 57k and 95k scopes (read/ann, bench/ann_recall.py)
+    ann_ef_search: int = Field(2048, ge=10, le=100_000)
+    #: on an engine with a filtered vector search (Neo4j), a scope of at least this many
+    #: memories that phase 1 ranks in the engine starts from the space's vector index, every
+    #: hard filter applied to its answer in the same statement (exact when too few pass). 0: never
+    vector_index_min_scope: int = Field(20_000, ge=0)
+    #: how many times the nearest wanted, scaled by the filters' share of the space, the
+    #: engine's vector index is asked for
+    vector_index_oversample: float = Field(2.0, ge=1.0, le=100.0)
 
     # Time limits the engine enforces on every query (store.base.QueryTimeouts): the request
     # path, bulk lifecycle statements and DDL, and analysts'/admins' own queries (strictest).

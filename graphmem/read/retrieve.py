@@ -56,6 +56,7 @@ from graphmem.read.result import (
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.scopes import retrieval_plan
 from graphmem.store.base import GraphStore, Row
+from graphmem.store.schema import vector_index_name
 
 __all__ = [
     "READ_POLICY_VERSION",
@@ -109,6 +110,9 @@ class Retriever:
         sync_fill: int | None = 128,
         ann_min_scope: int = 20_000,
         ann_candidates: int = 256,
+        vector_min_scope: int = 20_000,
+        vector_oversample: float = 2.0,
+        vector_max_fetch: int = 10_000,
     ) -> None:
         self.cipher = cipher
         self.store = store
@@ -128,6 +132,15 @@ class Retriever:
         self.split_at = split_at
         #: each (tenant, subject) scope's size when last asked: a hint for the next call
         self._scope_sizes: BoundedDict[tuple[str, str | None], int] = BoundedDict(4096)
+        #: a scope that held at least ``vector_min_scope`` memories when last asked, and that
+        #: phase 1 ranks in the engine, starts from the engine's vector index where it has a
+        #: filtered one (``Capabilities.filtered_vector_search``): the ``ann_candidates``
+        #: nearest that pass the filters, the index asked for ``vector_oversample`` times as
+        #: many as the filters' share of the space leaves (at most ``vector_max_fetch``)
+        self.vector_min_scope = vector_min_scope
+        self.vector_candidates = ann_candidates
+        self.vector_oversample = vector_oversample
+        self.vector_max_fetch = vector_max_fetch
         #: phase 1 from the features this process keeps (None: always ranked in the engine)
         self.cached = (
             CachedScopes(
@@ -208,6 +221,8 @@ class Retriever:
                 lexical_limit=pool,
             )
             lexical_rows = phase1.get("lexical") if phase1 is not None else None
+        if phase1 is None and last_size >= self.vector_min_scope:
+            phase1 = self._phase1_vector({**any_subject, **params})
         if phase1 is None:
             phase1 = self._phase1(f"retrieval/scope{suffix}", params, parts=parts)
             if cached is not None:
@@ -286,6 +301,29 @@ class Retriever:
             limit=params["limit"],
             exact_limit=params["exact_limit"],
         )
+
+    def _phase1_vector(self, params: dict[str, Any]) -> Row | None:
+        """Phase 1 from the engine's vector index (``retrieval/scope_vector``), or None where
+        the engine has none or fewer of the nearest passed the filters than phase 1 hands
+        back (the exact path then answers: never fewer rows than it would give)."""
+        if not self.store.capabilities.filtered_vector_search:
+            return None
+        want = min(params["limit"], self.vector_candidates)
+        label = self.embedder.space_label
+        [row] = self.store.read(
+            "retrieval/scope_vector",
+            {
+                **{k: v for k, v in params.items() if k not in ("parts", "part", "limit")},
+                "index": vector_index_name(label),
+                "want": want,
+                "oversample": self.vector_oversample,
+                "max_fetch": self.vector_max_fetch,
+            },
+            identifiers={"label": label},
+        )
+        if row["survivors"] < min(want, row["scope_size"]):
+            return None
+        return row
 
     def cache_status(self) -> dict[str, Any]:
         """The feature cache at a glance (``/healthz``)."""

@@ -45,6 +45,11 @@ class Capabilities:
     #: while it loads its data (the full-text one took 3-4 s of a 7 s start at 100k memories),
     #: so graphmem keeps none there and finds lexical candidates by scanning the filtered scope.
     fulltext_index_persisted: bool
+    #: phase 1 of a large scope may start from the engine's vector index
+    #: (``retrieval/scope_vector``: the index's nearest, every hard filter applied to them in
+    #: the same statement). Neo4j: yes. FalkorDB: no — it rebuilds the index at every start
+    #: and graphmem does not create it by default, so its large scopes use the feature cache.
+    filtered_vector_search: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

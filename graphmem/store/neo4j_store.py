@@ -56,6 +56,7 @@ CAPABILITIES = Capabilities(
     datetime_functions=True,
     fulltext_index_persisted=True,
     existential_subqueries=True,
+    filtered_vector_search=True,
 )
 
 

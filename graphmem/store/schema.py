@@ -90,6 +90,11 @@ def _index_name(*parts: str) -> str:
     return "_".join(p.lower() for p in parts)
 
 
+def vector_index_name(label: str) -> str:
+    """The name of the vector index of the embedding space ``label``."""
+    return _index_name(label, "embedding")
+
+
 def bootstrap(store: GraphStore, spaces: Iterable[EmbeddingSpace] = ()) -> int:
     """Create what is missing; return the schema version now recorded.
 
@@ -132,7 +137,7 @@ def bootstrap(store: GraphStore, spaces: Iterable[EmbeddingSpace] = ()) -> int:
             store.run_schema(
                 "schema/vector_index",
                 {
-                    "name": _index_name(space.label, "embedding"),
+                    "name": vector_index_name(space.label),
                     "label": space.label,
                     "dimension": str(space.dimension),
                 },

@@ -1,23 +1,50 @@
-"""Phase 1 of a retrieval three ways: ranked in the engine, from the process's feature cache
-(read/scope_cache), or through the cache's ANN index (read/ann) for every scope, however small.
-Retrieval tests run in all three, so they must agree on every assertion."""
+"""Phase 1 of a retrieval four ways: ranked in the engine, from the process's feature cache
+(read/scope_cache), through the cache's ANN index (read/ann) for every scope, however small, or
+from the engine's own vector index with the filters applied to its answer
+(``retrieval/scope_vector``; Neo4j — FalkorDB has no filtered vector search, so that mode is
+skipped there). Retrieval tests run in all of them, so they must agree on every assertion."""
 
 from __future__ import annotations
 
+import pytest
+
+from graphmem.clock import Clock
+from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.read.ann import AnnIndex
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.service import Graphmem
+from graphmem.settings import Settings
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
+from tests.integration.write_fixtures import FakeClock
 
-PHASE1_MODES = ["engine", "cache", "ann"]
+PHASE1_MODES = ["engine", "cache", "ann", "vector"]
+
+
+def hashing_service(store: GraphStore, mode: str, clock: Clock | None = None) -> Graphmem:
+    """A service over ``store`` with the hashing embedder (its space bootstrapped), phase 1 in
+    ``mode``."""
+    service = Graphmem(
+        store,
+        Settings(embedder="hashing"),
+        HashingEmbedder(),
+        clock=clock or FakeClock("2026-07-01T00:00:00Z"),
+    )
+    bootstrap(store, [service.embedding_space])
+    return use_phase1(service, mode)
 
 
 def use_phase1(gm: Graphmem, mode: str) -> Graphmem:
     """``engine``: no feature cache. ``cache``: every call ranks from the cache, fetching what
     it lacks itself (no background fill, so the path taken never depends on timing). ``ann``:
-    as ``cache``, every scope ranked through the ANN index."""
-    if mode == "engine":
+    as ``cache``, every scope ranked through the ANN index. ``vector``: no feature cache, every
+    scope started from the engine's vector index."""
+    if mode == "vector" and not gm.store.capabilities.filtered_vector_search:
+        pytest.skip(f"{gm.store.capabilities.engine} has no filtered vector search")
+    if mode in ("engine", "vector"):
         gm.retriever.cached = None
+        gm.retriever.vector_min_scope = 0 if mode == "vector" else 2**62
     else:
         use_cache(gm, capacity=10_000, sync_fill=None, ann=mode == "ann")
     return gm

@@ -1,6 +1,6 @@
-"""``bench/retrieve_side_by_side.py --quick`` on each engine (CI's slow step): the benchmark
-runs end to end, the three systems answer every query, and the ANN index finds what exact
-cosine finds over the filtered scope."""
+"""``bench/retrieve_side_by_side.py --quick`` on each engine and ``bench/ann_recall.py --quick``
+(CI's slow step): the benchmarks run end to end, the three systems answer every query, and the
+ANN indexes find what exact cosine finds over the filtered scope."""
 
 from __future__ import annotations
 
@@ -47,3 +47,37 @@ def test_side_by_side_quick(engine: str, tmp_path: Path) -> None:
     ann = report["ann_tenant"]
     assert ann["answered_by_ann"] == ann["queries"] > 0  # the index served, not the fallback
     assert ann["recall_at_10"] >= 0.98
+
+
+def test_ann_recall_quick(tmp_path: Path) -> None:
+    """``bench/ann_recall.py --quick``: every ANN option answers the same queries, and the
+    default HNSW breadth and Neo4j's vector index find what exact cosine finds."""
+    out = tmp_path / "report.json"
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "ann_recall.py"),
+            "--quick",
+            "--engines",
+            "falkordb",
+            "neo4j",
+            "--json",
+            str(out),
+            "--cache-dir",
+            str(tmp_path / "cache"),
+        ],
+        check=True,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
+        cwd=ROOT,
+        timeout=1800,
+    )
+    report = json.loads(out.read_text())
+    for scope in ("user_60pct", "tenant"):
+        options = report["in_process"][scope]["options"]
+        default = next(o for name, o in options.items() if name.endswith("(default)"))
+        assert default["recall_at_10"] >= 0.98 and default["n"] == options["exact"]["n"] > 0
+        for engine in ("falkordb", "neo4j"):
+            modes = report[engine][scope]["modes"]
+            assert modes["cache hnsw"]["recall_at_10"] >= 0.98
+        vector = report["neo4j"][scope]["modes"]["engine vector index x2"]  # the default
+        assert vector["recall_at_10"] >= 0.98

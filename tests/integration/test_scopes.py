@@ -12,17 +12,13 @@ from fastapi.testclient import TestClient
 
 from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
-from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.limits import MAX_SCOPES
 from graphmem.models.enums import Decision
 from graphmem.service import Graphmem
-from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
-from graphmem.store.schema import bootstrap
 from tests.integration.conftest import bearer
-from tests.integration.phase1 import PHASE1_MODES, use_phase1
+from tests.integration.phase1 import PHASE1_MODES, hashing_service
 from tests.integration.write_fixtures import (
-    FakeClock,
     claim,
     principal,
     procedure,
@@ -39,14 +35,7 @@ CANARY = {U1: "CNRYu1pref", U2: "CNRYu2secret", ORG: "CNRYorgrule", PROJECT: "CN
 
 @pytest.fixture(params=PHASE1_MODES)
 def gm(store: GraphStore, request: pytest.FixtureRequest) -> Iterator[Graphmem]:
-    service = Graphmem(
-        store,
-        Settings(embedder="hashing"),
-        HashingEmbedder(),
-        clock=FakeClock("2026-07-01T00:00:00Z"),
-    )
-    bootstrap(store, [service.embedding_space])
-    yield use_phase1(service, request.param)
+    yield hashing_service(store, request.param)
 
 
 @pytest.fixture
