@@ -21,7 +21,7 @@ from tests.integration import test_lineage
 from tests.integration.conftest import KeyMaker, bearer
 from tests.integration.test_lineage import World
 from tests.integration.test_listing_pages import issues, walk
-from tests.integration.write_fixtures import ADMIN, claim, principal, source, vpn_draft
+from tests.integration.write_fixtures import claim, principal, source, vpn_draft
 
 clock = test_lineage.clock
 gm = test_lineage.gm
