@@ -42,13 +42,13 @@ from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.timetravel import (
+    DetailList,
     MemoryDetail,
+    detail_page,
     get_memory,
-    history_page,
     list_memories,
     memory_page,
     memory_rows,
-    provenance_page,
 )
 from graphmem.settings import Settings, get_settings
 from graphmem.state import Runs
@@ -352,28 +352,22 @@ class Graphmem:
             self.store, principal, memory_id, cipher=self.cipher, cursors=self.cursors
         )
 
-    def memory_history(
-        self, principal: Principal, memory_id: str, *, limit: int = 100, cursor: str | None = None
+    def memory_list(
+        self,
+        principal: Principal,
+        memory_id: str,
+        part: DetailList,
+        *,
+        limit: int = 100,
+        cursor: str | None = None,
     ) -> Page[dict[str, Any]]:
-        """A page of a memory's supersession history (after :meth:`memory`'s first)."""
-        return history_page(
+        """A page of a memory's ``history`` or ``provenance`` (after :meth:`memory`'s first:
+        pass its ``history_next_cursor`` / ``provenance_next_cursor``)."""
+        return detail_page(
             self.store,
             principal,
             memory_id,
-            cursors=self.cursors,
-            limit=limit,
-            cursor=cursor,
-            cipher=self.cipher,
-        )
-
-    def memory_provenance(
-        self, principal: Principal, memory_id: str, *, limit: int = 100, cursor: str | None = None
-    ) -> Page[dict[str, Any]]:
-        """A page of the sources a memory cites (after :meth:`memory`'s first)."""
-        return provenance_page(
-            self.store,
-            principal,
-            memory_id,
+            part,
             cursors=self.cursors,
             limit=limit,
             cursor=cursor,

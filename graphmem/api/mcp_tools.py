@@ -411,8 +411,7 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
             if more == "lineage":
                 return gm.lineage(principal, memory_id, cursor=cursor).model_dump(mode="json")
             if more is not None:
-                read = gm.memory_history if more == "history" else gm.memory_provenance
-                return read(principal, memory_id, cursor=cursor).as_json(more)
+                return gm.memory_list(principal, memory_id, more, cursor=cursor).as_json(more)
             detail = gm.memory(principal, memory_id).as_dict()
             detail["lineage"] = gm.lineage(principal, memory_id).model_dump(mode="json")
             return detail

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from graphmem.auth.principal import Principal
 from graphmem.auth.scope import read_subjects
@@ -151,33 +151,27 @@ def readable_memory(store: GraphStore, principal: Principal, memory_id: str) -> 
     return node
 
 
-def history_page(
+#: the inner lists of a memory's single read, each also a listing of its own
+DetailList = Literal["history", "provenance"]
+
+
+def detail_page(
     store: GraphStore,
     principal: Principal,
     memory_id: str,
+    part: DetailList,
     *,
     cursors: Cursors,
     limit: int = DETAIL_PAGE,
     cursor: str | None = None,
     cipher: ContentCipher | None = None,
 ) -> Page[dict[str, Any]]:
-    """One page of a memory's supersession history, oldest first (the memory included)."""
-    readable_memory(store, principal, memory_id)
-    return _history(store, principal, memory_id, cursors, limit, cursor, cipher)
-
-
-def provenance_page(
-    store: GraphStore,
-    principal: Principal,
-    memory_id: str,
-    *,
-    cursors: Cursors,
-    limit: int = DETAIL_PAGE,
-    cursor: str | None = None,
-    cipher: ContentCipher | None = None,
-) -> Page[dict[str, Any]]:
-    """One page of the sources a memory cites, by source id."""
+    """One page of a memory's ``history`` (its supersession versions, oldest first, the
+    memory included) or ``provenance`` (the sources it cites, by source id), after the first
+    page :func:`get_memory` carries; a 404 for a memory the key may not read."""
     node = readable_memory(store, principal, memory_id)
+    if part == "history":
+        return _history(store, principal, memory_id, cursors, limit, cursor, cipher)
     return _provenance(store, principal, node, cursors, limit, cursor, cipher)
 
 

@@ -50,7 +50,7 @@ def memory_history(
 ) -> HistoryPage:
     """A page of the memory's supersession history, oldest first: pass ``history_next_cursor``
     of ``GET /v1/memories/{id}`` (or this page's ``next_cursor``) as ``cursor``."""
-    page = gm.memory_history(principal, memory_id, limit=paging.limit, cursor=paging.cursor)
+    page = gm.memory_list(principal, memory_id, "history", limit=paging.limit, cursor=paging.cursor)
     return HistoryPage.model_validate({"memory_id": memory_id, **page.fields("history")})
 
 
@@ -60,5 +60,7 @@ def memory_provenance(
 ) -> ProvenancePage:
     """A page of the sources the memory cites, by source id: pass ``provenance_next_cursor``
     of ``GET /v1/memories/{id}`` (or this page's ``next_cursor``) as ``cursor``."""
-    page = gm.memory_provenance(principal, memory_id, limit=paging.limit, cursor=paging.cursor)
+    page = gm.memory_list(
+        principal, memory_id, "provenance", limit=paging.limit, cursor=paging.cursor
+    )
     return ProvenancePage.model_validate({"memory_id": memory_id, **page.fields("provenance")})
