@@ -5,7 +5,7 @@ July 10, was true on July 5"."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from graphmem.auth.principal import Principal
@@ -116,21 +116,37 @@ DETAIL_PAGE = 100
 
 @dataclass(frozen=True)
 class MemoryDetail:
-    """One memory with the first page of its history and of its provenance; each list's
-    ``total`` and ``next_cursor`` say what the page left for ``GET …/history`` and
-    ``GET …/provenance``."""
+    """One memory with the first page of its history and of its provenance, in the REST
+    answer's shape: each list's ``…_total`` and ``…_next_cursor`` say what the page left for
+    :func:`detail_page` (``GET …/history``, ``GET …/provenance``)."""
 
     memory: dict[str, Any]
-    history: Page[dict[str, Any]]
-    provenance: Page[dict[str, Any]]
+    history: list[dict[str, Any]]
+    history_total: int
+    history_next_cursor: str | None
+    provenance: list[dict[str, Any]]
+    provenance_total: int
+    provenance_next_cursor: str | None
+
+    @classmethod
+    def of(
+        cls,
+        memory: dict[str, Any],
+        history: Page[dict[str, Any]],
+        provenance: Page[dict[str, Any]],
+    ) -> MemoryDetail:
+        return cls(
+            memory,
+            history.items,
+            history.total,
+            history.next_cursor,
+            provenance.items,
+            provenance.total,
+            provenance.next_cursor,
+        )
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"memory": self.memory}
-        for name, page in (("history", self.history), ("provenance", self.provenance)):
-            out[name] = page.items
-            out[f"{name}_total"] = page.total
-            out[f"{name}_next_cursor"] = page.next_cursor
-        return out
+        return asdict(self)
 
     def public(self) -> MemoryDetailPublic:
         """The answer as REST and the client SDK give it (one shape everywhere)."""
@@ -239,7 +255,7 @@ def get_memory(
     node = readable_memory(store, principal, memory_id)
     memory = memory_from_graph(_open(node, cipher))
     cursors = cursors or Cursors()
-    return MemoryDetail(
+    return MemoryDetail.of(
         public(memory),
         _history(store, principal, memory_id, cursors, DETAIL_PAGE, None, cipher),
         _provenance(store, principal, node, cursors, DETAIL_PAGE, None, cipher),
