@@ -554,16 +554,20 @@ class Releases:
     ) -> Page[ProcedureVersionPublic]:
         """One page of a procedure key's versions, lowest first (graphmem.paging)."""
         _require(principal, READERS, "reading a procedure release")
-        self._versions(principal.tenant_id, key)  # a 404 for a key with none
-        return self._version_page(principal.tenant_id, key, limit, cursor)
+        page = self._version_page(principal.tenant_id, key, limit, cursor)
+        if page.total == 0:
+            raise NotFoundError(f"no procedure {key!r}", procedure_key=key)
+        return page
 
     def receipt_page(
         self, principal: Principal, key: str, limit: int = DETAIL_PAGE, cursor: str | None = None
     ) -> Page[ReleaseReceipt]:
         """One page of a procedure key's release receipts, newest first (graphmem.paging)."""
         _require(principal, READERS, "reading a procedure release")
-        self._versions(principal.tenant_id, key)
-        return self._receipt_page(principal.tenant_id, key, limit, cursor)
+        page = self._receipt_page(principal.tenant_id, key, limit, cursor)
+        if page.total == 0:  # every version's draft leaves a receipt
+            raise NotFoundError(f"no procedure {key!r}", procedure_key=key)
+        return page
 
     def _version_page(
         self, tenant_id: str, key: str, limit: int, cursor: str | None

@@ -135,6 +135,9 @@ class MemoryDetail:
         history: Page[dict[str, Any]],
         provenance: Page[dict[str, Any]],
     ) -> MemoryDetail:
+        for page in (history, provenance):
+            if page.skipped:  # a single read answers whole or names the stored record at fault
+                raise page.skipped[0]
         return cls(
             memory,
             history.items,

@@ -178,8 +178,9 @@ def test_procedure_versions_and_receipts_page_past_the_single_read(
         params={"cursor": one["versions_next_cursor"]},
     )
     assert wrong.status_code == 422 and issues(wrong) == [("cursor", "mismatch")]
-    missing = clocked_rest.get("/v1/procedures/no-such-key/versions", headers=admin)
-    assert missing.status_code == 404
+    for part in ("versions", "receipts"):
+        missing = clocked_rest.get(f"/v1/procedures/no-such-key/{part}", headers=admin)
+        assert missing.status_code == 404, part
 
 
 def test_named_queries_page_with_a_bounded_limit_and_a_cursor_bound_to_their_params(
