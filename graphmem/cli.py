@@ -302,12 +302,11 @@ def cmd_insights(ns: argparse.Namespace, settings: Settings) -> int:
         principal = _principal(ns, gm.store)
         out: Any
         if ns.insights_cmd == "list":
-            out = gm.insights.list(
-                principal,
-                status=ns.status,
-                subject_id=ns.subject_target,
-                limit=ns.limit,
-                cursor=ns.cursor,
+            out = follow(
+                lambda n, c: gm.insights.list(
+                    principal, status=ns.status, subject_id=ns.subject_target, limit=n, cursor=c
+                ),
+                ns,
             ).as_json("insights")
         elif ns.insights_cmd == "show":
             out = gm.insights.get(principal, ns.insight_id).model_dump(mode="json")
