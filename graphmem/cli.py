@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from graphmem.cli_output import FORMATS, emit, progress
+from graphmem.cli_paging import follow
 from graphmem.errors import GraphmemError
 from graphmem.settings import Settings
 
@@ -135,11 +136,25 @@ def cmd_cypher_list(ns: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_cypher_run(ns: argparse.Namespace, settings: Settings) -> int:
     from graphmem.named_queries import parse_cli_params, run_query
+    from graphmem.service import cipher_from_settings, cursors_for
 
     params = parse_cli_params(ns.param or [])
+    cursors = cursors_for(cipher_from_settings(settings))
     with _open_store(settings) as store:
-        rows = run_query(store, ns.name, params, tenant_id=ns.tenant, allow_write=ns.admin)
-    _print(rows)
+        page = follow(
+            lambda limit, cursor: run_query(
+                store,
+                ns.name,
+                params,
+                tenant_id=ns.tenant,
+                allow_write=ns.admin,
+                cursors=cursors,
+                limit=limit,
+                cursor=cursor,
+            ),
+            ns,
+        )
+    _print(page.items)
     return 0
 
 
@@ -211,17 +226,20 @@ def cmd_memories(ns: argparse.Namespace, settings: Settings) -> int:
         if ns.id:
             _print(gm.memory(principal, ns.id).as_dict())
         else:
-            _print(
-                gm.memories(
-                    principal,
-                    subject_id=ns.subject,
-                    type=ns.type,
-                    status=ns.status,
-                    valid_at=ns.valid_at,
-                    known_at=ns.known_at,
-                    limit=ns.limit,
-                )
+            filters = {
+                "subject_id": ns.subject,
+                "type": ns.type,
+                "status": ns.status,
+                "valid_at": ns.valid_at,
+                "known_at": ns.known_at,
+            }
+            page = follow(
+                lambda limit, cursor: gm.memory_rows(
+                    principal, limit=limit, cursor=cursor, **filters
+                ),
+                ns,
             )
+            _print(page.items)
     return 0
 
 
@@ -243,9 +261,16 @@ def cmd_episodes(ns: argparse.Namespace, settings: Settings) -> int:
             out: Any = [gm.record_episode(principal, x).model_dump(mode="json") for x in items]
             out = out if isinstance(data, list) else out[0]
         else:
-            out = gm.memories(
-                principal, subject_id=ns.subject_target, type="EPISODIC", limit=ns.limit
-            )
+            out = follow(
+                lambda limit, cursor: gm.memory_rows(
+                    principal,
+                    subject_id=ns.subject_target,
+                    type="EPISODIC",
+                    limit=limit,
+                    cursor=cursor,
+                ),
+                ns,
+            ).items
     _print(out)
     return 0
 
@@ -277,12 +302,11 @@ def cmd_insights(ns: argparse.Namespace, settings: Settings) -> int:
         principal = _principal(ns, gm.store)
         out: Any
         if ns.insights_cmd == "list":
-            out = gm.insights.list(
-                principal,
-                status=ns.status,
-                subject_id=ns.subject_target,
-                limit=ns.limit,
-                cursor=ns.cursor,
+            out = follow(
+                lambda n, c: gm.insights.list(
+                    principal, status=ns.status, subject_id=ns.subject_target, limit=n, cursor=c
+                ),
+                ns,
             ).as_json("insights")
         elif ns.insights_cmd == "show":
             out = gm.insights.get(principal, ns.insight_id).model_dump(mode="json")
@@ -322,7 +346,7 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
                     "latest": runs.latest(principal, run_id).model_dump(mode="json"),
                 }
         elif ns.runs_cmd == "history":
-            page = runs.history(principal, run_id, limit=ns.limit, cursor=ns.cursor)
+            page = follow(lambda n, c: runs.history(principal, run_id, limit=n, cursor=c), ns)
             out = page.as_json("checkpoints")
         elif ns.runs_cmd == "receipt":
             recorded = runs.record_tool_receipt(
@@ -333,7 +357,9 @@ def cmd_runs(ns: argparse.Namespace, settings: Settings) -> int:
             if ns.key_id:
                 out = runs.tool_receipt(principal, run_id, ns.key_id).model_dump(mode="json")
             else:
-                receipts = runs.tool_receipts(principal, run_id, limit=ns.limit, cursor=ns.cursor)
+                receipts = follow(
+                    lambda n, c: runs.tool_receipts(principal, run_id, limit=n, cursor=c), ns
+                )
                 out = receipts.as_json("receipts")
         else:
             body = {"status": ns.status, "failure_code": ns.failure_code}
@@ -351,7 +377,7 @@ def cmd_procedures(ns: argparse.Namespace, settings: Settings) -> int:
         releases, cmd = gm.releases, ns.procedures_cmd
         out: Any
         if cmd == "list":
-            out = releases.summaries(principal, ns.limit, ns.cursor).as_json("procedures")
+            out = follow(lambda n, c: releases.summaries(principal, n, c), ns).as_json("procedures")
         elif cmd == "show":
             out = releases.get(principal, ns.procedure_key).model_dump(mode="json")
         elif cmd == "draft":
@@ -412,7 +438,7 @@ def cmd_audit(ns: argparse.Namespace, settings: Settings) -> int:
     with _service(settings) as gm:
         principal = _principal(ns, gm.store)
         if ns.audit_cmd == "list":
-            _print(gm.eraser.list(principal, ns.limit, ns.cursor).as_json("receipts"))
+            _print(follow(lambda n, c: gm.eraser.list(principal, n, c), ns).as_json("receipts"))
         elif ns.audit_cmd == "show":
             _print(gm.eraser.get(principal, ns.receipt_id).model_dump(mode="json"))
         else:
@@ -490,9 +516,13 @@ def _caller_args(p: argparse.ArgumentParser) -> None:
 
 
 def _page_args(p: argparse.ArgumentParser) -> None:
-    """A listing's paging: how many rows, and the ``next_cursor`` of the page before."""
-    p.add_argument("--limit", type=int, default=100)
-    p.add_argument("--cursor", help="next_cursor of the page before (same filters)")
+    """A listing's paging (graphmem.cli_paging.follow): how many rows in all, across pages;
+    or every page; and where to start."""
+    p.add_argument(
+        "--limit", type=int, default=100, help="at most this many rows, across pages (100)"
+    )
+    p.add_argument("--all", action="store_true", help="every row, page after page")
+    p.add_argument("--cursor", help="start at this next_cursor (same filters)")
 
 
 def cmd_cypher_adhoc(ns: argparse.Namespace, settings: Settings) -> int:
@@ -602,7 +632,7 @@ def build_parser() -> argparse.ArgumentParser:
     memories.add_argument("--status")
     memories.add_argument("--valid-at", help="true at this time (ISO-8601)")
     memories.add_argument("--known-at", help="as the system believed at this time")
-    memories.add_argument("--limit", type=int, default=100)
+    _page_args(memories)
     memories.set_defaults(func=cmd_memories)
 
     revoke = sub.add_parser("revoke", help="revoke a source or memory, following lineage")
@@ -763,6 +793,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--param", action="append", metavar="K=V", help="query parameter")
     run.add_argument("--tenant", help="tenant for tenant-bound queries")
     run.add_argument("--admin", action="store_true", help="allow write queries")
+    _page_args(run)
     run.set_defaults(func=cmd_cypher_run)
     adhoc = cypher.add_parser("adhoc", help="read-only ad-hoc Cypher bound to one tenant")
     adhoc.add_argument(
@@ -787,7 +818,7 @@ def _learn_parsers(sub: Any) -> None:
     record.add_argument("file", help="JSON file ('-': stdin)")
     elist = ep.add_parser("list", help="episodes, newest knowledge")
     elist.add_argument("--subject", dest="subject_target")
-    elist.add_argument("--limit", type=int, default=100)
+    _page_args(elist)
     for cmd in (record, elist):
         _caller_args(cmd)
         cmd.set_defaults(func=cmd_episodes, subject=None, subject_target=None)

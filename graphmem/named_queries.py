@@ -7,6 +7,12 @@ and bounded in number and size before the engine sees them, so ``known_at: 5`` o
 ``2026-13-45T99:99:99Z`` is a 422 naming the parameter, not an engine type error; and a query
 run for a person runs under the strictest (analyst) time limit. Admins' ad-hoc
 text goes through :mod:`graphmem.adhoc`, which binds every pattern to the tenant.
+
+Every analyst query is *paged* like every listing (:mod:`graphmem.paging`): it takes the keyset
+parameters ``$after`` and ``$take`` and answers ``{total, page}``, so a run returns at most
+``limit`` rows with ``total`` and a ``next_cursor`` bound to the query and its parameters —
+no fixed ``LIMIT`` that drops rows unsaid. The keyset parameters come from the cursor, never
+from the caller's ``params``.
 """
 
 from __future__ import annotations
@@ -32,12 +38,17 @@ from graphmem.errors import (
 from graphmem.limits import MAX_QUERY_PARAM_BYTES, MAX_QUERY_PARAMS, json_size
 from graphmem.models.types import Identifier, SubjectRef, Timestamp
 from graphmem.models.validation import issues_from
+from graphmem.paging import Cursors, Page, check_limit, read_page
 from graphmem.queries import Query
 from graphmem.store.base import GraphStore, Row
 
 ANALYST_GROUPS = ("lineage", "stats", "audit")
+#: the keyset parameters of a paged query (graphmem.paging): set from the cursor and the limit
+PAGE_PARAMS = frozenset({"after", "take"})
 #: the rule of a refused ``tenant_id`` parameter: the tenant is the key's
 FROM_CREDENTIAL = "from_credential"
+#: rows of one page of a named query unless the caller asks for another ``limit``
+DEFAULT_QUERY_PAGE = 100
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,8 @@ class QueryInfo:
     tenant_bound: bool
     #: declared parameter types (``timestamp``, ``id``, ``subject?`` …)
     param_types: dict[str, str]
+    #: answers a page (``limit``, ``cursor``; :data:`PAGE_PARAMS`)
+    paged: bool = False
 
     @classmethod
     def of(cls, query: Query) -> QueryInfo:
@@ -56,10 +69,16 @@ class QueryInfo:
             name=query.name,
             mode=query.mode,
             doc=query.doc,
-            params=sorted(query.params - {TENANT_PARAM}),
+            params=sorted(query.params - {TENANT_PARAM} - (PAGE_PARAMS if paged(query) else set())),
             tenant_bound=TENANT_PARAM in query.params,
             param_types=dict(query.param_types),
+            paged=paged(query),
         )
+
+
+def paged(query: Query) -> bool:
+    """Whether ``query`` answers one keyset page (``{total, page}``)."""
+    return query.params >= PAGE_PARAMS
 
 
 _TYPES: dict[str, Any] = {
@@ -134,7 +153,13 @@ def run_query(
     tenant_id: str | None,
     allow_write: bool = False,
     analyst_only: bool = False,
-) -> list[Row]:
+    cursors: Cursors | None = None,
+    limit: int = DEFAULT_QUERY_PAGE,
+    cursor: str | None = None,
+) -> Page[Row]:
+    """One page of a named query's rows: ``limit`` of them, with ``total`` and the cursor of
+    the next page (bound to the query, the tenant and the parameters). A query that is not
+    paged (operators' internal queries) answers all its rows as one page."""
     query = store.queries.get(name)
     if analyst_only and not analyst_visible(query):
         raise ForbiddenError(f"query {name!r} is not an analyst query", query=name)
@@ -157,9 +182,30 @@ def run_query(
                 [FieldIssue("tenant", "required", f"query {name!r} is tenant-bound")]
             )
         bound[TENANT_PARAM] = tenant_id
-    if query.is_read:
-        return store.read(name, bound, timeout="analyst")
-    return store.write(name, bound, timeout="analyst")
+    if paged(query):
+        check_limit(limit)
+        given = sorted(PAGE_PARAMS & bound.keys())
+        if given:
+            raise ValidationError(
+                [FieldIssue(f"params.{n}", "from_cursor", "pass cursor and limit") for n in given]
+            )
+        return read_page(
+            store,
+            name,
+            bound,
+            listing=f"cypher/{name}",
+            cursors=cursors or Cursors(),
+            limit=limit,
+            cursor=cursor,
+            build=lambda r: {k: v for k, v in r.items() if k != "key"},
+            timeout="analyst",
+        )
+    rows = (
+        store.read(name, bound, timeout="analyst")
+        if query.is_read
+        else store.write(name, bound, timeout="analyst")
+    )
+    return Page(rows, [], len(rows), None)
 
 
 def parse_cli_params(pairs: list[str]) -> dict[str, Any]:

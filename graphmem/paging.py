@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from graphmem.errors import FieldIssue, StoredRecordInvalidError, ValidationError
 from graphmem.limits import CURSOR_MAX_AGE_S, MAX_CURSOR_CHARS, MAX_PAGE
+from graphmem.queries import TimeoutClass
 from graphmem.store.base import GraphStore
 
 T = TypeVar("T")
@@ -186,14 +187,17 @@ def read_page(
     cursor: str | None,
     build: Callable[[Mapping[str, Any]], T],
     params: Mapping[str, Any] | None = None,
+    timeout: TimeoutClass | None = None,
 ) -> Page[T]:
     """One page of a listing whose keyset ``query`` returns one row ``{total, page}`` (page:
     up to ``$take`` rows after ``$after``, each with its ``key``): ``scope`` holds the tenant
     and filters (the query's parameters, and what the cursor is bound to), ``params`` any other
-    parameters (a clock's ``now``)."""
+    parameters (a clock's ``now``); ``timeout`` the time limit it runs under (people's
+    queries: ``"analyst"``)."""
     check_limit(limit)
     after = cursors.open(cursor, listing, scope)
-    [row] = store.read(query, {**scope, **(params or {}), "after": after, "take": limit + 1})
+    bound = {**scope, **(params or {}), "after": after, "take": limit + 1}
+    [row] = store.read(query, bound, timeout=timeout)
     return cut(
         row["page"],
         total=int(row["total"]),

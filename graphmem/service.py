@@ -33,15 +33,23 @@ from graphmem.models.proposal import MemoryProposal
 from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
-from graphmem.named_queries import run_adhoc, run_query
-from graphmem.paging import Cursors
+from graphmem.named_queries import DEFAULT_QUERY_PAGE, run_adhoc, run_query
+from graphmem.paging import Cursors, Page
 from graphmem.read.ann import AnnIndex
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
-from graphmem.read.lineage import LineageGraph, lineage_graph
+from graphmem.read.lineage import LINEAGE_PAGE, LineageGraph, lineage_graph
 from graphmem.read.log_sink import LogSink, log_sink
 from graphmem.read.retrieve import Retriever, RetrieveRequest, RetrieveResult
 from graphmem.read.scope_cache import FeatureCache
-from graphmem.read.timetravel import MemoryDetail, get_memory, list_memories, memory_page
+from graphmem.read.timetravel import (
+    DetailList,
+    MemoryDetail,
+    detail_page,
+    get_memory,
+    list_memories,
+    memory_page,
+    memory_rows,
+)
 from graphmem.settings import Settings, get_settings
 from graphmem.state import Runs
 from graphmem.store.base import GraphStore, Row
@@ -61,6 +69,12 @@ def cipher_from_settings(settings: Settings) -> ContentCipher | None:
         key = ensure_master_key(settings.data_dir / "master.key")
     keystore = settings.keystore_dir or settings.data_dir / "keys"
     return load_cipher(key, keystore)
+
+
+def cursors_for(cipher: ContentCipher | None) -> Cursors:
+    """The cursors of every listing: signed with the master key's derived key when there is
+    one, so cursors hold across restarts and processes (the CLI's too); else per process."""
+    return Cursors(cipher.keys.derive_key("cursors") if cipher is not None else None)
 
 
 log = logging.getLogger(__name__)
@@ -104,7 +118,7 @@ class Graphmem:
         self.cipher = cipher
         #: signs the cursors of every listing (graphmem.paging): with the master key's derived
         #: key when there is one, so cursors hold across restarts and processes
-        self.cursors = Cursors(cipher.keys.derive_key("cursors") if cipher is not None else None)
+        self.cursors = cursors_for(cipher)
         self._embedder = embedder
         self._lock = threading.Lock()
         #: analysts' and admins' own queries run one at a time per process: each is bounded
@@ -303,6 +317,20 @@ class Graphmem:
         limit`` (:meth:`memory_page` for the cursor and counts)."""
         return list_memories(self.store, principal, clock=self.clock, cipher=self.cipher, **filters)
 
+    def memory_rows(
+        self, principal: Principal, *, cursor: str | None = None, **filters: Any
+    ) -> Page[dict[str, Any]]:
+        """One page of the listing as :meth:`memories` gives its rows, with its cursor."""
+        return memory_rows(
+            self.store,
+            principal,
+            cursor=cursor,
+            cursors=self.cursors,
+            clock=self.clock,
+            cipher=self.cipher,
+            **filters,
+        )
+
     def memory_page(
         self, principal: Principal, *, cursor: str | None = None, **filters: Any
     ) -> MemoryPage:
@@ -319,12 +347,53 @@ class Graphmem:
         )
 
     def memory(self, principal: Principal, memory_id: str) -> MemoryDetail:
-        return get_memory(self.store, principal, memory_id, cipher=self.cipher)
+        """One memory with the first page of its history and of its provenance."""
+        return get_memory(
+            self.store, principal, memory_id, cipher=self.cipher, cursors=self.cursors
+        )
 
-    def lineage(self, principal: Principal, memory_id: str) -> LineageGraph:
+    def memory_list(
+        self,
+        principal: Principal,
+        memory_id: str,
+        part: DetailList,
+        *,
+        limit: int = 100,
+        cursor: str | None = None,
+    ) -> Page[dict[str, Any]]:
+        """A page of a memory's ``history`` or ``provenance`` (after :meth:`memory`'s first:
+        pass its ``history_next_cursor`` / ``provenance_next_cursor``)."""
+        return detail_page(
+            self.store,
+            principal,
+            memory_id,
+            part,
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            cipher=self.cipher,
+        )
+
+    def lineage(
+        self,
+        principal: Principal,
+        memory_id: str,
+        *,
+        limit: int = LINEAGE_PAGE,
+        cursor: str | None = None,
+    ) -> LineageGraph:
         """The memory's lineage neighbourhood as nodes and edges (PROVENANCE, SUPERSEDES,
-        DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF), limited to the key's subject scope."""
-        return lineage_graph(self.store, principal, memory_id, cipher=self.cipher)
+        DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF), limited to the key's subject scope,
+        one page (``next_cursor`` for the next)."""
+        return lineage_graph(
+            self.store,
+            principal,
+            memory_id,
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            cipher=self.cipher,
+        )
 
     @cached_property
     def logs(self) -> LogSink:
@@ -502,14 +571,29 @@ class Graphmem:
 
     # -- analysts ---------------------------------------------------------------------------
     def named_query(
-        self, name: str, params: Mapping[str, Any], *, tenant_id: str, analyst_only: bool = True
-    ) -> list[Row]:
-        """A named Cypher query bound to the caller's tenant, after this process's pending
-        retrieval logs are stored (the audit queries read them)."""
+        self,
+        name: str,
+        params: Mapping[str, Any],
+        *,
+        tenant_id: str,
+        analyst_only: bool = True,
+        limit: int = DEFAULT_QUERY_PAGE,
+        cursor: str | None = None,
+    ) -> Page[Row]:
+        """One page of a named Cypher query bound to the caller's tenant (``limit`` rows,
+        ``total``, ``next_cursor``), after this process's pending retrieval logs are stored
+        (the audit queries read them)."""
         self.logs.flush()
         with self._analyst_turn():
             return run_query(
-                self.store, name, params, tenant_id=tenant_id, analyst_only=analyst_only
+                self.store,
+                name,
+                params,
+                tenant_id=tenant_id,
+                analyst_only=analyst_only,
+                cursors=self.cursors,
+                limit=limit,
+                cursor=cursor,
             )
 
     def adhoc_query(self, text: str, params: Mapping[str, Any], *, tenant_id: str) -> list[Row]:

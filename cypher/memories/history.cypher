@@ -1,11 +1,17 @@
 // mode: read
-// A memory's supersession history: every version linked to it through SUPERSEDES (either
-// direction), each with the versions it supersedes.
+// A memory's supersession history, one page: every version linked to it through SUPERSEDES
+// (either direction, up to 50 hops; the memory itself included), each with the versions it
+// supersedes. Keyset paging (graphmem/paging.py, paging/_page): key = [recorded_at,
+// valid_from, memory_id], oldest first.
 MATCH (m:Memory {tenant_id: $tenant_id, memory_id: $memory_id})
 OPTIONAL MATCH (m)-[:SUPERSEDES*1..50]-(h:Memory)
 WITH m, collect(DISTINCT h) AS others
 UNWIND [m] + others AS v
 WITH DISTINCT v
 OPTIONAL MATCH (v)-[e:SUPERSEDES]->(t:Memory)
-RETURN v, collect({memory_id: t.memory_id, kind: e.kind, reason: e.reason}) AS supersedes
-ORDER BY v.recorded_at, v.valid_from
+WITH v, collect({memory_id: t.memory_id, kind: e.kind, reason: e.reason}) AS supersedes
+WITH {v: v, supersedes: supersedes,
+      key: [coalesce(toString(v.recorded_at), ''), coalesce(toString(v.valid_from), ''),
+            coalesce(v.memory_id, '')]} AS row
+ORDER BY row.key[0], row.key[1], row.key[2]
+{{> paging/_page}}

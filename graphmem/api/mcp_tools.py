@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, Literal, cast
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
@@ -393,15 +393,27 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         return _answer(call)
 
     @server.tool()
-    def explain(ctx: Context, memory_id: str) -> dict[str, Any]:
+    def explain(
+        ctx: Context,
+        memory_id: str,
+        more: Literal["history", "provenance", "lineage"] | None = None,
+        cursor: str | None = None,
+    ) -> dict[str, Any]:
         """Why a memory is believed: the memory, its supersession history, the sources it
         cites (PROVENANCE with spans and hashes) and its lineage graph (SUPERSEDES,
-        DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF) within the key's scope."""
+        DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF) within the key's scope — the first
+        page of each, with ``history_total``/``history_next_cursor``, ``provenance_total``/
+        ``provenance_next_cursor`` and the lineage's ``total``/``next_cursor``. For the rest of
+        one list pass ``more`` (``history``, ``provenance`` or ``lineage``) and its cursor."""
 
         def call() -> Any:
-            principal = principal_of(ctx)
-            detail = gm_of().memory(principal, memory_id).as_dict()
-            detail["lineage"] = gm_of().lineage(principal, memory_id).model_dump(mode="json")
+            principal, gm = principal_of(ctx), gm_of()
+            if more == "lineage":
+                return gm.lineage(principal, memory_id, cursor=cursor).model_dump(mode="json")
+            if more is not None:
+                return gm.memory_list(principal, memory_id, more, cursor=cursor).as_json(more)
+            detail = gm.memory(principal, memory_id).as_dict()
+            detail["lineage"] = gm.lineage(principal, memory_id).model_dump(mode="json")
             return detail
 
         return _answer(call)

@@ -51,9 +51,11 @@ from graphmem.models.public import (
     DeletionReceiptPage,
     DeletionVerification,
     Health,
+    HistoryPage,
     MemoryDetailPublic,
     MemoryPage,
     MemoryPublic,
+    ProvenancePage,
     RetrievalPublic,
     RevocationPublic,
     SourcePublic,
@@ -61,6 +63,7 @@ from graphmem.models.public import (
 )
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.state import Checkpoint, RunEnded
+from graphmem.read.lineage import LineageGraph
 
 __all__ = ["DEFAULT_URL", "AsyncClient", "Client"]
 
@@ -190,7 +193,28 @@ class Client:
             cursor = page.next_cursor
 
     def memory(self, memory_id: str) -> MemoryDetailPublic:
+        """One memory with the first page of its history and provenance (``history_total``,
+        ``history_next_cursor`` …: the rest from :meth:`memory_history` and
+        :meth:`memory_provenance`)."""
         return self._send(calls.memory(memory_id))
+
+    def memory_history(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> HistoryPage:
+        """One page of a memory's supersession history, oldest first."""
+        return self._send(calls.memory_history(memory_id, limit, cursor))
+
+    def memory_provenance(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> ProvenancePage:
+        """One page of the sources a memory cites."""
+        return self._send(calls.memory_provenance(memory_id, limit, cursor))
+
+    def lineage(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> LineageGraph:
+        """One page of a memory's lineage picture (``next_cursor`` for the next)."""
+        return self._send(calls.lineage(memory_id, limit, cursor))
 
     def retrieve(self, request: Body) -> RetrievalPublic:
         return self._send(calls.retrieve(request))
@@ -258,8 +282,16 @@ class Client:
         return self._send(calls.end_run(run_id, end))
 
     # -- analysts ----------------------------------------------------------------------------
-    def named_query(self, name: str, params: Mapping[str, Any] | None = None) -> CypherResult:
-        return self._send(calls.named_query(name, params or {}))
+    def named_query(
+        self,
+        name: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> CypherResult:
+        """One page of a named query's rows (``next_cursor`` with the same params: the next)."""
+        return self._send(calls.named_query(name, params or {}, limit, cursor))
 
     def close(self) -> None:
         self._http.close()
@@ -340,6 +372,21 @@ class AsyncClient:
     async def memory(self, memory_id: str) -> MemoryDetailPublic:
         return await self._send(calls.memory(memory_id))
 
+    async def memory_history(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> HistoryPage:
+        return await self._send(calls.memory_history(memory_id, limit, cursor))
+
+    async def memory_provenance(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> ProvenancePage:
+        return await self._send(calls.memory_provenance(memory_id, limit, cursor))
+
+    async def lineage(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> LineageGraph:
+        return await self._send(calls.lineage(memory_id, limit, cursor))
+
     async def retrieve(self, request: Body) -> RetrievalPublic:
         return await self._send(calls.retrieve(request))
 
@@ -400,8 +447,15 @@ class AsyncClient:
     async def end_run(self, run_id: str, end: Body) -> RunEnded:
         return await self._send(calls.end_run(run_id, end))
 
-    async def named_query(self, name: str, params: Mapping[str, Any] | None = None) -> CypherResult:
-        return await self._send(calls.named_query(name, params or {}))
+    async def named_query(
+        self,
+        name: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> CypherResult:
+        return await self._send(calls.named_query(name, params or {}, limit, cursor))
 
     async def aclose(self) -> None:
         await self._http.aclose()

@@ -24,8 +24,10 @@ from graphmem.models.public import (
     DeletionReceiptPage,
     DeletionVerification,
     Health,
+    HistoryPage,
     MemoryDetailPublic,
     MemoryPage,
+    ProvenancePage,
     RetrievalPublic,
     RevocationPublic,
     SourcePublic,
@@ -35,6 +37,7 @@ from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteRecei
 from graphmem.models.state import Checkpoint, CheckpointCreate, RunEnd, RunEnded
 from graphmem.models.validation import parse
 from graphmem.read.context import ContextRequest
+from graphmem.read.lineage import LineageGraph
 from graphmem.read.retrieve import RetrieveRequest
 from graphmem.write.sources import SourceCreate
 
@@ -149,6 +152,30 @@ def memory(memory_id: str) -> Call[MemoryDetailPublic]:
     return Call("GET", f"/v1/memories/{memory_id}", _adapter(MemoryDetailPublic), retry=True)
 
 
+def memory_history(
+    memory_id: str, limit: int | None = None, cursor: str | None = None
+) -> Call[HistoryPage]:
+    path = f"/v1/memories/{memory_id}/history"
+    params = _query(limit=limit, cursor=cursor)
+    return Call("GET", path, _adapter(HistoryPage), params=params, retry=True)
+
+
+def memory_provenance(
+    memory_id: str, limit: int | None = None, cursor: str | None = None
+) -> Call[ProvenancePage]:
+    path = f"/v1/memories/{memory_id}/provenance"
+    params = _query(limit=limit, cursor=cursor)
+    return Call("GET", path, _adapter(ProvenancePage), params=params, retry=True)
+
+
+def lineage(
+    memory_id: str, limit: int | None = None, cursor: str | None = None
+) -> Call[LineageGraph]:
+    path = f"/v1/memories/{memory_id}/lineage"
+    params = _query(limit=limit, cursor=cursor)
+    return Call("GET", path, _adapter(LineageGraph), params=params, retry=True)
+
+
 def retrieve(request: Body) -> Call[RetrievalPublic]:
     body = _body(RetrieveRequest, request)
     return Call("POST", "/v1/retrieve", _adapter(RetrievalPublic), json=body, retry=True)
@@ -227,11 +254,14 @@ def end_run(run_id: str, body: Body) -> Call[RunEnded]:
     )
 
 
-def named_query(name: str, params: Mapping[str, Any]) -> Call[CypherResult]:
+def named_query(
+    name: str, params: Mapping[str, Any], limit: int | None = None, cursor: str | None = None
+) -> Call[CypherResult]:
+    body = {"params": dict(params), "limit": limit, "cursor": cursor}
     return Call(
         "POST",
         f"/v1/cypher/{name}",
         _adapter(CypherResult),
-        json={"params": dict(params)},
+        json={k: v for k, v in body.items() if v is not None},
         retry=True,
     )

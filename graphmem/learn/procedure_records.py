@@ -144,13 +144,18 @@ class Cohorts(Record):
 
 
 class ProcedurePublic(Record):
-    """``GET /v1/procedures/{key}``."""
+    """``GET /v1/procedures/{key}``: the first page of its versions and of its receipts,
+    each with its total and the cursor of ``…/versions`` / ``…/receipts`` for the rest."""
 
     procedure_key: Identifier
     versions: list[ProcedureVersionPublic]
+    versions_total: int
+    versions_next_cursor: str | None = None
     cohorts: Cohorts
     health: ReleaseHealth
     receipts: list[ReleaseReceipt]
+    receipts_total: int
+    receipts_next_cursor: str | None = None
 
 
 class ProcedureSummary(Record):

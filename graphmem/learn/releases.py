@@ -58,7 +58,6 @@ from graphmem.learn.procedure_records import (
     StepResult,
 )
 from graphmem.learn.simulator import ProcedureSimulator, Scenario, ScenarioSimulator
-from graphmem.limits import MAX_PAGE
 from graphmem.models.base import dumps_canonical
 from graphmem.models.edges import DerivedFrom
 from graphmem.models.enums import (
@@ -89,6 +88,8 @@ READERS = frozenset({"agent", "admin", "reviewer", "analyst"})
 #: the actor of the monitor's automatic rollbacks
 MONITOR = "system:canary-monitor"
 _MAX_VERSIONS = 500
+#: versions and receipts a single read of a procedure key carries (the rest by cursor)
+DETAIL_PAGE = 100
 #: the release document is stored as a source; sources hold at most this much text
 MAX_DOCUMENT_CHARS = 200_000
 _MAX_OUTCOMES = 20_000
@@ -584,25 +585,82 @@ class Releases:
 
     # -- reading ------------------------------------------------------------------------------
     def get(self, principal: Principal, key: str) -> ProcedurePublic:
-        """Versions, cohorts, health and the latest receipts of one procedure key."""
+        """Versions, cohorts, health and the latest receipts of one procedure key: the first
+        :data:`DETAIL_PAGE` versions and receipts, each list with its total and the cursor of
+        :meth:`version_page` / :meth:`receipt_page` for the rest."""
         _require(principal, READERS, "reading a procedure release")
         versions = self._versions(principal.tenant_id, key)
         stable = _serving(versions, ReleaseRole.STABLE)
         canary = _serving(versions, ReleaseRole.CANARY)
-        receipts = self.store.read(
-            "learn/procedure_receipts",
-            {"tenant_id": principal.tenant_id, "procedure_key": key, "limit": MAX_PAGE},
-        )
+        shown = self._version_page(principal.tenant_id, key, DETAIL_PAGE, None)
+        receipts = self._receipt_page(principal.tenant_id, key, DETAIL_PAGE, None)
         return ProcedurePublic(
             procedure_key=key,
-            versions=[v.public() for v in versions],
+            versions=shown.items,
+            versions_total=shown.total,
+            versions_next_cursor=shown.next_cursor,
             cohorts=Cohorts(
                 stable=stable.procedure.version if stable else None,
                 canary=canary.procedure.version if canary else None,
                 canary_percent=(canary.procedure.canary_percent or 0) if canary else 0,
             ),
             health=self._health(principal.tenant_id, versions),
-            receipts=[ReleaseReceipt.from_graph(r["r"]) for r in receipts],
+            receipts=receipts.items,
+            receipts_total=receipts.total,
+            receipts_next_cursor=receipts.next_cursor,
+        )
+
+    def version_page(
+        self, principal: Principal, key: str, limit: int = DETAIL_PAGE, cursor: str | None = None
+    ) -> Page[ProcedureVersionPublic]:
+        """One page of a procedure key's versions, lowest first (graphmem.paging)."""
+        _require(principal, READERS, "reading a procedure release")
+        page = self._version_page(principal.tenant_id, key, limit, cursor)
+        if page.total == 0:
+            raise NotFoundError(f"no procedure {key!r}", procedure_key=key)
+        return page
+
+    def receipt_page(
+        self, principal: Principal, key: str, limit: int = DETAIL_PAGE, cursor: str | None = None
+    ) -> Page[ReleaseReceipt]:
+        """One page of a procedure key's release receipts, newest first (graphmem.paging)."""
+        _require(principal, READERS, "reading a procedure release")
+        page = self._receipt_page(principal.tenant_id, key, limit, cursor)
+        if page.total == 0:  # every version's draft leaves a receipt
+            raise NotFoundError(f"no procedure {key!r}", procedure_key=key)
+        return page
+
+    def _version_page(
+        self, tenant_id: str, key: str, limit: int, cursor: str | None
+    ) -> Page[ProcedureVersionPublic]:
+        def build(row: Mapping[str, Any]) -> ProcedureVersionPublic:
+            memory = memory_from_graph(row["m"])
+            assert isinstance(memory, Procedure)
+            return _Version(memory, row.get("author")).public()
+
+        return read_page(
+            self.store,
+            "learn/procedure_version_page",
+            {"tenant_id": tenant_id, "procedure_key": key},
+            listing="procedure_versions",
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            build=build,
+        )
+
+    def _receipt_page(
+        self, tenant_id: str, key: str, limit: int, cursor: str | None
+    ) -> Page[ReleaseReceipt]:
+        return read_page(
+            self.store,
+            "learn/procedure_receipts",
+            {"tenant_id": tenant_id, "procedure_key": key},
+            listing="procedure_receipts",
+            cursors=self.cursors,
+            limit=limit,
+            cursor=cursor,
+            build=lambda r: ReleaseReceipt.from_graph(r["r"]),
         )
 
     def summaries(

@@ -171,10 +171,31 @@ class MemoryPage(ListingPage):
 
 
 class MemoryDetailPublic(PublicModel):
-    """One memory with its supersession history and provenance."""
+    """One memory with the first page of its supersession history and of its provenance:
+    each list's ``…_total`` counts all of it, and ``…_next_cursor`` (null when the list is
+    whole) is the ``cursor`` of ``GET /v1/memories/{id}/history`` or ``…/provenance`` for the
+    rest."""
 
     memory: MemoryPublic
     history: list[MemoryPublic]
+    history_total: int
+    history_next_cursor: str | None = None
+    provenance: list[JsonMap]
+    provenance_total: int
+    provenance_next_cursor: str | None = None
+
+
+class HistoryPage(ListingPage):
+    """A page of a memory's supersession history, oldest first (:class:`ListingPage`)."""
+
+    memory_id: str
+    history: list[MemoryPublic]
+
+
+class ProvenancePage(ListingPage):
+    """A page of the sources a memory cites, by source id (:class:`ListingPage`)."""
+
+    memory_id: str
     provenance: list[JsonMap]
 
 
@@ -321,9 +342,14 @@ class NamedQueryPublic(PublicModel):
     params: list[str]
     tenant_bound: bool
     param_types: dict[str, str]
+    #: runs a page at a time (``limit``, ``cursor``)
+    paged: bool = False
 
 
-class CypherResult(PublicModel):
+class CypherResult(ListingPage):
+    """A page of a named query's rows (:class:`ListingPage`): ``limit`` rows at most, the
+    next page by ``next_cursor`` with the same parameters."""
+
     name: str
     rows: list[JsonMap]
 

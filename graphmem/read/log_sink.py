@@ -152,8 +152,7 @@ class BackgroundLogSink:
         if self._flushing > 0 or self._closed or len(self._pending) >= self.capacity:
             return True
         return self._holds == 0 and (
-            len(self._pending) >= self.batch
-            or time.monotonic() - self._first_at >= self.linger_s
+            len(self._pending) >= self.batch or time.monotonic() - self._first_at >= self.linger_s
         )
 
     def _wait_s(self) -> float | None:

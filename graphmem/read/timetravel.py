@@ -4,8 +4,9 @@ July 10, was true on July 5"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
 
 from graphmem.auth.principal import Principal
 from graphmem.auth.scope import read_subjects
@@ -44,6 +45,19 @@ def list_memories(
     memory that fails its model is left out (the page reports it under ``skipped``)."""
     page = _page(store, principal, cursors=Cursors(), **filters)
     return page.items
+
+
+def memory_rows(
+    store: GraphStore,
+    principal: Principal,
+    *,
+    cursor: str | None = None,
+    cursors: Cursors,
+    **filters: Any,
+) -> Page[dict[str, Any]]:
+    """One page of the listing as :func:`list_memories` gives its rows (for callers that
+    follow the cursor themselves: the CLI)."""
+    return _page(store, principal, cursor=cursor, cursors=cursors, **filters)
 
 
 def memory_page(
@@ -96,14 +110,46 @@ def _page(
     )
 
 
+#: rows of a memory's history and provenance a single read carries (the rest by cursor)
+DETAIL_PAGE = 100
+
+
 @dataclass(frozen=True)
 class MemoryDetail:
+    """One memory with the first page of its history and of its provenance, in the REST
+    answer's shape: each list's ``…_total`` and ``…_next_cursor`` say what the page left for
+    :func:`detail_page` (``GET …/history``, ``GET …/provenance``)."""
+
     memory: dict[str, Any]
     history: list[dict[str, Any]]
+    history_total: int
+    history_next_cursor: str | None
     provenance: list[dict[str, Any]]
+    provenance_total: int
+    provenance_next_cursor: str | None
+
+    @classmethod
+    def of(
+        cls,
+        memory: dict[str, Any],
+        history: Page[dict[str, Any]],
+        provenance: Page[dict[str, Any]],
+    ) -> MemoryDetail:
+        for page in (history, provenance):
+            if page.skipped:  # a single read answers whole or names the stored record at fault
+                raise page.skipped[0]
+        return cls(
+            memory,
+            history.items,
+            history.total,
+            history.next_cursor,
+            provenance.items,
+            provenance.total,
+            provenance.next_cursor,
+        )
 
     def as_dict(self) -> dict[str, Any]:
-        return {"memory": self.memory, "history": self.history, "provenance": self.provenance}
+        return asdict(self)
 
     def public(self) -> MemoryDetailPublic:
         """The answer as REST and the client SDK give it (one shape everywhere)."""
@@ -114,25 +160,106 @@ def _open(row: dict[str, Any], cipher: ContentCipher | None) -> dict[str, Any]:
     return cipher.open_fields(row) if cipher is not None else row
 
 
-def get_memory(
-    store: GraphStore, principal: Principal, memory_id: str, cipher: ContentCipher | None = None
-) -> MemoryDetail:
-    params = {"tenant_id": principal.tenant_id, "memory_id": memory_id}
-    rows = store.read("memories/get", params)
-    if not rows:
+def readable_memory(store: GraphStore, principal: Principal, memory_id: str) -> dict[str, Any]:
+    """The stored node of a memory the key may read; else a 404, as for an id that does not
+    exist (checked on the stored node, so a malformed one outside the scope stays unseen)."""
+    rows = store.read("memories/get", {"tenant_id": principal.tenant_id, "memory_id": memory_id})
+    if not rows or not principal.may_read(str(rows[0]["m"].get("subject_id"))):
         raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-    if not principal.may_read(str(rows[0]["m"].get("subject_id"))):
-        # outside the key's subject scope: indistinguishable from an id that does not exist
-        # (checked on the stored node, so a malformed one outside the scope stays unseen too)
-        raise NotFoundError(f"no memory {memory_id!r}", memory_id=memory_id)
-    memory = memory_from_graph(_open(rows[0]["m"], cipher))
-    history = []
-    for row in store.read("memories/history", params):
+    node: dict[str, Any] = rows[0]["m"]
+    return node
+
+
+#: the inner lists of a memory's single read, each also a listing of its own
+DetailList = Literal["history", "provenance"]
+
+
+def detail_page(
+    store: GraphStore,
+    principal: Principal,
+    memory_id: str,
+    part: DetailList,
+    *,
+    cursors: Cursors,
+    limit: int = DETAIL_PAGE,
+    cursor: str | None = None,
+    cipher: ContentCipher | None = None,
+) -> Page[dict[str, Any]]:
+    """One page of a memory's ``history`` (its supersession versions, oldest first, the
+    memory included) or ``provenance`` (the sources it cites, by source id), after the first
+    page :func:`get_memory` carries; a 404 for a memory the key may not read."""
+    node = readable_memory(store, principal, memory_id)
+    if part == "history":
+        return _history(store, principal, memory_id, cursors, limit, cursor, cipher)
+    return _provenance(store, principal, node, cursors, limit, cursor, cipher)
+
+
+def _history(
+    store: GraphStore,
+    principal: Principal,
+    memory_id: str,
+    cursors: Cursors,
+    limit: int,
+    cursor: str | None,
+    cipher: ContentCipher | None,
+) -> Page[dict[str, Any]]:
+    def build(row: Mapping[str, Any]) -> dict[str, Any]:
         version = public(memory_from_graph(_open(row["v"], cipher)))
         version["supersedes"] = [s for s in row["supersedes"] if s.get("memory_id")]
-        history.append(version)
-    provenance = [
-        _open({"tenant_id": principal.tenant_id, "subject_id": memory.subject_id, **p}, cipher)
-        for p in store.read("memories/provenance", params)
-    ]
-    return MemoryDetail(public(memory), history, provenance)
+        return version
+
+    return read_page(
+        store,
+        "memories/history",
+        {"tenant_id": principal.tenant_id, "memory_id": memory_id},
+        listing="memory_history",
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=build,
+    )
+
+
+def _provenance(
+    store: GraphStore,
+    principal: Principal,
+    node: Mapping[str, Any],
+    cursors: Cursors,
+    limit: int,
+    cursor: str | None,
+    cipher: ContentCipher | None,
+) -> Page[dict[str, Any]]:
+    sealed = {"tenant_id": principal.tenant_id, "subject_id": node.get("subject_id")}
+
+    def build(row: Mapping[str, Any]) -> dict[str, Any]:
+        return _open({**sealed, **{k: v for k, v in row.items() if k != "key"}}, cipher)
+
+    return read_page(
+        store,
+        "memories/provenance",
+        {"tenant_id": principal.tenant_id, "memory_id": node.get("memory_id")},
+        listing="memory_provenance",
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=build,
+    )
+
+
+def get_memory(
+    store: GraphStore,
+    principal: Principal,
+    memory_id: str,
+    cipher: ContentCipher | None = None,
+    *,
+    cursors: Cursors | None = None,
+) -> MemoryDetail:
+    """A memory with the first :data:`DETAIL_PAGE` rows of its history and provenance."""
+    node = readable_memory(store, principal, memory_id)
+    memory = memory_from_graph(_open(node, cipher))
+    cursors = cursors or Cursors()
+    return MemoryDetail.of(
+        public(memory),
+        _history(store, principal, memory_id, cursors, DETAIL_PAGE, None, cipher),
+        _provenance(store, principal, node, cursors, DETAIL_PAGE, None, cipher),
+    )

@@ -290,11 +290,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pagecache-mb", type=int, default=512)
     parser.add_argument("--tx-log-retention", default="1 files")
     ns = parser.parse_args(argv)
-    return supervise(
-        ns.data_dir, ns.java, ns.jar, ns.heap_mb, ns.pagecache_mb, ns.tx_log_retention
-    )
+    return supervise(ns.data_dir, ns.java, ns.jar, ns.heap_mb, ns.pagecache_mb, ns.tx_log_retention)
 
 
 if __name__ == "__main__":
     raise SystemExit(main())
-

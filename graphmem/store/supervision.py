@@ -265,8 +265,7 @@ class SupervisedEngine(ABC, Generic[InfoT]):
             time.sleep(0.05)
         proc.terminate()
         raise EngineStartError(
-            f"{self.title} not ready within {self.start_timeout_s:.0f} s: "
-            + log_tail(self.logs()),
+            f"{self.title} not ready within {self.start_timeout_s:.0f} s: " + log_tail(self.logs()),
             data_dir=str(self.layout.root),
         )
 

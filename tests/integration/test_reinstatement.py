@@ -204,7 +204,8 @@ def test_conflicts_come_back_with_the_memories_and_go_with_the_revoked(
     def open_conflicts() -> list[set[str]]:
         """Open conflicts between memories believed now (the edge between the superseded
         originals stays as it was recorded)."""
-        rows = gm.named_query("lineage/open_conflicts", {"subject_id": ALPHA}, tenant_id="acme")
+        page = gm.named_query("lineage/open_conflicts", {"subject_id": ALPHA}, tenant_id="acme")
+        rows = page.items
         return [
             {r["memory_id"], r["conflicts_with"]}
             for r in rows

@@ -210,14 +210,14 @@ def test_every_retrieval_is_logged_without_content(gm: Graphmem) -> None:
     analyst = principal("analyst")
     window = {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"}
     # the service's query call flushes the background log writer first
-    logs = gm.named_query("audit/retrieval_logs", window, tenant_id=analyst.tenant_id)
+    logs = gm.named_query("audit/retrieval_logs", window, tenant_id=analyst.tenant_id).items
     assert [entry["query_id"] for entry in logs] == [r.query_id]
     assert logs[0]["selected_ids"] == [mine]
     assert logs[0]["candidate_ids"] == [mine] and logs[0]["candidate_count"] == 1
     assert mine in json.loads(logs[0]["scores_json"])
     stored = gm.store.read_adhoc("MATCH (l:RetrievalLog) RETURN properties(l) AS p")
     assert "tea" not in json.dumps(stored) and "drink" not in json.dumps(stored)
-    assert gm.named_query("audit/retrieval_logs", window, tenant_id="globex") == []
+    assert gm.named_query("audit/retrieval_logs", window, tenant_id="globex").items == []
 
 
 def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(

@@ -23,7 +23,8 @@ def test_an_error_about_a_field_names_it_in_errors() -> None:
 def test_missing_and_unexpected_query_parameters_are_named() -> None:
     query = library("falkordb").get("lineage/provenance_chain")
     with pytest.raises(QueryParameterError) as err:
-        query.check_params({"tenant_id": "acme", "nope": 1})
+        # (a paged query: its keyset parameters come from the cursor, given here)
+        query.check_params({"tenant_id": "acme", "after": None, "take": 101, "nope": 1})
     issues = {(e["field"], e["rule"]) for e in err.value.to_dict()["errors"]}
     assert issues == {("params.memory_id", "required"), ("params.nope", "unexpected")}
 

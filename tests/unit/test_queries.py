@@ -154,10 +154,13 @@ def test_bad_headers_are_refused_at_load(tmp_path: Path, header: str) -> None:
 
 @pytest.mark.parametrize("engine", ["falkordb", "neo4j"])
 def test_every_analyst_query_declares_its_parameter_types(engine: str) -> None:
-    from graphmem.named_queries import TENANT_PARAM, analyst_visible
+    from graphmem.named_queries import PAGE_PARAMS, TENANT_PARAM, analyst_visible, paged
     from graphmem.queries import library
 
     lib = library(engine)
     for query in (lib.get(n) for n in lib.names()):
         if analyst_visible(query):
-            assert set(query.param_types) == query.params - {TENANT_PARAM}, query.name
+            # the caller's parameters are typed; the keyset ones come from the cursor, and
+            # every analyst query is paged (no fixed LIMIT dropping rows unsaid)
+            assert paged(query), query.name
+            assert set(query.param_types) == query.params - {TENANT_PARAM} - PAGE_PARAMS, query.name

@@ -11,8 +11,9 @@ from pydantic import BaseModel, Field
 from graphmem.adhoc import MAX_QUERY_CHARS
 from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.auth.scope import require_unbound
+from graphmem.limits import MAX_CURSOR_CHARS, MAX_PAGE
 from graphmem.models.public import CypherResult, NamedQueryPublic
-from graphmem.named_queries import list_queries
+from graphmem.named_queries import DEFAULT_QUERY_PAGE, list_queries
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
 
@@ -21,6 +22,9 @@ class CypherRun(BaseModel):
     model_config = {"extra": "forbid"}
 
     params: dict[str, Any] = Field(default_factory=dict)
+    #: rows of the page (1..MAX_PAGE) and the ``next_cursor`` of the page before
+    limit: int = Field(DEFAULT_QUERY_PAGE, ge=1, le=MAX_PAGE)
+    cursor: str | None = Field(None, max_length=MAX_CURSOR_CHARS)
 
 
 @router.get("", response_model=list[NamedQueryPublic])
@@ -31,9 +35,17 @@ def list_named(gm: GraphmemDep, principal: AnalystDep) -> list[NamedQueryPublic]
 
 @router.post("/{name:path}", response_model=CypherResult)
 def run_named(name: str, body: CypherRun, gm: GraphmemDep, principal: AnalystDep) -> CypherResult:
+    """One page of the query's rows (``limit``, default 100): ``count``, ``total`` and
+    ``next_cursor`` — pass it as ``cursor`` with the same ``params`` for the next page."""
     require_unbound(principal, f"the named query {name!r}")
-    rows = gm.named_query(name, body.params, tenant_id=principal.tenant_id)
-    return CypherResult(name=name, rows=rows)
+    page = gm.named_query(
+        name,
+        body.params,
+        tenant_id=principal.tenant_id,
+        limit=body.limit,
+        cursor=body.cursor,
+    )
+    return CypherResult.model_validate({"name": name, **page.fields("rows")})
 
 
 class AdhocRun(BaseModel):
@@ -50,4 +62,4 @@ def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> Cyp
     construct. Not for subject-bound keys (the binding is per tenant)."""
     require_unbound(principal, "ad-hoc Cypher")
     rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
-    return CypherResult(name="adhoc", rows=rows)
+    return CypherResult(name="adhoc", rows=rows, count=len(rows), total=len(rows))

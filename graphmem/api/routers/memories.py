@@ -12,7 +12,7 @@ from graphmem.api.deps import (
     PrincipalDep,
     SubjectQuery,
 )
-from graphmem.models.public import MemoryDetailPublic, MemoryPage
+from graphmem.models.public import HistoryPage, MemoryDetailPublic, MemoryPage, ProvenancePage
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"])
 
@@ -38,5 +38,29 @@ def list_memories(
 
 @router.get("/{memory_id}", response_model=MemoryDetailPublic)
 def get_memory(memory_id: IdPath, gm: GraphmemDep, principal: PrincipalDep) -> MemoryDetailPublic:
-    """One memory with its supersession history and provenance."""
+    """One memory with the first page of its supersession history and of its provenance
+    (``history_total``/``history_next_cursor``, ``provenance_total``/``provenance_next_cursor``:
+    the rest at ``…/history`` and ``…/provenance``)."""
     return gm.memory(principal, memory_id).public()
+
+
+@router.get("/{memory_id}/history", response_model=HistoryPage)
+def memory_history(
+    memory_id: IdPath, gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep
+) -> HistoryPage:
+    """A page of the memory's supersession history, oldest first: pass ``history_next_cursor``
+    of ``GET /v1/memories/{id}`` (or this page's ``next_cursor``) as ``cursor``."""
+    page = gm.memory_list(principal, memory_id, "history", limit=paging.limit, cursor=paging.cursor)
+    return HistoryPage.model_validate({"memory_id": memory_id, **page.fields("history")})
+
+
+@router.get("/{memory_id}/provenance", response_model=ProvenancePage)
+def memory_provenance(
+    memory_id: IdPath, gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep
+) -> ProvenancePage:
+    """A page of the sources the memory cites, by source id: pass ``provenance_next_cursor``
+    of ``GET /v1/memories/{id}`` (or this page's ``next_cursor``) as ``cursor``."""
+    page = gm.memory_list(
+        principal, memory_id, "provenance", limit=paging.limit, cursor=paging.cursor
+    )
+    return ProvenancePage.model_validate({"memory_id": memory_id, **page.fields("provenance")})

@@ -15,7 +15,9 @@ from graphmem.learn.procedure_records import (
     ProcedureCreate,
     ProcedurePublic,
     ProcedureSummary,
+    ProcedureVersionPublic,
     ReasonCreate,
+    ReleaseReceipt,
     ReviewCreate,
     StepResult,
 )
@@ -51,6 +53,20 @@ def create_procedure(
     return result
 
 
+class ProcedureVersionPage(ListingPage):
+    """A page of one procedure key's versions, lowest first (:class:`ListingPage`)."""
+
+    procedure_key: str
+    versions: list[ProcedureVersionPublic]
+
+
+class ReleaseReceiptPage(ListingPage):
+    """A page of one procedure key's release receipts, newest first (:class:`ListingPage`)."""
+
+    procedure_key: str
+    receipts: list[ReleaseReceipt]
+
+
 @router.get("", response_model=ProcedurePage)
 def list_procedures(gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep) -> ProcedurePage:
     """The tenant's procedure keys with their stable and canary versions, by key."""
@@ -63,6 +79,26 @@ def get_procedure(key: KeyPath, gm: GraphmemDep, principal: PrincipalDep) -> Pro
     """Versions, cohorts, health (canary vs stable success rate with Wilson intervals) and the
     latest release receipts."""
     return gm.releases.get(principal, key)
+
+
+@router.get("/{key}/versions", response_model=ProcedureVersionPage)
+def procedure_versions(
+    key: KeyPath, gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep
+) -> ProcedureVersionPage:
+    """A page of the key's versions, lowest first: pass ``versions_next_cursor`` of
+    ``GET /v1/procedures/{key}`` (or this page's ``next_cursor``) as ``cursor``."""
+    page = gm.releases.version_page(principal, key, paging.limit, paging.cursor)
+    return ProcedureVersionPage.model_validate({"procedure_key": key, **page.fields("versions")})
+
+
+@router.get("/{key}/receipts", response_model=ReleaseReceiptPage)
+def procedure_receipts(
+    key: KeyPath, gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep
+) -> ReleaseReceiptPage:
+    """A page of the key's release receipts, newest first: pass ``receipts_next_cursor`` of
+    ``GET /v1/procedures/{key}`` (or this page's ``next_cursor``) as ``cursor``."""
+    page = gm.releases.receipt_page(principal, key, paging.limit, paging.cursor)
+    return ReleaseReceiptPage.model_validate({"procedure_key": key, **page.fields("receipts")})
 
 
 @router.post("/{key}/versions/{version}/reviews", response_model=StepResult)

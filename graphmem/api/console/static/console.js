@@ -219,12 +219,15 @@ function renderMemories() {
 
 // -- lineage ----------------------------------------------------------------------------------
 
+// linked memories drawn in one picture, nearest first (the API pages the rest by cursor)
+const LINEAGE_PAGE = 200;
+
 async function selectMemory(memoryId) {
   state.selected = memoryId;
   renderMemories();
   try {
     const [graph, detail] = await Promise.all([
-      api("GET", `/v1/memories/${encodeURIComponent(memoryId)}/lineage`),
+      api("GET", `/v1/memories/${encodeURIComponent(memoryId)}/lineage?limit=${LINEAGE_PAGE}`),
       api("GET", `/v1/memories/${encodeURIComponent(memoryId)}`),
     ]);
     $("lineage-of").textContent = memoryId;
@@ -331,7 +334,7 @@ function drawLineage(graph) {
     root.append(g);
   }
   $("legend").replaceChildren(...EDGE_TYPES.map((t) => el("li", { class: t, "data-type": t }, `${t} (${counts[t]})`)));
-  if (graph.truncated) say("the lineage holds more memories than one picture shows (first 200 drawn)");
+  if (graph.next_cursor) say(`the lineage holds ${graph.total} linked memories; the nearest ${graph.count} are drawn`);
 }
 
 function renderDetail(detail) {
@@ -382,9 +385,20 @@ async function erase(path) {
 
 // -- revocation impact: before and after ------------------------------------------------------
 
+// every row of a named query, page after page (the impact of a revocation is all of them)
+async function queryRows(name, params) {
+  const rows = [];
+  let cursor = null;
+  do {
+    const out = await api("POST", `/v1/cypher/${name}`, { params, limit: 1000, ...(cursor ? { cursor } : {}) });
+    rows.push(...out.rows);
+    cursor = out.next_cursor;
+  } while (cursor);
+  return rows;
+}
+
 async function dependants(sourceId) {
-  const out = await api("POST", "/v1/cypher/lineage/derived_from_source", { params: { source_id: sourceId } });
-  return out.rows;
+  return queryRows("lineage/derived_from_source", { source_id: sourceId });
 }
 
 function impactTable(title, rows, id) {
@@ -470,11 +484,12 @@ async function loadReceipts() {
     if (readsAnalystQueries()) {
       const span = { from: "1970-01-01T00:00:00Z", to: "9999-01-01T00:00:00Z" };
       const subject = $("subject").value.trim() || null;
-      const w = await api("POST", "/v1/cypher/audit/write_receipts", { params: { ...span, subject_id: subject } });
+      const w = await api("POST", "/v1/cypher/audit/write_receipts", { params: { ...span, subject_id: subject }, limit: 200 });
       writes.replaceChildren(...w.rows.map(writeReceiptRow));
+      if (w.next_cursor) writes.append(el("p", { class: "hint" }, `the newest ${w.count} of ${w.total} write receipts`));
       const d = isAdmin()
         ? (await api("GET", "/v1/audit/deletions")).receipts
-        : (await api("POST", "/v1/cypher/lineage/deletion_receipts", { params: span })).rows;
+        : await queryRows("lineage/deletion_receipts", span);
       deletions.replaceChildren(...d.map(deletionReceiptRow));
     } else {
       writes.replaceChildren(el("p", { class: "hint" }, "Write receipts are listed for analyst and admin keys."));
