@@ -150,8 +150,6 @@ ROUND5_SHAPES = [
 def test_the_round5_rules_are_linear(shape: str) -> None:
     scanners = _scanners()
     for name in ("instructions", "capabilities", "secrets", "personal_data", "poisoning"):
-        # best of two, as the other linear tests: one timing on a loaded machine read 10.0x
-        # for a scanner that grows 3.6-5.9x here (same bar)
         assert_linear_growth(scanners[name], _text(shape, 16_000))
 
 
