@@ -23,6 +23,7 @@ from tests.integration.write_fixtures import (
     codes,
     principal,
     source,
+    usem3_graphmem,
     vpn_draft,
 )
 
@@ -379,6 +380,13 @@ SCENARIOS: dict[Code, Scenario] = {
         expires_at="2026-02-01T00:00:00Z",
     ),
     Code.COMMITTED: lambda gm: user_claim(gm, "likes", "tea", "I like tea"),
+    # the INTENT stage runs with the product's multilingual embedder only
+    Code.INTENT_NEAR_HIT: lambda gm: user_claim(
+        usem3_graphmem(gm.store, FakeClock("2026-07-16T00:00:00Z")),
+        "note",
+        "you have my blessing to pay the landlord whenever you see fit",
+        "you have my blessing to pay the landlord whenever you see fit",
+    ),
 }
 
 
