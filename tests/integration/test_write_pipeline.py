@@ -10,7 +10,7 @@ import pytest
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import ConstraintViolationError, ValidationError
 from graphmem.models.edges import DerivedFrom
-from graphmem.models.enums import Decision
+from graphmem.models.enums import Decision, WriteStage
 from graphmem.models.proposal import MemoryProposal
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
@@ -78,6 +78,8 @@ def test_seed_korean_language_preference_commits_as_written(gm: Graphmem, clock:
     assert memory["embedding_version"] == gm.embedder.embedding_version
     assert [p["source_id"] for p in detail.provenance] == ["msg_9821"]
     verdicts = {v.stage: v.verdict for v in receipt.stage_verdicts}
+    # the INTENT stage needs the multilingual embedder; with the hashing one it says so
+    assert verdicts.pop(WriteStage.INTENT) == "SKIPPED"
     assert set(verdicts.values()) == {"PASS"}
 
 
