@@ -37,7 +37,17 @@ class ProcedurePage(ListingPage):
     procedures: list[ProcedureSummary]
 
 
-@router.post("", response_model=DraftResult, status_code=201)
+@router.post(
+    "",
+    response_model=DraftResult,
+    status_code=201,
+    responses={
+        200: {
+            "model": DraftResult,
+            "description": "not committed (REJECTED, NEEDS_CONFIRMATION) or a DUPLICATE",
+        }
+    },
+)
 def create_procedure(
     body: Annotated[ProcedureCreate, Body()],
     gm: GraphmemDep,

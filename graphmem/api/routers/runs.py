@@ -28,7 +28,12 @@ from graphmem.models.state import (
 router = APIRouter(prefix="/v1/runs", tags=["runs"])
 
 
-@router.put("/{run_id}/checkpoints", response_model=Checkpoint, status_code=201)
+@router.put(
+    "/{run_id}/checkpoints",
+    response_model=Checkpoint,
+    status_code=201,
+    responses={200: {"model": Checkpoint, "description": "a retry: this state was written"}},
+)
 def put_checkpoint(
     run_id: IdPath,
     body: Annotated[CheckpointCreate, Body()],
@@ -78,7 +83,12 @@ def checkpoint_history(
     return CheckpointPage.model_validate(page.fields("checkpoints"))
 
 
-@router.post("/{run_id}/tool-receipts", response_model=ToolReceiptRecorded, status_code=201)
+@router.post(
+    "/{run_id}/tool-receipts",
+    response_model=ToolReceiptRecorded,
+    status_code=201,
+    responses={200: {"model": ToolReceiptRecorded, "description": "a replay: the key is known"}},
+)
 def record_tool_receipt(
     run_id: IdPath,
     body: Annotated[ToolReceipt, Body()],
