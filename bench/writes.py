@@ -454,7 +454,9 @@ def conflict_cost(
                         else:
                             pred = "lives_in" if layout == "same_key" else f"attr_{r % n}"
                         obj = f"{case} {r}"
-                        span = f"now {pred} is {obj}"
+                        # a user's plain statement: "now lives_in is supersedes 4" read as a
+                        # rule to the INTENT stage (issue 11, round 6) and asked to confirm
+                        span = f"my {pred.replace('_', ' ')} is now {obj}"
                         sid = gm.record_source(
                             who, {"kind": "USER_MESSAGE", "content": span}
                         ).source_id
