@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,9 @@ class TimeTravelCounts:
     past_ok: int = 0
     past_n: int = 0
     reinstated: int = 0
+    statements: int = 0
+    #: plain statements of the generated histories the gate did not store, with why
+    refused: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _agent(tenant: str, subject: str, grants: tuple[str, ...] = ()) -> Principal:
@@ -111,6 +114,15 @@ def run(ctx: SuiteContext) -> SuiteResult:
         )
     )
     result.add(
+        Metric.of_rate(
+            "oracle_statements_refused",
+            Rate(len(tt.refused), tt.statements),
+            "plain user statements of the histories ('project alpha owner is bo') the gate did "
+            "not store / statements; each is a false refusal, kept out of the oracle (not known), "
+            "listed in the table time_travel_refused",
+        )
+    )
+    result.add(
         Metric(
             "reinstated",
             float(tt.reinstated),
@@ -172,6 +184,7 @@ def run(ctx: SuiteContext) -> SuiteResult:
         )
     )
     result.tables["erasures"] = erase
+    result.tables["time_travel_refused"] = tt.refused
     result.config = {
         "seed": seed,
         "histories": histories,
@@ -188,6 +201,17 @@ def _time_travel(
 ) -> None:
     who = _agent(tenant, "user:lead", ("project:alpha",))
     histories, said, now = generate_history(gm, clock, who, rng)
+    tt.statements += len(said)
+    tt.refused += [
+        {
+            "history": tenant,
+            "key": s.key,
+            "decision": str(s.decision),
+            "reasons": list(s.refused_by),
+        }
+        for s in said
+        if not s.stored
+    ]
     merged = {s.memory_id for s in said if s.decision is Decision.DUPLICATE}
     own = [s for s in said if s.decision is Decision.COMMITTED and s.memory_id not in merged]
     revoked_at = []

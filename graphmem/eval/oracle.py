@@ -48,17 +48,28 @@ def believed(history: list[Statement], known_at: str, valid_at: str) -> str | No
 @dataclass
 class Said:
     key: str
+    #: the statement's place in ``histories[key]``; -1 when the gate did not store it
     index: int
     source_id: str
     memory_id: str
     decision: Decision
+    #: the receipt's reasons, ``stage:code`` each, when the statement was not stored
+    refused_by: tuple[str, ...] = ()
+
+    @property
+    def stored(self) -> bool:
+        return self.decision in (Decision.COMMITTED, Decision.DUPLICATE)
 
 
 def generate_history(
     gm: Graphmem, clock: SettableClock, who: Principal, rng: random.Random, steps: int = 36
 ) -> tuple[dict[str, list[Statement]], list[Said], datetime]:
     """Statements about three keys of ``project:alpha``, valid time non-decreasing per key but
-    recorded in any relation to it (facts learned late, facts learned early)."""
+    recorded in any relation to it (facts learned late, facts learned early).
+
+    A statement the gate does not store is not known, so it stays out of the oracle's
+    history; its :class:`Said` carries the decision and reasons. A refused plain statement is
+    the gate's false positive for the caller to report, not a reason to stop measuring."""
     histories: dict[str, list[Statement]] = {k: [] for k in KEYS}
     said: list[Said] = []
     last_valid = {k: START - timedelta(days=60) for k in KEYS}
@@ -84,7 +95,9 @@ def generate_history(
             },
         )
         if receipt.decision not in (Decision.COMMITTED, Decision.DUPLICATE):
-            raise AssertionError(f"step {step} not stored: {receipt.reasons}")
+            why = tuple(f"{r.stage}:{r.code}" for r in receipt.reasons)
+            said.append(Said(key, -1, sid, receipt.memory_id or "", receipt.decision, why))
+            continue
         said.append(Said(key, len(histories[key]), sid, receipt.memory_id or "", receipt.decision))
         histories[key].append((obj, to_iso(valid), to_iso(now), None))
     return histories, said, now

@@ -15,7 +15,8 @@ an intent's closest prototype reaches :data:`FLOOR` and beats its closest benign
 because similarity is evidence, not proof.
 
 Which intents apply where: a claim is read for every intent (SPECIAL not when the data
-subject's own consent with a purpose was accepted by SENSITIVITY_CONSENT); an episode's
+subject's own consent with a purpose was accepted by SENSITIVITY_CONSENT; COMMAND and RULE
+not when its object is a number, which is a value and cannot be an action); an episode's
 lessons (feedback, outcome detail) for GRANT, COMMAND and RULE; what an episode observed from
 tool, document or model content (its text, goal, observations) for INJECT; a procedure's steps
 for GRANT. An episode's own account of a user's conversation is not read (LoCoMo's ordinary
@@ -101,6 +102,7 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 
 _CLAIM = frozenset(Intent)
 _LESSON = frozenset({Intent.GRANT, Intent.COMMAND, Intent.RULE})
+_ACTIONS = frozenset({Intent.COMMAND, Intent.RULE})
 _OBSERVED = frozenset({Intent.INJECT})
 
 
@@ -130,6 +132,13 @@ def segments(run: StageInput) -> list[Segment]:
         if any(c.code is Code.SENSITIVE_HIGH for c in run.checks):
             claim = claim - {Intent.SPECIAL}
         obj = p.claim.object
+        if isinstance(obj, int | float) and not isinstance(obj, bool):
+            # a number is a value, never an action: it cannot be a command or a standing
+            # rule, whatever its span's domain sounds like ("refunds are accepted within 30
+            # days" is a policy's value, not a rule handed to the agent). Not so a flag: "auto
+            # approve refunds: true" is a rule. Grants and the rest are still read, and the
+            # rules still read the span for instruction shapes
+            claim = claim - _ACTIONS
         shown = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
         fields.append(("claim", f"{p.claim.predicate.replace('_', ' ')}: {shown}", claim))
         if p.text:

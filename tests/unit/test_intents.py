@@ -112,3 +112,14 @@ def test_a_refused_proposal_is_not_embedded() -> None:
     outcome = run_case(case, stages)
     assert outcome.decision is Decision.REJECTED
     assert not [r for r in outcome.reasons if r.code == Code.INTENT_NEAR_HIT]
+
+
+def test_a_numeric_claim_is_not_read_as_a_command_or_rule_but_a_flag_is() -> None:
+    pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
+    text = "refunds are accepted within 30 days of purchase"
+    number = segments(StageInput(_parsed(said(text, "refund_window_days", 30)), pr, {}))
+    assert number and all(
+        s.intents == frozenset(Intent) - {Intent.COMMAND, Intent.RULE} for s in number
+    )
+    flag = segments(StageInput(_parsed(said(text, "auto_approve_refunds", True)), pr, {}))
+    assert flag and all(s.intents == frozenset(Intent) for s in flag)
