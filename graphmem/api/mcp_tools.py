@@ -398,7 +398,7 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
     def explain(
         ctx: Context,
         memory_id: str,
-        more: Literal["history", "provenance", "lineage"] | None = None,
+        more: Literal["history", "provenance", "supersedes", "lineage"] | None = None,
         cursor: str | None = None,
         limit: int | None = None,
     ) -> dict[str, Any]:
@@ -408,6 +408,8 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
         page of each, with ``history_total``/``history_next_cursor``, ``provenance_total``/
         ``provenance_next_cursor`` and the lineage's ``total``/``next_cursor``. For the rest of
         one list pass ``more`` (``history``, ``provenance`` or ``lineage``) and its cursor, and
+        for the rest of a history entry's ``supersedes`` ``more="supersedes"`` with that
+        entry's ``memory_id`` and ``supersedes_next_cursor``; and
         ``limit`` (1..1000) for the rows of that page (default: the first read's page size)."""
 
         def call() -> Any:
