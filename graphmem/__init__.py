@@ -44,6 +44,8 @@ _EXPORTS = {
     "ContextPublic": "graphmem.models.public",
     "MemoryPage": "graphmem.models.public",
     "MemoryPublic": "graphmem.models.public",
+    "Page": "graphmem.paging",
+    "AdhocResult": "graphmem.named_queries",
     "GraphmemError": "graphmem.errors",
     "ValidationError": "graphmem.errors",
     "FieldIssue": "graphmem.errors",
@@ -57,6 +59,7 @@ _EXPORTS = {
 
 #: kept literal so linters and type checkers read it; a test holds it equal to _EXPORTS
 __all__ = [
+    "AdhocResult",
     "AsyncClient",
     "CheckpointCreate",
     "Client",
@@ -75,6 +78,7 @@ __all__ = [
     "MemoryProposal",
     "MemoryPublic",
     "NotFoundError",
+    "Page",
     "Principal",
     "RetrievalPublic",
     "RetrieveRequest",
@@ -105,6 +109,8 @@ if TYPE_CHECKING:
     from graphmem.models.public import ContextPublic, MemoryPage, MemoryPublic, RetrievalPublic
     from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
     from graphmem.models.state import CheckpointCreate
+    from graphmem.named_queries import AdhocResult
+    from graphmem.paging import Page
     from graphmem.read.context import ContextRequest
     from graphmem.read.retrieve import RetrieveRequest
     from graphmem.service import Graphmem

@@ -527,13 +527,22 @@ def _page_args(p: argparse.ArgumentParser) -> None:
 
 def cmd_cypher_adhoc(ns: argparse.Namespace, settings: Settings) -> int:
     from graphmem.adhoc import bind_to_tenant
+    from graphmem.limits import MAX_PAGE
     from graphmem.named_queries import parse_cli_params, run_adhoc
 
+    params = parse_cli_params(ns.param or [])
     if ns.show_bound:
-        print(bind_to_tenant(ns.query).text)
+        print(bind_to_tenant(ns.query, limit=ns.limit, values=params).text)
         return 0
     with _open_store(settings) as store:
-        _print(run_adhoc(store, ns.query, parse_cli_params(ns.param or []), tenant_id=ns.tenant))
+        result = run_adhoc(store, ns.query, params, tenant_id=ns.tenant, limit=ns.limit)
+    _print(result.rows)
+    if result.truncated:
+        print(
+            f"truncated: the query has more than {ns.limit} rows; raise --limit (at most "
+            f"{MAX_PAGE}), narrow the query, or ORDER BY a unique key and page with SKIP",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -806,6 +815,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     adhoc.add_argument("--tenant", required=True)
     adhoc.add_argument("--param", action="append", metavar="K=V")
+    adhoc.add_argument(
+        "--limit",
+        type=int,
+        default=100,
+        help="at most this many rows (1..1000, 100); more are said on stderr as truncated",
+    )
     adhoc.set_defaults(func=cmd_cypher_adhoc)
     return parser
 

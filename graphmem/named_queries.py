@@ -26,7 +26,7 @@ from typing import Annotated, Any
 import pydantic
 from pydantic import StrictBool, StrictInt, StringConstraints, TypeAdapter
 
-from graphmem.adhoc import TENANT_PARAM, bind_to_tenant, refusals
+from graphmem.adhoc import PART_COLUMN, TENANT_PARAM, bind_to_tenant, refusals
 from graphmem.errors import (
     CypherError,
     EngineError,
@@ -49,6 +49,26 @@ PAGE_PARAMS = frozenset({"after", "take"})
 FROM_CREDENTIAL = "from_credential"
 #: rows of one page of a named query unless the caller asks for another ``limit``
 DEFAULT_QUERY_PAGE = 100
+
+
+@dataclass(frozen=True)
+class AdhocResult:
+    """An ad-hoc query's answer: at most ``limit`` rows, in the engine's order, and whether
+    the query had more (``truncated``: narrow it, or order it and page with ``SKIP``)."""
+
+    rows: list[Row]
+    limit: int
+    truncated: bool
+
+    def fields(self) -> dict[str, Any]:
+        """The REST answer's fields (``AdhocCypherResult``)."""
+        return {
+            "name": "adhoc",
+            "rows": self.rows,
+            "count": len(self.rows),
+            "limit": self.limit,
+            "truncated": self.truncated,
+        }
 
 
 @dataclass(frozen=True)
@@ -223,8 +243,13 @@ def parse_cli_params(pairs: list[str]) -> dict[str, Any]:
 
 
 def run_adhoc(
-    store: GraphStore, text: str, params: Mapping[str, Any], *, tenant_id: str
-) -> list[Row]:
+    store: GraphStore,
+    text: str,
+    params: Mapping[str, Any],
+    *,
+    tenant_id: str,
+    limit: int = DEFAULT_QUERY_PAGE,
+) -> AdhocResult:
     """Ad-hoc Cypher for admins, bound to the caller's tenant by construction.
 
     The text is parsed (a read-only subset of openCypher; anything else is a 422 naming the
@@ -233,7 +258,11 @@ def run_adhoc(
     emitted from that tree — never the caller's (:mod:`graphmem.adhoc`). ``$tenant_id`` comes
     from the key; a caller's own ``tenant_id`` parameter is refused. The engine also runs it
     read-only (GRAPH.RO_QUERY, Neo4j READ mode), and a result holding another tenant's
-    ``tenant_id`` is still refused whole — defence in depth; the guarantee is the rewrite."""
+    ``tenant_id`` is still refused whole — defence in depth; the guarantee is the rewrite.
+
+    At most ``limit`` (1..1000) rows come back, and ``truncated`` says the query had more; the
+    engine stops one row past the limit (:mod:`graphmem.adhoc.cap`, which says why this is a
+    bound and not a cursor)."""
     if TENANT_PARAM in params:
         raise ForbiddenError(
             "tenant_id comes from the credential, not from query parameters",
@@ -241,7 +270,8 @@ def run_adhoc(
             rule=FROM_CREDENTIAL,
         )
     check_param_bounds(params)
-    bound = bind_to_tenant(text)
+    check_limit(limit)
+    bound = bind_to_tenant(text, limit=limit, values=params)
     missing = sorted(bound.parameters - params.keys())
     if missing:
         raise ValidationError(
@@ -258,7 +288,30 @@ def run_adhoc(
         raise
     if any(_foreign(value, tenant_id) for row in rows for value in row.items()):
         raise ForbiddenError("the result reaches another tenant's data", rule="cross_tenant")
-    return rows
+    return _bounded(rows, limit, bound.parts, distinct=not bound.union_all)
+
+
+def _bounded(rows: list[Row], limit: int, parts: int, *, distinct: bool) -> AdhocResult:
+    """The first ``limit`` rows and whether there were more: a part answering more than
+    ``limit`` rows (distinct ones under UNION) had more; after the parts' markers go, the
+    rows of a UNION are made distinct across parts, as the engine would have."""
+    if parts == 1:
+        return AdhocResult(rows[:limit], limit, len(rows) > limit)
+    per_part: dict[Any, int] = {}
+    merged: list[Row] = []
+    seen: set[str] = set()
+    for row in rows:
+        part = row.get(PART_COLUMN)
+        per_part[part] = per_part.get(part, 0) + 1
+        plain = {k: v for k, v in row.items() if k != PART_COLUMN}
+        if distinct:
+            key = json.dumps(plain, sort_keys=True, default=str)
+            if key in seen:
+                continue
+            seen.add(key)
+        merged.append(plain)
+    truncated = len(merged) > limit or any(n > limit for n in per_part.values())
+    return AdhocResult(merged[:limit], limit, truncated)
 
 
 def _foreign(item: Any, tenant_id: str) -> bool:

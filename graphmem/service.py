@@ -33,7 +33,7 @@ from graphmem.models.proposal import MemoryProposal
 from graphmem.models.public import MemoryPage
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
 from graphmem.models.validation import parse
-from graphmem.named_queries import DEFAULT_QUERY_PAGE, run_adhoc, run_query
+from graphmem.named_queries import DEFAULT_QUERY_PAGE, AdhocResult, run_adhoc, run_query
 from graphmem.paging import Cursors, Page
 from graphmem.read.ann import AnnIndex
 from graphmem.read.context import ContextBuilder, ContextRequest, ContextResult
@@ -596,11 +596,19 @@ class Graphmem:
                 cursor=cursor,
             )
 
-    def adhoc_query(self, text: str, params: Mapping[str, Any], *, tenant_id: str) -> list[Row]:
-        """Read-only ad-hoc Cypher for admins, bound to the tenant (logs flushed first)."""
+    def adhoc_query(
+        self,
+        text: str,
+        params: Mapping[str, Any],
+        *,
+        tenant_id: str,
+        limit: int = DEFAULT_QUERY_PAGE,
+    ) -> AdhocResult:
+        """Read-only ad-hoc Cypher for admins, bound to the tenant (logs flushed first): at
+        most ``limit`` rows (1..1000), ``truncated`` when the query had more."""
         self.logs.flush()
         with self._analyst_turn():
-            return run_adhoc(self.store, text, params, tenant_id=tenant_id)
+            return run_adhoc(self.store, text, params, tenant_id=tenant_id, limit=limit)
 
     @contextmanager
     def _analyst_turn(self) -> Iterator[None]:

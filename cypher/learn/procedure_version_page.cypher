@@ -1,6 +1,6 @@
 // mode: read
 // The versions of one procedure key, one page, lowest version first, each with the principal
-// whose proposal wrote it (as learn/procedure_versions). Keyset paging (graphmem/paging.py,
+// whose proposal wrote it (as learn/procedure_release_view). Keyset paging (graphmem/paging.py,
 // paging/_page): key = [version_sort, memory_id].
 MATCH (m:Memory {procedure_key: $procedure_key})
 WHERE m.tenant_id = $tenant_id AND m.type = 'PROCEDURAL' AND m.tx_to IS NULL

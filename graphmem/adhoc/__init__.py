@@ -19,14 +19,19 @@ ad-hoc queries off; see the README's "Ad-hoc Cypher" section.
 
 Bounds: at most :data:`MAX_QUERY_CHARS` characters and :data:`MAX_TOKENS` tokens, nesting at
 most :data:`MAX_DEPTH` levels, variable-length relationships at most :data:`MAX_HOPS` hops;
-tokenising and parsing are linear in the text.
+tokenising and parsing are linear in the text. Rows: at most the caller's ``limit`` (1..1000),
+with a ``truncated`` flag when there were more, decided by the engine (:mod:`.cap`: why a bound,
+not a cursor).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from graphmem.adhoc import refusals
+from graphmem.adhoc.cap import PART_COLUMN, cap_rows
 from graphmem.adhoc.emit import emit
 from graphmem.adhoc.lexer import tokenize
 from graphmem.adhoc.parser import (
@@ -43,6 +48,7 @@ __all__ = [
     "MAX_HOPS",
     "MAX_QUERY_CHARS",
     "MAX_TOKENS",
+    "PART_COLUMN",
     "SYNTHETIC_PREFIX",
     "TENANT_PARAM",
     "TENANT_PROPERTY",
@@ -75,6 +81,10 @@ class BoundQuery:
     literals: dict[str, str]
     #: the caller's parameters the query uses (``tenant_id`` not among them: it is bound)
     parameters: frozenset[str]
+    #: the parts of its UNION (1 without one): each part's rows carry ``PART_COLUMN`` when > 1
+    parts: int = 1
+    #: ``UNION ALL`` (the rows of its parts kept as they come) rather than ``UNION``
+    union_all: bool = False
 
     def params(self, values: dict[str, object], tenant_id: str) -> dict[str, object]:
         """The engine's parameters: the caller's values the query uses, the literals, and the
@@ -100,8 +110,16 @@ def parse(text: str) -> Query:
     return _parse(text)[0]
 
 
-def bind_to_tenant(text: str) -> BoundQuery:
-    """Parse, bind to ``$tenant_id``, and emit canonical text."""
+def bind_to_tenant(
+    text: str, *, limit: int | None = None, values: Mapping[str, Any] | None = None
+) -> BoundQuery:
+    """Parse, bind to ``$tenant_id``, and emit canonical text; with ``limit``, the final
+    RETURN of each part answers at most ``limit + 1`` rows (:mod:`.cap`; ``values`` are the
+    caller's parameters, for a ``LIMIT $n`` of theirs)."""
     tree, params = _parse(text)
-    emitted, literals = emit(bind(tree))
-    return BoundQuery(emitted, literals, frozenset(params - {TENANT_PARAM}))
+    bound = bind(tree)
+    if limit is not None:
+        bound = cap_rows(bound, limit, values or {})
+    emitted, literals = emit(bound)
+    used = frozenset(params - {TENANT_PARAM})
+    return BoundQuery(emitted, literals, used, len(tree.parts), tree.union_all)

@@ -38,6 +38,8 @@ from graphmem.models.public import SourcePublic
 from graphmem.models.state import CheckpointCreate
 from graphmem.models.validation import parse
 from graphmem.read.context import ContextLimits, EvidenceItem
+from graphmem.read.lineage import LINEAGE_PAGE
+from graphmem.read.timetravel import DETAIL_PAGE
 from graphmem.service import Graphmem
 from graphmem.state.access import RUN_READERS, RUN_WRITERS
 from graphmem.write.sources import DEFAULT_ROLE, SourceCreate
@@ -396,22 +398,34 @@ def register(server: MCPServer, gm_of: Callable[[], Graphmem], principal_of: Pri
     def explain(
         ctx: Context,
         memory_id: str,
-        more: Literal["history", "provenance", "lineage"] | None = None,
+        more: Literal["history", "provenance", "supersedes", "lineage"] | None = None,
         cursor: str | None = None,
+        limit: int | None = None,
     ) -> dict[str, Any]:
         """Why a memory is believed: the memory, its supersession history, the sources it
         cites (PROVENANCE with spans and hashes) and its lineage graph (SUPERSEDES,
         DERIVED_FROM, CONFLICTS_WITH, COUNTEREXAMPLE_OF) within the key's scope — the first
         page of each, with ``history_total``/``history_next_cursor``, ``provenance_total``/
         ``provenance_next_cursor`` and the lineage's ``total``/``next_cursor``. For the rest of
-        one list pass ``more`` (``history``, ``provenance`` or ``lineage``) and its cursor."""
+        one list pass ``more`` (``history``, ``provenance`` or ``lineage``) and its cursor, and
+        for the rest of a history entry's ``supersedes`` ``more="supersedes"`` with that
+        entry's ``memory_id`` and ``supersedes_next_cursor``; and
+        ``limit`` (1..1000) for the rows of that page (default: the first read's page size)."""
 
         def call() -> Any:
             principal, gm = principal_of(ctx), gm_of()
+            if limit is not None and more is None:
+                raise ValidationError(
+                    [FieldIssue("limit", "requires_more", "limit pages one list: pass more too")]
+                )
             if more == "lineage":
-                return gm.lineage(principal, memory_id, cursor=cursor).model_dump(mode="json")
+                rows = LINEAGE_PAGE if limit is None else limit
+                graph = gm.lineage(principal, memory_id, limit=rows, cursor=cursor)
+                return graph.model_dump(mode="json")
             if more is not None:
-                return gm.memory_list(principal, memory_id, more, cursor=cursor).as_json(more)
+                rows = DETAIL_PAGE if limit is None else limit
+                page = gm.memory_list(principal, memory_id, more, limit=rows, cursor=cursor)
+                return page.as_json(more)
             detail = gm.memory(principal, memory_id).as_dict()
             detail["lineage"] = gm.lineage(principal, memory_id).model_dump(mode="json")
             return detail

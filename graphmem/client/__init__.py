@@ -59,6 +59,7 @@ from graphmem.models.public import (
     RetrievalPublic,
     RevocationPublic,
     SourcePublic,
+    SupersedesPage,
     WhoAmI,
 )
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
@@ -203,6 +204,13 @@ class Client:
     ) -> HistoryPage:
         """One page of a memory's supersession history, oldest first."""
         return self._send(calls.memory_history(memory_id, limit, cursor))
+
+    def memory_supersedes(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> SupersedesPage:
+        """One page of the versions a memory supersedes: the rest of a history entry's
+        ``supersedes`` (pass its ``supersedes_next_cursor``, and its ``memory_id``)."""
+        return self._send(calls.memory_supersedes(memory_id, limit, cursor))
 
     def memory_provenance(
         self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
@@ -376,6 +384,11 @@ class AsyncClient:
         self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
     ) -> HistoryPage:
         return await self._send(calls.memory_history(memory_id, limit, cursor))
+
+    async def memory_supersedes(
+        self, memory_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> SupersedesPage:
+        return await self._send(calls.memory_supersedes(memory_id, limit, cursor))
 
     async def memory_provenance(
         self, memory_id: str, *, limit: int | None = None, cursor: str | None = None

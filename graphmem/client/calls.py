@@ -31,6 +31,7 @@ from graphmem.models.public import (
     RetrievalPublic,
     RevocationPublic,
     SourcePublic,
+    SupersedesPage,
     WhoAmI,
 )
 from graphmem.models.receipts import DeletionReceipt, ErasurePreview, WriteReceipt
@@ -158,6 +159,14 @@ def memory_history(
     path = f"/v1/memories/{memory_id}/history"
     params = _query(limit=limit, cursor=cursor)
     return Call("GET", path, _adapter(HistoryPage), params=params, retry=True)
+
+
+def memory_supersedes(
+    memory_id: str, limit: int | None = None, cursor: str | None = None
+) -> Call[SupersedesPage]:
+    path = f"/v1/memories/{memory_id}/supersedes"
+    params = _query(limit=limit, cursor=cursor)
+    return Call("GET", path, _adapter(SupersedesPage), params=params, retry=True)
 
 
 def memory_provenance(

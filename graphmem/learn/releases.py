@@ -22,6 +22,12 @@ compare-and-set statement that also stores its :class:`ReleaseReceipt`.
 * **promote** — the canary becomes STABLE, the old stable DEPRECATED (``SUPERSEDES`` kind
   RELEASE). **rollback** — a canary becomes ROLLED_BACK; a stable one is replaced by the
   version it had deprecated (``SUPERSEDES`` kind ROLLBACK).
+
+A step reads exactly what it decides on, never "every version of the key": the version it acts
+on and the serving ones (``learn/procedure_release_view``: at most three rows), and for a
+rollback of the stable version the highest DEPRECATED one (``learn/procedure_rollback_target``).
+So a key may hold any number of versions and every step still answers from the whole key; the
+listings of versions and receipts are paged (graphmem.paging).
 """
 
 from __future__ import annotations
@@ -72,7 +78,7 @@ from graphmem.models.enums import (
     SupersessionKind,
 )
 from graphmem.models.memory import Procedure, ProcedureContent, memory_from_graph
-from graphmem.models.types import procedure_ref, semver_sort_key, sha256_hash
+from graphmem.models.types import procedure_ref, sha256_hash
 from graphmem.models.validation import parse
 from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
@@ -87,7 +93,9 @@ DRAFT_METHOD = "procedure_draft"
 READERS = frozenset({"agent", "admin", "reviewer", "analyst"})
 #: the actor of the monitor's automatic rollbacks
 MONITOR = "system:canary-monitor"
-_MAX_VERSIONS = 500
+#: rows the release view may hold: by construction at most three (the version acted on, the
+#: stable one, a canary); more is a graph whose roles were broken, and is read bounded
+_VIEW_ROWS = 8
 #: versions and receipts a single read of a procedure key carries (the rest by cursor)
 DETAIL_PAGE = 100
 #: the release document is stored as a source; sources hold at most this much text
@@ -127,6 +135,21 @@ class _Version:
                 p.model_dump(include=set(ProcedureContent.model_fields))
             ),
         )
+
+
+@dataclass(frozen=True)
+class _View:
+    """What a release step reads of one key: the version it acts on (None when it names none
+    or that version does not exist) and the versions serving now."""
+
+    target: _Version | None
+    stable: _Version | None
+    canary: _Version | None
+
+    def find(self, key: str, version: str) -> _Version:
+        if self.target is None:
+            raise NotFoundError(f"no version {version!r} of procedure {key!r}", procedure_key=key)
+        return self.target
 
 
 @dataclass(frozen=True)
@@ -433,8 +456,8 @@ class Releases:
         """Publish a version that passed both reviews and its tests. The first published
         version of a key becomes STABLE; a later one serves nothing until a canary."""
         _require(principal, APPROVERS, "publishing a procedure")
-        versions = self._versions(principal.tenant_id, key)
-        v = _find(versions, key, version)
+        view = self._view(principal.tenant_id, key, version)
+        v = view.find(key, version)
         p = v.procedure
         missing = [
             name
@@ -455,7 +478,7 @@ class Releases:
         if issues:
             raise ValidationError(issues)
         now = self.clock()
-        first = _serving(versions, ReleaseRole.STABLE) is None
+        first = view.stable is None
         props: dict[str, Any] = {
             "lifecycle": str(ProcedureStatus.PUBLISHED),
             "published_by": principal.principal_id,
@@ -546,10 +569,10 @@ class Releases:
         """Roll a canary back (it serves no one again, ever), or a stable version back to the
         version it had replaced."""
         _require(principal, APPROVERS, "rolling back a procedure")
-        versions = self._versions(principal.tenant_id, key)
-        v = _find(versions, key, version)
+        view = self._view(principal.tenant_id, key, version)
+        v = view.find(key, version)
         return self._roll_back(
-            principal.tenant_id, versions, v, principal.principal_id, ReleaseAction.ROLLBACK, reason
+            principal.tenant_id, view, v, principal.principal_id, ReleaseAction.ROLLBACK, reason
         )
 
     def monitor(
@@ -557,17 +580,17 @@ class Releases:
     ) -> StepResult | None:
         """Recompute the key's health; roll the canary back when the verdict says so. Returns
         the rollback's result, or None when the canary holds (or there is none)."""
-        versions = self._versions(tenant_id, key, missing_ok=True)
-        canary = _serving(versions, ReleaseRole.CANARY)
+        view = self._view(tenant_id, key)
+        canary = view.canary
         if canary is None:
             return None
-        health = self._health(tenant_id, versions)
+        health = self._health(tenant_id, view)
         if health.verdict != "ROLLBACK":
             return None
         try:
             return self._roll_back(
                 tenant_id,
-                versions,
+                view,
                 canary,
                 MONITOR,
                 ReleaseAction.AUTO_ROLLBACK,
@@ -589,10 +612,11 @@ class Releases:
         :data:`DETAIL_PAGE` versions and receipts, each list with its total and the cursor of
         :meth:`version_page` / :meth:`receipt_page` for the rest."""
         _require(principal, READERS, "reading a procedure release")
-        versions = self._versions(principal.tenant_id, key)
-        stable = _serving(versions, ReleaseRole.STABLE)
-        canary = _serving(versions, ReleaseRole.CANARY)
         shown = self._version_page(principal.tenant_id, key, DETAIL_PAGE, None)
+        if shown.total == 0:
+            raise NotFoundError(f"no procedure {key!r}", procedure_key=key)
+        view = self._view(principal.tenant_id, key)
+        stable, canary = view.stable, view.canary
         receipts = self._receipt_page(principal.tenant_id, key, DETAIL_PAGE, None)
         return ProcedurePublic(
             procedure_key=key,
@@ -604,7 +628,7 @@ class Releases:
                 canary=canary.procedure.version if canary else None,
                 canary_percent=(canary.procedure.canary_percent or 0) if canary else 0,
             ),
-            health=self._health(principal.tenant_id, versions),
+            health=self._health(principal.tenant_id, view),
             receipts=receipts.items,
             receipts_total=receipts.total,
             receipts_next_cursor=receipts.next_cursor,
@@ -681,7 +705,8 @@ class Releases:
         )
 
     def health(self, tenant_id: str, key: str) -> ReleaseHealth:
-        return self._health(tenant_id, self._versions(tenant_id, key))
+        """The key's release health now (stable against canary; no verdict without both)."""
+        return self._health(tenant_id, self._view(tenant_id, key))
 
     # -- internals ---------------------------------------------------------------------------
     def _published_not_stable(
@@ -689,20 +714,20 @@ class Releases:
     ) -> tuple[_Version, _Version | None, _Version | None]:
         """The version a canary or a promotion acts on (published, not the stable one), with
         the key's stable version and running canary."""
-        versions = self._versions(tenant_id, key)
-        v = _find(versions, key, version)
+        view = self._view(tenant_id, key, version)
+        v = view.find(key, version)
         p = v.procedure
         if p.lifecycle is not ProcedureStatus.PUBLISHED or p.release_role is ReleaseRole.STABLE:
             state = f"{p.lifecycle}{' and stable' if p.release_role else ''}"
             raise _conflict(
                 f"needs a published version that is not stable; {v.ref} is {state}", rule
             )
-        return v, _serving(versions, ReleaseRole.STABLE), _serving(versions, ReleaseRole.CANARY)
+        return v, view.stable, view.canary
 
     def _roll_back(
         self,
         tenant_id: str,
-        versions: list[_Version],
+        view: _View,
         v: _Version,
         actor: str,
         action: ReleaseAction,
@@ -716,19 +741,15 @@ class Releases:
         rolled = {**cleared, "lifecycle": str(ProcedureStatus.ROLLED_BACK)}
         edges: list[dict[str, str]] = []
         if p.release_role is ReleaseRole.CANARY:
-            stable = _serving(versions, ReleaseRole.STABLE)
+            stable = view.stable
             changes = [_Change(v, rolled)]
             if stable is not None:
                 changes.append(_Change(stable, {"canary_percent": None}))
             other = stable
         elif p.release_role is ReleaseRole.STABLE:
-            if _serving(versions, ReleaseRole.CANARY) is not None:
+            if view.canary is not None:
                 raise _conflict("roll the running canary back first", "one_canary")
-            previous = max(
-                (x for x in versions if x.procedure.lifecycle is ProcedureStatus.DEPRECATED),
-                key=lambda x: semver_sort_key(x.procedure.version),
-                default=None,
-            )
+            previous = self._rollback_target(tenant_id, p.procedure_key)
             if previous is None:
                 raise _conflict(
                     f"{v.ref} replaced no earlier release to roll back to", "rollback_target"
@@ -763,9 +784,8 @@ class Releases:
         )
         return self._step(tenant_id, p.procedure_key, p.version, changes, receipt, edges)
 
-    def _health(self, tenant_id: str, versions: list[_Version]) -> ReleaseHealth:
-        stable = _serving(versions, ReleaseRole.STABLE)
-        canary = _serving(versions, ReleaseRole.CANARY)
+    def _health(self, tenant_id: str, view: _View) -> ReleaseHealth:
+        stable, canary = view.stable, view.canary
         since = canary.procedure.canary_since if canary else None
         refs = [v.ref for v in (stable, canary) if v is not None]
         rows = (
@@ -803,22 +823,39 @@ class Releases:
         scenarios = [parse(Scenario, s, trusted=True) for s in raw]
         return {s.id: s for s in scenarios}
 
-    def _versions(self, tenant_id: str, key: str, *, missing_ok: bool = False) -> list[_Version]:
+    def _view(self, tenant_id: str, key: str, version: str | None = None) -> _View:
+        """The version ``version`` of ``key`` (when named) and the key's serving versions, by
+        one targeted read (learn/procedure_release_view)."""
         rows = self.store.read(
-            "learn/procedure_versions",
-            {"tenant_id": tenant_id, "procedure_key": key, "limit": _MAX_VERSIONS},
+            "learn/procedure_release_view",
+            {
+                "tenant_id": tenant_id,
+                "procedure_key": key,
+                "version": version or "",
+                "published": str(ProcedureStatus.PUBLISHED),
+                "limit": _VIEW_ROWS,
+            },
         )
-        versions = []
-        for r in rows:
-            memory = memory_from_graph(r["m"])
-            assert isinstance(memory, Procedure)
-            versions.append(_Version(memory, r.get("author")))
-        if not versions and not missing_ok:
-            raise NotFoundError(f"no procedure {key!r}", procedure_key=key)
-        return versions
+        versions = [_version_of(r) for r in rows]
+        target = next((v for v in versions if v.procedure.version == version), None)
+        return _View(
+            target, _serving(versions, ReleaseRole.STABLE), _serving(versions, ReleaseRole.CANARY)
+        )
+
+    def _rollback_target(self, tenant_id: str, key: str) -> _Version | None:
+        """The highest DEPRECATED version of ``key``: what a stable rollback reinstates."""
+        rows = self.store.read(
+            "learn/procedure_rollback_target",
+            {
+                "tenant_id": tenant_id,
+                "procedure_key": key,
+                "deprecated": str(ProcedureStatus.DEPRECATED),
+            },
+        )
+        return _version_of(rows[0]) if rows else None
 
     def _version(self, tenant_id: str, key: str, version: str) -> _Version:
-        return _find(self._versions(tenant_id, key), key, version)
+        return self._view(tenant_id, key, version).find(key, version)
 
     def _receipt(
         self,
@@ -891,11 +928,10 @@ def _require(principal: Principal, roles: frozenset[str], what: str) -> None:
         )
 
 
-def _find(versions: list[_Version], key: str, version: str) -> _Version:
-    for v in versions:
-        if v.procedure.version == version:
-            return v
-    raise NotFoundError(f"no version {version!r} of procedure {key!r}", procedure_key=key)
+def _version_of(row: Mapping[str, Any]) -> _Version:
+    memory = memory_from_graph(row["m"])
+    assert isinstance(memory, Procedure)
+    return _Version(memory, row.get("author"))
 
 
 def _serving(versions: list[_Version], role: ReleaseRole) -> _Version | None:

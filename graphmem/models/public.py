@@ -170,6 +170,33 @@ class MemoryPage(ListingPage):
     subject_id: str | None = None
 
 
+class SupersededRef(PublicModel):
+    """A version a memory supersedes: its id, the edge's ``kind`` (``CORRECTION``, ``UPDATE``,
+    ``EXPLICIT``, ``VERSION``, ``RELEASE``, ``ROLLBACK``) and ``reason``."""
+
+    memory_id: str
+    kind: str | None = None
+    reason: str | None = None
+
+
+class HistoryVersion(MemoryPublic):
+    """One version of a memory's supersession history with the first page of the versions it
+    supersedes: ``supersedes_total`` counts them all, ``supersedes_next_cursor`` (null when the
+    list is whole) is the ``cursor`` of ``GET /v1/memories/{this version's id}/supersedes``."""
+
+    supersedes: list[SupersededRef] = Field(default_factory=list)
+    supersedes_total: int = 0
+    supersedes_next_cursor: str | None = None
+
+
+class SupersedesPage(ListingPage):
+    """A page of the versions a memory supersedes (:class:`ListingPage`), in the order of its
+    history entry's ``supersedes``."""
+
+    memory_id: str
+    supersedes: list[SupersededRef]
+
+
 class MemoryDetailPublic(PublicModel):
     """One memory with the first page of its supersession history and of its provenance:
     each list's ``…_total`` counts all of it, and ``…_next_cursor`` (null when the list is
@@ -177,7 +204,7 @@ class MemoryDetailPublic(PublicModel):
     rest."""
 
     memory: MemoryPublic
-    history: list[MemoryPublic]
+    history: list[HistoryVersion]
     history_total: int
     history_next_cursor: str | None = None
     provenance: list[JsonMap]
@@ -189,7 +216,7 @@ class HistoryPage(ListingPage):
     """A page of a memory's supersession history, oldest first (:class:`ListingPage`)."""
 
     memory_id: str
-    history: list[MemoryPublic]
+    history: list[HistoryVersion]
 
 
 class ProvenancePage(ListingPage):
@@ -352,6 +379,18 @@ class CypherResult(ListingPage):
 
     name: str
     rows: list[JsonMap]
+
+
+class AdhocCypherResult(PublicModel):
+    """An admin's ad-hoc query's rows: at most ``limit``, in the engine's order; ``truncated``
+    when the query had more. Not a listing: an arbitrary query has no stable total order for a
+    cursor to resume on (graphmem.adhoc.cap), so narrow it, or order it and use ``SKIP``."""
+
+    name: str
+    rows: list[JsonMap]
+    count: int
+    limit: int
+    truncated: bool
 
 
 # -- keys --------------------------------------------------------------------------------------

@@ -112,6 +112,9 @@ def _page(
 
 #: rows of a memory's history and provenance a single read carries (the rest by cursor)
 DETAIL_PAGE = 100
+#: versions a history entry's ``supersedes`` carries (the rest: ``GET …/{version}/supersedes``)
+SUPERSEDES_PAGE = 20
+SUPERSEDES_LISTING = "memory_supersedes"
 
 
 @dataclass(frozen=True)
@@ -170,8 +173,9 @@ def readable_memory(store: GraphStore, principal: Principal, memory_id: str) -> 
     return node
 
 
-#: the inner lists of a memory's single read, each also a listing of its own
-DetailList = Literal["history", "provenance"]
+#: the inner lists of a memory's single read, each also a listing of its own (``supersedes``:
+#: the inner list of each history entry, the versions that memory supersedes)
+DetailList = Literal["history", "provenance", "supersedes"]
 
 
 def detail_page(
@@ -186,11 +190,14 @@ def detail_page(
     cipher: ContentCipher | None = None,
 ) -> Page[dict[str, Any]]:
     """One page of a memory's ``history`` (its supersession versions, oldest first, the
-    memory included) or ``provenance`` (the sources it cites, by source id), after the first
-    page :func:`get_memory` carries; a 404 for a memory the key may not read."""
+    memory included), ``provenance`` (the sources it cites, by source id) or ``supersedes``
+    (the versions it supersedes, after the first page its history entry carries), after the
+    first page :func:`get_memory` carries; a 404 for a memory the key may not read."""
     node = readable_memory(store, principal, memory_id)
     if part == "history":
         return _history(store, principal, memory_id, cursors, limit, cursor, cipher)
+    if part == "supersedes":
+        return _supersedes(store, principal, memory_id, cursors, limit, cursor)
     return _provenance(store, principal, node, cursors, limit, cursor, cipher)
 
 
@@ -205,7 +212,19 @@ def _history(
 ) -> Page[dict[str, Any]]:
     def build(row: Mapping[str, Any]) -> dict[str, Any]:
         version = public(memory_from_graph(_open(row["v"], cipher)))
-        version["supersedes"] = [s for s in row["supersedes"] if s.get("memory_id")]
+        first = row["supersedes"]
+        more = len(first) > SUPERSEDES_PAGE
+        version["supersedes"] = [_superseded(s) for s in first[:SUPERSEDES_PAGE]]
+        version["supersedes_total"] = int(row["supersedes_total"])
+        version["supersedes_next_cursor"] = (
+            cursors.issue(
+                SUPERSEDES_LISTING,
+                _supersedes_scope(principal, version["memory_id"]),
+                first[SUPERSEDES_PAGE - 1]["key"],
+            )
+            if more
+            else None
+        )
         return version
 
     return read_page(
@@ -217,6 +236,35 @@ def _history(
         limit=limit,
         cursor=cursor,
         build=build,
+        params={"supersedes_take": SUPERSEDES_PAGE + 1},
+    )
+
+
+def _supersedes_scope(principal: Principal, memory_id: str) -> dict[str, Any]:
+    return {"tenant_id": principal.tenant_id, "memory_id": memory_id}
+
+
+def _superseded(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: row.get(k) for k in ("memory_id", "kind", "reason")}
+
+
+def _supersedes(
+    store: GraphStore,
+    principal: Principal,
+    memory_id: str,
+    cursors: Cursors,
+    limit: int,
+    cursor: str | None,
+) -> Page[dict[str, Any]]:
+    return read_page(
+        store,
+        "memories/supersedes",
+        _supersedes_scope(principal, memory_id),
+        listing=SUPERSEDES_LISTING,
+        cursors=cursors,
+        limit=limit,
+        cursor=cursor,
+        build=_superseded,
     )
 
 

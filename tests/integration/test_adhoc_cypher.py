@@ -42,10 +42,11 @@ class Adhoc:
     admin: dict[str, str]
     analyst: dict[str, str]
 
-    def post(self, query: str, params: dict[str, Any] | None = None) -> Any:
-        return self.client.post(
-            "/v1/cypher-adhoc", headers=self.admin, json={"query": query, "params": params or {}}
-        )
+    def post(self, query: str, params: dict[str, Any] | None = None, limit: int = 1000) -> Any:
+        """The answer to ``query``; at the highest ``limit`` unless told, so that the shapes'
+        answers are whole (the test of the bound checks ``truncated``)."""
+        body = {"query": query, "params": params or {}, "limit": limit}
+        return self.client.post("/v1/cypher-adhoc", headers=self.admin, json=body)
 
 
 @pytest.fixture
@@ -85,6 +86,7 @@ def test_probe_and_generated_shapes_answer_exactly_the_tenants_rows(adhoc: Adhoc
         assert answer.status_code < 500, (case.text, answer.text)
         assert not leaks(answer.json()), (case.text, answer.text)
         if kind == "rows":
+            assert answer.status_code != 200 or not answer.json()["truncated"], case.text
             got = normalized(answer.json()["rows"]) if answer.status_code == 200 else answer.text
             if got != rows:
                 wrong.append((case.name, case.text, got, rows))
@@ -121,6 +123,64 @@ def test_admins_only_and_tenant_id_comes_from_the_key(adhoc: Adhoc) -> None:
     # defence in depth: a result naming another tenant is refused whole
     named = adhoc.post("RETURN 'globex' AS tenant_id")
     assert named.status_code == 403 and named.json()["rule"] == "cross_tenant"
+
+
+def _rows(answer: Any) -> tuple[list[Any], bool]:
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["count"] == len(body["rows"]) <= body["limit"]
+    return [r["i"] for r in body["rows"]], body["truncated"]
+
+
+def test_an_adhoc_answer_is_bounded_by_limit_and_says_when_it_was_cut(adhoc: Adhoc) -> None:
+    """At most ``limit`` rows; ``truncated`` exactly when the query had more — the caller's
+    own LIMIT, a UNION's duplicates and a UNION ALL's repeats counted as the engine counts."""
+    many = "UNWIND range(1, 250) AS i RETURN i"
+    rows, cut = _rows(adhoc.post(many, limit=100))
+    assert len(rows) == 100 and cut and set(rows) <= set(range(1, 251))
+    assert _rows(adhoc.post(many, limit=250)) == (list(range(1, 251)), False)
+    assert _rows(adhoc.post(many, limit=249))[1] is True
+    assert _rows(adhoc.post(many)) == (list(range(1, 251)), False)  # the fixture's limit: 1000
+    default = adhoc.client.post("/v1/cypher-adhoc", headers=adhoc.admin, json={"query": many})
+    assert (default.json()["limit"], default.json()["count"], default.json()["truncated"]) == (
+        100, 100, True
+    )  # fmt: skip
+    # the caller's own LIMIT: theirs when lower (nothing cut), ours when higher
+    assert _rows(adhoc.post(many + " LIMIT 5", limit=10)) == ([1, 2, 3, 4, 5], False)
+    assert _rows(adhoc.post(many + " LIMIT 10", limit=10)) == (list(range(1, 11)), False)
+    assert _rows(adhoc.post(many + " LIMIT 11", limit=10))[1] is True
+    assert _rows(adhoc.post(many + " LIMIT $n", {"n": 7}, limit=10)) == (list(range(1, 8)), False)
+    assert _rows(adhoc.post(many + " SKIP 240 LIMIT $n", {"n": 300})) == (
+        list(range(241, 251)), False
+    )  # fmt: skip
+    bad = adhoc.post(many + " LIMIT $n", {"n": "ten"})
+    assert bad.status_code == 422
+    assert [(e["field"], e["rule"]) for e in bad.json()["errors"]] == [("params.n", "type")]
+    # UNION: distinct rows across the parts; a part's duplicates do not count as more
+    union = "UNWIND range(1, 80) AS i RETURN i UNION UNWIND range(41, 120) AS i RETURN i"
+    assert _rows(adhoc.post(union, limit=120)) == (list(range(1, 121)), False)
+    rows, cut = _rows(adhoc.post(union, limit=119))
+    assert cut and len(rows) == len(set(rows)) == 119
+    rows, cut = _rows(adhoc.post(union, limit=50))
+    assert cut and len(rows) == len(set(rows)) == 50
+    repeats = (
+        "UNWIND range(1, 300) AS x RETURN 1 AS i UNION UNWIND range(1, 300) AS x RETURN 2 AS i"
+    )
+    assert sorted(_rows(adhoc.post(repeats, limit=10))[0]) == [1, 2]
+    assert _rows(adhoc.post(repeats, limit=10))[1] is False
+    # UNION ALL keeps repeats, and counts them
+    both = "UNWIND range(1, 60) AS i RETURN i UNION ALL UNWIND range(1, 60) AS i RETURN i"
+    assert sorted(_rows(adhoc.post(both, limit=120))[0]) == sorted([*range(1, 61)] * 2)
+    assert _rows(adhoc.post(both, limit=120))[1] is False
+    assert _rows(adhoc.post(both, limit=100))[1] is True
+    # on the tenant's nodes too; the limit's range is the listings' (1..1000)
+    memories = "MATCH (m:Memory) RETURN m.key AS i"
+    whole = _rows(adhoc.post(memories))
+    assert not whole[1] and len(whole[0]) > 3
+    assert _rows(adhoc.post(memories, limit=3))[1] is True
+    for limit in (0, 1001):
+        refused = adhoc.post(memories, limit=limit)
+        assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "limit"
 
 
 REFUSED = [

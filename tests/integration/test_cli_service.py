@@ -190,6 +190,19 @@ def test_cli_adhoc_goes_through_the_tenant_binding(data_dir: Path) -> None:
     assert ran.returncode == 0 and json.loads(ran.stdout) == [{"n": 0}]
     theirs = cli(data_dir, "cypher", "adhoc", hostile, "--tenant", "globex")
     assert theirs.returncode == 0 and json.loads(theirs.stdout) == [{"n": 1}]
+    # bounded: --limit rows at most, and stderr says when the query had more
+    many = "UNWIND range(1, 150) AS i RETURN i"
+    cut = cli(data_dir, "cypher", "adhoc", many, "--tenant", "acme")
+    assert cut.returncode == 0 and json.loads(cut.stdout) == [{"i": i} for i in range(1, 101)]
+    assert "truncated: the query has more than 100 rows" in cut.stderr
+    whole = cli(data_dir, "cypher", "adhoc", many, "--tenant", "acme", "--limit", "150")
+    assert len(json.loads(whole.stdout)) == 150 and "truncated" not in whole.stderr
+    assert (
+        "LIMIT 4"
+        in cli(
+            data_dir, "cypher", "adhoc", many, "--tenant", "acme", "--limit", "3", "--show-bound"
+        ).stdout
+    )
     write = cli(data_dir, "cypher", "adhoc", "MATCH (n) DETACH DELETE n", "--tenant", "acme")
     assert write.returncode == 2
     [issue] = json.loads(write.stderr)["error"]["errors"]

@@ -13,12 +13,14 @@ from fastapi.testclient import TestClient
 
 from graphmem.api.main import create_app
 from graphmem.auth.keys import create_key
+from graphmem.client import Client
 from graphmem.learn import releases
 from graphmem.models.enums import Decision
 from graphmem.read import lineage, timetravel
 from graphmem.service import Graphmem
 from tests.integration import test_lineage
 from tests.integration.conftest import KeyMaker, bearer
+from tests.integration.live_server import uvicorn_on
 from tests.integration.test_lineage import World
 from tests.integration.test_listing_pages import issues, walk
 from tests.integration.write_fixtures import claim, principal, source, vpn_draft
@@ -226,3 +228,84 @@ def _page_a_named_query(rest: TestClient, world: World) -> None:
     assert listed["lineage/known_at_snapshot"]["paged"]
     assert "take" not in listed["lineage/known_at_snapshot"]["params"]
     assert all(q["paged"] for q in listed.values())  # every analyst query answers pages
+
+
+#: versions one memory is made to supersede, beyond a history entry's first page
+SUPERSEDED = 5
+
+
+def test_a_history_entrys_supersedes_list_pages_on_its_own_cursor(
+    hashing_gm: Graphmem, rest: TestClient, key_for: KeyMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A version superseding many carries the first page of them, with their total and the
+    cursor of ``GET /v1/memories/{version}/supersedes``; REST and the SDK page on to exactly
+    the whole list, in its order; the cursor is that version's own."""
+    last = owners(hashing_gm)
+    reader = key_for("agent", subject="user:lead", grants=["project:alpha"])
+    before = rest.get(f"/v1/memories/{last}", headers=reader).json()
+    oldest = before["history"][0]["memory_id"]
+    node = hashing_gm.store.read_adhoc(
+        "MATCH (m:Memory {memory_id: $id}) RETURN m {.*} AS m", {"id": oldest}
+    )[0]["m"]
+    copies = [
+        {**{k: v for k, v in node.items() if k != "embedding"}, "memory_id": f"mem_old_{i}"}
+        for i in range(SUPERSEDED)
+    ]
+    # the last version supersedes five more, recorded at five moments (cheap copies)
+    hashing_gm.store._execute(
+        "MATCH (m:Memory {memory_id: $last}) UNWIND range(0, size($rows) - 1) AS i "
+        "CREATE (c:Memory) SET c = $rows[i] "
+        "CREATE (m)-[:SUPERSEDES {kind: 'EXPLICIT', reason: 'TEST', "
+        "recorded_at: '2026-08-0' + toString(i + 1) + 'T00:00:00.000000Z'}]->(c)",
+        {"last": last, "rows": copies},
+        read_only=False,
+    )
+    whole = rest.get(f"/v1/memories/{last}", headers=reader).json()
+    entry = next(v for v in whole["history"] if v["memory_id"] == last)
+    everything = [s["memory_id"] for s in entry["supersedes"]]
+    assert entry["supersedes_total"] == len(everything) == SUPERSEDED + 1
+    assert entry["supersedes_next_cursor"] is None
+    assert set(everything) >= {c["memory_id"] for c in copies}
+    others = [v for v in whole["history"] if v["memory_id"] != last]
+    assert all(v["supersedes_total"] == len(v["supersedes"]) for v in others)
+
+    monkeypatch.setattr(timetravel, "SUPERSEDES_PAGE", 2)  # a page the list outgrows
+    first = rest.get(f"/v1/memories/{last}/history", headers=reader).json()
+    entry = next(v for v in first["history"] if v["memory_id"] == last)
+    assert [s["memory_id"] for s in entry["supersedes"]] == everything[:2]
+    assert entry["supersedes_total"] == SUPERSEDED + 1 and entry["supersedes_next_cursor"]
+    pages = walk(
+        rest,
+        f"/v1/memories/{last}/supersedes",
+        reader,
+        cursor=entry["supersedes_next_cursor"],
+        limit=3,
+    )
+    assert [len(p["supersedes"]) for p in pages] == [3, 1]
+    joined = everything[:2] + [s["memory_id"] for p in pages for s in p["supersedes"]]
+    assert joined == everything  # each once, in the entry's order
+    alone = rest.get(f"/v1/memories/{last}/supersedes", headers=reader).json()
+    assert [s["memory_id"] for s in alone["supersedes"]] == everything
+    assert (alone["total"], alone["next_cursor"]) == (SUPERSEDED + 1, None)
+    paged = [(s["kind"], s["reason"]) for p in pages for s in p["supersedes"]]
+    assert paged == [(s["kind"], s["reason"]) for s in alone["supersedes"]][2:]
+    assert paged.count(("EXPLICIT", "TEST")) >= 3
+
+    # the cursor belongs to that version's list: on another version, or the history, a 422
+    for path in (f"/v1/memories/{oldest}/supersedes", f"/v1/memories/{last}/history"):
+        wrong = rest.get(path, headers=reader, params={"cursor": entry["supersedes_next_cursor"]})
+        assert wrong.status_code == 422 and issues(wrong) == [("cursor", "mismatch")], path
+    stranger = key_for("agent", subject="user:nobody")
+    assert rest.get(f"/v1/memories/{last}/supersedes", headers=stranger).status_code == 404
+
+    # the SDK: the same entry, the same pages
+    with uvicorn_on(hashing_gm) as base:
+        key = reader["Authorization"].removeprefix("Bearer ")
+        with Client(base, key=key) as client:
+            history = client.memory_history(last)
+            got = next(v for v in history.history if v.memory_id == last)
+            assert [s.memory_id for s in got.supersedes] == everything[:2]
+            assert got.supersedes_total == SUPERSEDED + 1
+            page = client.memory_supersedes(last, limit=10, cursor=got.supersedes_next_cursor)
+            assert [s.memory_id for s in page.supersedes] == everything[2:]
+            assert page.next_cursor is None and page.total == SUPERSEDED + 1

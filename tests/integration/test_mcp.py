@@ -348,3 +348,113 @@ def test_the_app_starts_twice_with_mcp_mounted(hashing_gm: Graphmem, key_for: Ke
                 json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
             )
             assert ping.status_code == 200, ping.text
+
+
+async def _pages(
+    client: Client, memory_id: str, more: str, items: str, limit: int
+) -> list[dict[str, Any]]:
+    """Every page of one of explain's lists, by ``more`` + ``cursor``, each at most ``limit``
+    rows (a lineage page counts the linked memories: its nodes add the root and sources)."""
+    pages: list[dict[str, Any]] = []
+    cursor: str | None = None
+    while True:
+        args: dict[str, Any] = {"memory_id": memory_id, "more": more, "limit": limit}
+        page = await call(client, "explain", {**args, "cursor": cursor} if cursor else args)
+        assert page["count"] <= limit and page[items]
+        pages.append(page)
+        cursor = page["next_cursor"]
+        if cursor is None:
+            return pages
+        assert len(pages) < 50, "the cursor does not advance"
+
+
+def _edges(graph: dict[str, Any]) -> set[tuple[str, str, str]]:
+    return {(e["type"], e["source"], e["target"]) for e in graph["edges"]}
+
+
+def test_explain_pages_history_provenance_and_lineage_by_more_and_cursor(
+    hashing_gm: Graphmem, key_for: KeyMaker
+) -> None:
+    """The rest of each list explain's first answer cut: pages by ``more`` + ``cursor`` that
+    join to exactly the whole list, in its order; a damaged or foreign cursor is graphmem's
+    422 on ``cursor``."""
+    agent = key_for("agent", subject="user:u_104")
+    with uvicorn_on(hashing_gm) as base:
+
+        async def checks() -> None:
+            async with mcp_at(base, agent) as a:
+                # a claim corrected twice: three versions linked by SUPERSEDES
+                claim_id: str | None = None
+                sources: list[str] = []
+                for lang in ("ko-KR", "en-US", "fr-FR"):
+                    said = f"please answer in {lang}"
+                    fact = {"predicate": "prefers_answer_language", "object": lang}
+                    args = {"content": said, "subject": "user:u_104", "claim": fact}
+                    written = await call(
+                        a, "remember", {**args, "supersedes": claim_id} if claim_id else args
+                    )
+                    assert written["receipt"]["decision"] == "COMMITTED", written["receipt"]
+                    claim_id = written["receipt"]["memory_id"]
+                    sources.append(written["source"]["source_id"])
+                assert claim_id is not None
+                # an episode citing those three messages besides its own log: four sources
+                happened = await call(
+                    a,
+                    "record_episode",
+                    {"subject": "user:u_104", "content": "the user switched languages twice",
+                     "episode": {"goal": "answer in the user's language", "outcome": "SUCCESS"},
+                     "evidence": [{"event_id": s, "source_role": "user"} for s in sources]},
+                )  # fmt: skip
+                assert happened["receipt"]["decision"] == "COMMITTED", happened["receipt"]
+                episode_id = happened["receipt"]["memory_id"]
+
+                whole = await call(a, "explain", {"memory_id": claim_id})
+                assert whole["history_total"] >= 3 and whole["history_next_cursor"] is None
+                history = await _pages(a, claim_id, "history", "history", limit=1)
+                assert len(history) == whole["history_total"]
+                joined = [v["memory_id"] for p in history for v in p["history"]]
+                assert joined == [v["memory_id"] for v in whole["history"]]
+                assert {p["total"] for p in history} == {whole["history_total"]}
+
+                lineage = await _pages(a, claim_id, "lineage", "nodes", limit=1)
+                assert len(lineage) == whole["lineage"]["total"] >= 2
+                nodes = {n["id"] for p in lineage for n in p["nodes"]}
+                assert nodes == {n["id"] for n in whole["lineage"]["nodes"]}
+                assert set().union(*map(_edges, lineage)) == _edges(whole["lineage"])
+                assert ("SUPERSEDES", claim_id) in {(t, s) for t, s, _ in _edges(whole["lineage"])}
+
+                told = await call(a, "explain", {"memory_id": episode_id})
+                assert told["provenance_total"] == 4
+                provenance = await _pages(a, episode_id, "provenance", "provenance", limit=3)
+                assert [len(p["provenance"]) for p in provenance] == [3, 1]
+                assert [s["source_id"] for p in provenance for s in p["provenance"]] == [
+                    s["source_id"] for s in told["provenance"]
+                ]
+                assert set(sources) < {s["source_id"] for s in told["provenance"]}
+
+                # a cursor is the list's own: damaged, or handed out for another list, a 422
+                cursor = history[0]["next_cursor"]
+                assert cursor is not None
+                for more, bad, rule in (
+                    ("history", cursor[:-2] + "xx", "invalid"),
+                    ("provenance", cursor, "mismatch"),
+                    ("history", (await _pages(a, episode_id, "provenance", "provenance", 3))[0][
+                        "next_cursor"], "mismatch"),
+                ):  # fmt: skip
+                    refused = await call(
+                        a, "explain", {"memory_id": claim_id, "more": more, "cursor": bad},
+                        fails=True,
+                    )  # fmt: skip
+                    assert refused["status"] == 422 and refused["code"] == "VALIDATION_ERROR"
+                    assert [(e["field"], e["rule"]) for e in refused["errors"]] == [
+                        ("cursor", rule)
+                    ]
+                off = await call(a, "explain", {"memory_id": claim_id, "limit": 5}, fails=True)
+                assert [(e["field"], e["rule"]) for e in off["errors"]] == [
+                    ("limit", "requires_more")
+                ]
+                too_big = {"memory_id": claim_id, "more": "lineage", "limit": 5000}
+                big = await call(a, "explain", too_big, fails=True)
+                assert big["status"] == 422 and big["errors"][0]["field"] == "limit"
+
+        anyio.run(checks)

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from graphmem.learn.resolve import serving_role
 from graphmem.models.enums import ReleaseRole
+from graphmem.models.types import semver_sort_key
 from graphmem.service import Graphmem
 from tests.integration.conftest import KeyMaker
 from tests.integration.write_fixtures import FakeClock, vpn_draft
@@ -300,6 +301,70 @@ def test_promote_and_roll_back_by_hand(
         ("1.0.0", "ROLLBACK", "1.1.0"),
     ]
     assert step(rest, rev, "1.0.0", "rollback").status_code == 409  # nothing earlier to go to
+
+
+#: more versions than any single read of a key carries (the old release steps read at most 500)
+FILLERS = 600
+
+
+def test_every_step_answers_right_on_a_key_with_more_versions_than_a_read_carries(
+    clocked_rest: TestClient,
+    clocked_gm: Graphmem,
+    keys: dict[str, dict[str, str]],
+    clock: FakeClock,
+) -> None:
+    """The steps read the version they act on and the serving ones by targeted queries, so the
+    600 lower versions in front of them change no answer: publish sees the stable version,
+    canary and promote find theirs, and a stable rollback reinstates the highest DEPRECATED
+    version, not the lowest or the first read."""
+    rest, rev = clocked_rest, keys["reviewer"]
+    stable_id = released(rest, keys, vpn_draft("9.0.0"))
+    # cheap copies of 9.0.0 as DEPRECATED versions 1.0.0 … 1.0.599, all sorting before it
+    node = clocked_gm.store.read_adhoc(
+        "MATCH (m:Procedure {procedure_key: $key, version: '9.0.0'}) RETURN m {.*} AS m",
+        {"key": KEY},
+    )[0]["m"]
+    base = {k: v for k, v in node.items() if k not in ("embedding", "release_role")}
+    fillers = [
+        {**base, "memory_id": f"mem_filler_{i}", "version": f"1.0.{i}",
+         "version_sort": semver_sort_key(f"1.0.{i}"), "lifecycle": "DEPRECATED"}
+        for i in range(FILLERS)
+    ]  # fmt: skip
+    clocked_gm.store._execute(
+        "UNWIND $rows AS row CREATE (c:Memory:Procedure) SET c = row",
+        {"rows": fillers},
+        read_only=False,
+    )
+    worse = vpn_draft("9.1.0", preconditions=["error_720"], tests=["vpn-mismatch-reset"])
+    released(rest, keys, worse)  # publish saw 9.0.0 serving: 9.1.0 waits for a canary
+    state = release(rest, rev)
+    assert state["versions_total"] == FILLERS + 2
+    assert state["cohorts"]["stable"] == "9.0.0" and state["cohorts"]["canary"] is None
+    clock.set("2026-07-02T00:00:00Z")
+    canary = step(rest, rev, "9.1.0", "canary", percent=10)
+    assert canary.status_code == 200, canary.json()
+    cohorts = release(rest, rev)["cohorts"]
+    assert (cohorts["stable"], cohorts["canary"], cohorts["canary_percent"]) == (
+        "9.0.0",
+        "9.1.0",
+        10,
+    )
+    filler = step(rest, rev, "1.0.3", "canary", percent=10)
+    assert filler.status_code == 409, filler.json()  # not published
+    promoted = step(rest, rev, "9.1.0", "promote")
+    assert promoted.status_code == 200, promoted.json()
+    assert promoted.json()["receipt"]["other_memory_id"] == stable_id  # it deprecated 9.0.0
+    back = step(rest, rev, "9.1.0", "rollback", reason="certificate regressions")
+    assert back.status_code == 200, back.json()
+    reinstated = rest.get(
+        f"/v1/procedures/{KEY}/versions", headers=rev, params={"limit": 1000}
+    ).json()
+    by_version = {v["version"]: (v["lifecycle"], v["release_role"]) for v in reinstated["versions"]}
+    assert by_version["9.0.0"] == ("PUBLISHED", "STABLE")
+    assert by_version["9.1.0"] == ("ROLLED_BACK", None)
+    assert {by_version[f"1.0.{i}"] for i in range(FILLERS)} == {("DEPRECATED", None)}
+    assert release(rest, rev)["cohorts"]["stable"] == "9.0.0"
+    assert step(rest, rev, "7.0.0", "publish").status_code == 404
 
 
 def test_retrieval_serves_each_run_the_version_of_its_cohort(

@@ -9,10 +9,11 @@ from dataclasses import fields, is_dataclass
 
 import pytest
 
-from graphmem.adhoc import TENANT_PARAM, bind_to_tenant, parse
+from graphmem.adhoc import PART_COLUMN, TENANT_PARAM, bind_to_tenant, parse
 from graphmem.adhoc import syntax as s
 from graphmem.adhoc.emit import emit
 from graphmem.adhoc.tenant import bind, cannot_fail, conjuncts
+from graphmem.errors import ValidationError
 from tests.adhoc_shapes import shapes
 from tests.unit.test_adhoc_parser import CORPUS
 
@@ -174,3 +175,27 @@ def test_the_engine_never_sees_the_callers_text() -> None:
     bound = bind_to_tenant(text)
     assert "/*" not in bound.text and "//" not in bound.text and "OR" not in bound.text
     assert emit(parse(text))[0] != text
+
+
+def test_the_row_bound_caps_each_final_return_and_marks_a_unions_parts() -> None:
+    """graphmem.adhoc.cap: the engine stops one row past the limit; the caller's lower LIMIT
+    (a literal or a parameter, at its value) stands; a UNION's parts say which they are and
+    answer distinct rows, a UNION ALL's keep their repeats."""
+    capped = bind_to_tenant("MATCH (m) RETURN m.k AS k", limit=10)
+    assert capped.text.endswith("RETURN m.k AS k LIMIT 11") and capped.parts == 1
+    assert bind_to_tenant("MATCH (m) RETURN m LIMIT 3", limit=10).text.endswith("LIMIT 3")
+    assert bind_to_tenant("MATCH (m) RETURN m LIMIT 30", limit=10).text.endswith("LIMIT 11")
+    by_param = bind_to_tenant("MATCH (m) RETURN m SKIP 2 LIMIT $n", limit=10, values={"n": 4})
+    assert by_param.text.endswith("SKIP 2 LIMIT 4")
+    for value in ("4", -1, True, None):
+        with pytest.raises(ValidationError) as bad:
+            bind_to_tenant("MATCH (m) RETURN m LIMIT $n", limit=10, values={"n": value})
+        assert [(i.field, i.rule) for i in bad.value.issues] == [("params.n", "type")]
+    union = bind_to_tenant("MATCH (a:A) RETURN a.k AS k UNION MATCH (b:B) RETURN b.k AS k", limit=5)
+    first, second = union.text.split("\nUNION\n")
+    assert first.endswith(f"RETURN DISTINCT a.k AS k, 0 AS {PART_COLUMN} LIMIT 6")
+    assert second.endswith(f"RETURN DISTINCT b.k AS k, 1 AS {PART_COLUMN} LIMIT 6")
+    assert (union.parts, union.union_all) == (2, False)
+    kept = bind_to_tenant("RETURN 1 AS k UNION ALL RETURN 1 AS k", limit=5)
+    assert "DISTINCT" not in kept.text and kept.union_all
+    assert bind_to_tenant("MATCH (m) RETURN m").text.endswith("RETURN m")  # no limit: as written

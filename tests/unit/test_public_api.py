@@ -13,6 +13,9 @@ import pytest
 
 import graphmem
 from graphmem import Principal, Role, ValidationError
+from graphmem.embeddings.hashing import HashingEmbedder
+from graphmem.store.base import GraphStore
+from graphmem.store.schema import bootstrap
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,3 +65,42 @@ def test_no_top_level_api_package_is_installed() -> None:
     assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["graphmem"]
     assert importlib.util.find_spec("api") is None
     assert importlib.util.find_spec("graphmem.api.main") is not None
+
+
+def test_named_query_answers_a_page_and_its_cursor_walks_the_rest(store: GraphStore) -> None:
+    """``Graphmem.named_query`` answers a :class:`graphmem.Page` (items, total, next_cursor),
+    as the README shows; following ``next_cursor`` joins to the whole result; ``adhoc_query``
+    answers an :class:`graphmem.AdhocResult`."""
+    from graphmem import AdhocResult, Graphmem, Page, Principal, Settings
+
+    gm = Graphmem(store, Settings(embedder="hashing"), HashingEmbedder())
+    bootstrap(store, [gm.embedding_space])
+    ops = Principal.local_operator("acme")
+    for i in range(5):
+        text = f"attribute {i} of project alpha is Jin"
+        sid = gm.record_source(ops, {"kind": "HUMAN_REVIEW", "content": text}).source_id
+        receipt = gm.propose(
+            ops,
+            {"memory_type": "SEMANTIC", "subject": "project:alpha", "confidence": 1.0,
+             "claim": {"predicate": f"attribute_{i}", "object": "Jin"},
+             "evidence": [{"event_id": sid, "span": text, "source_role": "reviewer"}]},
+        )  # fmt: skip
+        assert receipt.memory_id, receipt.reasons
+    name = "lineage/known_at_snapshot"
+    params = {"subject_id": "project:alpha", "known_at": "2999-01-01T00:00:00Z"}
+    whole = gm.named_query(name, params, tenant_id="acme", limit=1000)
+    assert isinstance(whole, Page) and whole.next_cursor is None
+    assert whole.total == len(whole.items) == 5
+    first = gm.named_query(name, params, tenant_id="acme", limit=2)
+    rows, page = list(first.items), first
+    while page.next_cursor:
+        page = gm.named_query(name, params, tenant_id="acme", limit=2, cursor=page.next_cursor)
+        assert page.total == 5 and len(page.items) <= 2
+        rows += page.items
+    assert rows == whole.items
+    assert first.fields("rows")["count"] == 2 and first.fields("rows")["total"] == 5
+    adhoc = gm.adhoc_query(
+        "MATCH (m:Memory) RETURN m.memory_id AS id", {}, tenant_id="acme", limit=2
+    )
+    assert isinstance(adhoc, AdhocResult) and len(adhoc.rows) == 2 and adhoc.truncated
+    gm.logs.close()

@@ -12,7 +12,7 @@ from graphmem.adhoc import MAX_QUERY_CHARS
 from graphmem.api.deps import AdminDep, AnalystDep, GraphmemDep
 from graphmem.auth.scope import require_unbound
 from graphmem.limits import MAX_CURSOR_CHARS, MAX_PAGE
-from graphmem.models.public import CypherResult, NamedQueryPublic
+from graphmem.models.public import AdhocCypherResult, CypherResult, NamedQueryPublic
 from graphmem.named_queries import DEFAULT_QUERY_PAGE, list_queries
 
 router = APIRouter(prefix="/v1/cypher", tags=["cypher"])
@@ -53,13 +53,19 @@ class AdhocRun(BaseModel):
 
     query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
     params: dict[str, Any] = Field(default_factory=dict)
+    #: rows at most (1..MAX_PAGE); ``truncated`` in the answer says the query had more
+    limit: int = Field(DEFAULT_QUERY_PAGE, ge=1, le=MAX_PAGE)
 
 
-@router.post("-adhoc", response_model=CypherResult)
-def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> CypherResult:
+@router.post("-adhoc", response_model=AdhocCypherResult)
+def run_adhoc_query(body: AdhocRun, gm: GraphmemDep, principal: AdminDep) -> AdhocCypherResult:
     """Admins only: ad-hoc Cypher in a read-only subset of openCypher, rewritten so that every
     pattern is bound to the key's tenant (graphmem.adhoc); outside the subset, a 422 naming the
-    construct. Not for subject-bound keys (the binding is per tenant)."""
+    construct. Not for subject-bound keys (the binding is per tenant). At most ``limit`` rows
+    (default 100), with ``truncated`` when there were more — a bound, not a cursor: an
+    arbitrary query has no stable order to resume on."""
     require_unbound(principal, "ad-hoc Cypher")
-    rows = gm.adhoc_query(body.query, body.params, tenant_id=principal.tenant_id)
-    return CypherResult(name="adhoc", rows=rows, count=len(rows), total=len(rows))
+    result = gm.adhoc_query(
+        body.query, body.params, tenant_id=principal.tenant_id, limit=body.limit
+    )
+    return AdhocCypherResult.model_validate(result.fields())

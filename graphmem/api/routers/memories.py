@@ -12,7 +12,13 @@ from graphmem.api.deps import (
     PrincipalDep,
     SubjectQuery,
 )
-from graphmem.models.public import HistoryPage, MemoryDetailPublic, MemoryPage, ProvenancePage
+from graphmem.models.public import (
+    HistoryPage,
+    MemoryDetailPublic,
+    MemoryPage,
+    ProvenancePage,
+    SupersedesPage,
+)
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"])
 
@@ -52,6 +58,19 @@ def memory_history(
     of ``GET /v1/memories/{id}`` (or this page's ``next_cursor``) as ``cursor``."""
     page = gm.memory_list(principal, memory_id, "history", limit=paging.limit, cursor=paging.cursor)
     return HistoryPage.model_validate({"memory_id": memory_id, **page.fields("history")})
+
+
+@router.get("/{memory_id}/supersedes", response_model=SupersedesPage)
+def memory_supersedes(
+    memory_id: IdPath, gm: GraphmemDep, principal: PrincipalDep, paging: PagingDep
+) -> SupersedesPage:
+    """A page of the versions the memory supersedes (its SUPERSEDES edges out): pass the
+    ``supersedes_next_cursor`` of its entry in a history page (or this page's
+    ``next_cursor``) as ``cursor``."""
+    page = gm.memory_list(
+        principal, memory_id, "supersedes", limit=paging.limit, cursor=paging.cursor
+    )
+    return SupersedesPage.model_validate({"memory_id": memory_id, **page.fields("supersedes")})
 
 
 @router.get("/{memory_id}/provenance", response_model=ProvenancePage)
