@@ -98,7 +98,7 @@ BASE = datetime(2024, 1, 1, tzinfo=UTC)
 ADMIN = Principal(tenant_id=TENANT, principal_id="admin:ops", roles=frozenset({"admin"}))
 PROFILED = (
     "erasure/owned_sources",
-    "lifecycle/children_of_memories",
+    "lifecycle/lineage",
     "erasure/memory_texts",
     "erasure/logs_referencing",
     "erasure/leftovers",
@@ -107,7 +107,6 @@ PROFILED = (
     "erasure/delete_sources",
     "erasure/delete_logs",
     "erasure/finish",
-    "lifecycle/supports",
     "lifecycle/apply_revocation",
 )
 

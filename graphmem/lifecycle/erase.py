@@ -61,8 +61,7 @@ from graphmem.lifecycle.lineage import (
     chunks,
     grounded,
     read_chunked,
-    read_supports,
-    walk_descendants,
+    walk,
 )
 from graphmem.lifecycle.reinstate import ReinstatementPlan, plan_reinstatements
 from graphmem.models.enums import DeletionScope, VerificationStatus
@@ -248,10 +247,13 @@ class Eraser:
             kind, _, ident = ref.partition(":")
             return ident in source_ids if kind == "source" else ident in erased
 
-        lineage = walk_descendants(self.store, tenant, erased | candidates, paths=False)
+        # a subject's erasure: the engine starts the walk at the subject's memories itself
+        start = candidates if subject_id is not None else erased | candidates
+        lineage = walk(
+            self.store, tenant, start, dead=dead, paths=False, erased_subject_id=subject_id
+        )
         dependants = sorted(lineage.reached - erased)
-        read_supports(self.store, tenant, lineage, dependants, dead, erased_subject_id=subject_id)
-        held = grounded(lineage.supports, dependants)
+        held = grounded(lineage.supports, dependants, never=erased)
         ungrounded = [m for m in dependants if m not in held]
         extra = (
             self.store.read("erasure/memory_texts", {"tenant_id": tenant, "memory_ids": ungrounded})

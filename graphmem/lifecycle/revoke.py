@@ -1,7 +1,7 @@
 """Revocation (seed: "Source가 잘못됐거나 오염됐음을 발견해 파생 memory까지 무효화").
 
-Revoking a source or a memory walks its lineage downstream (PROVENANCE and DERIVED_FROM, level by
-level, so chains, diamonds and cycles all terminate). A memory stays *grounded* if some path of
+Revoking a source or a memory walks its lineage downstream (PROVENANCE and DERIVED_FROM, one bounded
+traversal, so chains, diamonds and cycles all terminate). A memory stays *grounded* if some path of
 live supports still leads to a live source; grounding is a least fixed point, so two memories
 that only support each other do not keep each other alive. Affected memories that are no longer
 grounded become REVOKED (their ``tx_to`` closes); grounded ones that lost support are flagged
@@ -25,7 +25,7 @@ from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.ids import new_id
-from graphmem.lifecycle.lineage import grounded, path_to, read_supports, walk_descendants
+from graphmem.lifecycle.lineage import grounded, path_to, walk
 from graphmem.lifecycle.reinstate import plan_reinstatements
 from graphmem.models.public import RevocationPublic
 from graphmem.models.receipts import Reinstated
@@ -125,9 +125,8 @@ def revoke(
             if copy != memory_id:
                 parents[copy] = root
 
-    # downstream walk, level by level (cycles stop at visited nodes), then one supports read
-    lineage = walk_descendants(store, tenant, frontier, parents)
-    read_supports(store, tenant, lineage, lineage.reached - revoked_roots, dead)
+    # the downstream walk and what each reached memory rests on, in one statement
+    lineage = walk(store, tenant, frontier, parents, dead)
     affected_ids = sorted(lineage.reached)
     affected_set = lineage.reached
     held = grounded(lineage.supports, affected_set, never=revoked_roots)
