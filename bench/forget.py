@@ -99,6 +99,7 @@ ADMIN = Principal(tenant_id=TENANT, principal_id="admin:ops", roles=frozenset({"
 PROFILED = (
     "erasure/owned_sources",
     "lifecycle/lineage",
+    "lifecycle/lineage_of_subject",
     "erasure/memory_texts",
     "erasure/logs_referencing",
     "erasure/leftovers",
@@ -107,6 +108,7 @@ PROFILED = (
     "erasure/delete_sources",
     "erasure/delete_logs",
     "erasure/finish",
+    "lifecycle/supports",
     "lifecycle/apply_revocation",
 )
 

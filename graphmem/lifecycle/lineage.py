@@ -1,12 +1,11 @@
 """The downstream lineage walk that revocation and erasure both follow, and grounding.
 
-From a set of memories, every memory DERIVED_FROM them is reached, and what each reached
-memory rests on read, in one statement (``lifecycle/lineage``: a bounded variable-length
-traversal, each memory once, so chains, diamonds and cycles all terminate; flat support rows).
-The engine follows the edges from the starting memories — one index lookup per start, none per
-reached memory — where the level-by-level walk it replaces paid a lookup per reached memory per
-level and another for its supports. The paths (the first parent reaching each memory) are
-taken breadth-first from the support rows' DERIVED_FROM edges. Then grounding is decided as a
+From a set of memories, every memory DERIVED_FROM them is reached level by level — one
+statement per level (ids in chunks), so chains, diamonds and cycles all terminate at visited
+nodes — and each level's statement returns the children with what they rest on (flat support
+rows, read from the child in hand: one index lookup per reached memory, not one for the walk
+and another for its supports). The paths (the first parent reaching each memory) are taken
+breadth-first from the support rows' DERIVED_FROM edges. Then grounding is decided as a
 least fixed point: a memory is grounded if some live support is a live source, a
 memory outside the affected set, or a grounded affected memory — so two memories that only
 support each other do not keep each other alive. The fixed point is computed by propagation
@@ -66,36 +65,26 @@ def walk(
     paths: bool = True,
     erased_subject_id: str | None = None,
 ) -> Lineage:
-    """Every memory DERIVED_FROM ``start`` (transitively) and what each reached memory rests
-    on (``lineage.supports``: each support with whether it is live — live in the graph and not
-    ``dead`` in this operation — and the confidences), read in one statement per chunk of
-    ``start`` (``lifecycle/lineage``). ``parents`` seeds the path of the starting memories (a
-    root they were reached from); with ``paths`` each reached memory gets the first parent
-    that reaches it breadth-first (the walk's DERIVED_FROM edges, taken from its supports; the
-    smallest id first, so a path does not depend on the engine's row order).
-    ``erased_subject_id``: a subject's erasure — its memories start the walk too, found by the
-    engine, and neither they nor the supports that erasure removes whatever else holds are
-    returned (they are dead)."""
+    """Every memory DERIVED_FROM ``start`` (transitively) and what each one, ``start``
+        included, rests on (``lineage.supports``: each support with whether it is live — live in
+        the graph and not ``dead`` in this operation — and the confidences). The start's supports
+        in one statement (``lifecycle/supports``), then one statement per level that returns the
+        children with their supports (``lifecycle/lineage``; a subject's memories by the subject index,
+    ``lifecycle/lineage_of_subject``). ``parents`` seeds the path of the
+        starting memories (a root they were reached from); with ``paths`` each reached memory gets
+        the first parent that reaches it breadth-first (the smallest id first, so a path does not
+        depend on the engine's row order). ``erased_subject_id``: a subject's erasure — its
+        memories are parents at the first level too, found by the engine, and neither they nor the
+        supports that erasure removes whatever else holds are returned (they are dead)."""
     first = sorted(set(start))
     lineage = Lineage(reached=set(first), parents=dict(parents or {}))
     children: dict[str, list[str]] = {}
-    seen: set[str] = set()
-    # the subject's memories would start every chunk's walk: they go with the first chunk only
-    for i, part in enumerate(list(chunks(first)) or [[]]):
-        rows = store.read(
-            "lifecycle/lineage",
-            {
-                "tenant_id": tenant_id,
-                "memory_ids": part,
-                "erased_subject_id": erased_subject_id if i == 0 else None,
-            },
-        )
-        fresh: set[str] = set()
+
+    def take(rows: list[Row], fresh: set[str]) -> None:
         for row in rows:
             mid = str(row["memory_id"])
-            if mid in seen:  # reached from an earlier chunk too: its rows are in already
+            if mid not in fresh:
                 continue
-            fresh.add(mid)
             lineage.supports.setdefault(mid, [])
             lineage.confidence[mid] = float(row["confidence"] or 0.0)
             ref = row["support"]
@@ -103,10 +92,33 @@ def walk(
                 continue
             ref = str(ref)
             lineage.supports[mid].append((ref, bool(row["live"]) and not dead(ref)))
-            if paths and row["derived"] and ref.startswith("memory:"):
+            if paths and row.get("derived") and ref.startswith("memory:"):
                 children.setdefault(ref[7:], []).append(mid)
-        seen |= fresh
-    lineage.reached |= seen
+
+    params: dict[str, object] = {"tenant_id": tenant_id, "erased_subject_id": erased_subject_id}
+    take(read_chunked(store, "lifecycle/supports", params, first, "memory_ids"), set(first))
+    for mid in first:
+        lineage.supports.setdefault(mid, [])
+    frontier = first
+    # a subject's erasure: the subject's memories are parents at the first level too
+    anchored = erased_subject_id is not None
+    for _ in range(MAX_DEPTH):
+        if not frontier and not anchored:
+            break
+        reads: list[tuple[str, dict[str, object]]] = [
+            ("lifecycle/lineage", {**params, "memory_ids": part}) for part in chunks(frontier)
+        ]
+        if anchored:
+            reads.append(("lifecycle/lineage_of_subject", params))
+            anchored = False
+        nxt: list[str] = []
+        for query, args in reads:
+            rows = store.read(query, args)
+            fresh = {str(r["memory_id"]) for r in rows} - lineage.reached
+            take(rows, fresh)
+            lineage.reached |= fresh
+            nxt += fresh
+        frontier = sorted(nxt)
     if paths:
         _first_parents(lineage, first, children)
     return lineage
