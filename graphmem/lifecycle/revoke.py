@@ -1,7 +1,7 @@
 """Revocation (seed: "Source가 잘못됐거나 오염됐음을 발견해 파생 memory까지 무효화").
 
-Revoking a source or a memory walks its lineage downstream (PROVENANCE and DERIVED_FROM, one bounded
-traversal, so chains, diamonds and cycles all terminate). A memory stays *grounded* if some path of
+Revoking a source or a memory walks its lineage downstream (PROVENANCE and DERIVED_FROM, level by
+level, so chains, diamonds and cycles all terminate). A memory stays *grounded* if some path of
 live supports still leads to a live source; grounding is a least fixed point, so two memories
 that only support each other do not keep each other alive. Affected memories that are no longer
 grounded become REVOKED (their ``tx_to`` closes); grounded ones that lost support are flagged
