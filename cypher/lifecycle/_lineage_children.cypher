@@ -4,9 +4,12 @@
 // `derived` for a DERIVED_FROM edge, the walk's own edges, from which the caller takes the
 // paths). A memory with no support has one row with a null support. The child's tenant is
 // compared to the parent's; its supports are read from the child in hand, not looked up again
-// by id. $erased_subject_id (a subject's erasure; null otherwise): neither the subject's
+// by id. The WITH makes FalkorDB 4.16 traverse from the parent in hand: without it, it scanned
+// every memory of the graph for each level (0.9 s against 7 ms for 10 parents at 40k memories).
+// $erased_subject_id (a subject's erasure; null otherwise): neither the subject's
 // memories nor the supports that erasure removes whatever else holds — the subject's memories
 // and the sources it owns (recorded about or spoken by it) — are returned.
+WITH p
 MATCH (p)<-[:DERIVED_FROM]-(m:Memory)
 WHERE m.tenant_id = p.tenant_id
   AND ($erased_subject_id IS NULL OR coalesce(m.subject_id <> $erased_subject_id, true))

@@ -66,16 +66,16 @@ def walk(
     erased_subject_id: str | None = None,
 ) -> Lineage:
     """Every memory DERIVED_FROM ``start`` (transitively) and what each one, ``start``
-        included, rests on (``lineage.supports``: each support with whether it is live — live in
-        the graph and not ``dead`` in this operation — and the confidences). The start's supports
-        in one statement (``lifecycle/supports``), then one statement per level that returns the
-        children with their supports (``lifecycle/lineage``; a subject's memories by the subject index,
-    ``lifecycle/lineage_of_subject``). ``parents`` seeds the path of the
-        starting memories (a root they were reached from); with ``paths`` each reached memory gets
-        the first parent that reaches it breadth-first (the smallest id first, so a path does not
-        depend on the engine's row order). ``erased_subject_id``: a subject's erasure — its
-        memories are parents at the first level too, found by the engine, and neither they nor the
-        supports that erasure removes whatever else holds are returned (they are dead)."""
+    included, rests on (``lineage.supports``: each support with whether it is live — live in
+    the graph and not ``dead`` in this operation — and the confidences). The start's supports
+    in one statement (``lifecycle/supports``), then one statement per level that returns the
+    children with their supports (``lifecycle/lineage``; a subject's memories by the subject
+    index, ``lifecycle/lineage_of_subject``). ``parents`` seeds the path of the starting
+    memories (a root they were reached from); with ``paths`` each reached memory gets the
+    first parent that reaches it breadth-first (the smallest id first, so a path does not
+    depend on the engine's row order). ``erased_subject_id``: a subject's erasure — its
+    memories are parents at the first level too, found by the engine, and neither they nor
+    the supports that erasure removes whatever else holds are returned (they are dead)."""
     first = sorted(set(start))
     lineage = Lineage(reached=set(first), parents=dict(parents or {}))
     children: dict[str, list[str]] = {}
