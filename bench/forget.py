@@ -98,8 +98,7 @@ BASE = datetime(2024, 1, 1, tzinfo=UTC)
 ADMIN = Principal(tenant_id=TENANT, principal_id="admin:ops", roles=frozenset({"admin"}))
 PROFILED = (
     "erasure/owned_sources",
-    "lifecycle/lineage",
-    "lifecycle/lineage_of_subject",
+    "lifecycle/children_of_memories",
     "erasure/memory_texts",
     "erasure/logs_referencing",
     "erasure/leftovers",

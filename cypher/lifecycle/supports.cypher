@@ -1,7 +1,7 @@
 // mode: read
 // timeout: long
-// What each memory rests on (a lineage walk's start; lifecycle/lineage reads the levels below),
-// one row per support: its PROVENANCE sources and DERIVED_FROM origins, each live unless revoked (a source) or revoked or erased (a memory), with the memory's
+// What each memory rests on, one row per support: its PROVENANCE sources and DERIVED_FROM
+// origins, each live unless revoked (a source) or revoked or erased (a memory), with the memory's
 // confidence. Flat rows, no aggregation: measured on FalkorDB at 10k memories, collecting the
 // supports per memory cost about as much again as finding them. A memory with no support has no
 // row (nothing grounds it). $erased_subject_id (a subject's erasure; null otherwise) leaves out

@@ -6,7 +6,7 @@ support it, how many contradict it, and a lower confidence bound, and keeps ever
 episode (``DERIVED_FROM``) and every counterexample (``COUNTEREXAMPLE_OF``).
 
 An insight is a ``:Memory:Insight`` node of type ``INSIGHT`` so that the lineage walks of
-revocation and erasure (``lifecycle/lineage``) reach it
+revocation and erasure (``lifecycle/children_of_memories``, ``lifecycle/supports``) reach it
 and, through it, what it was promoted to — the same walk, nothing written twice. It has no
 embedding, so no retrieval ever returns it (the hard filters require the query's embedding
 space), and the memory listings leave type ``INSIGHT`` out. Its ``status`` is the memory

@@ -2,11 +2,9 @@
 
 From a set of memories, every memory DERIVED_FROM them is reached level by level — one
 statement per level (ids in chunks), so chains, diamonds and cycles all terminate at visited
-nodes — and each level's statement returns the children with what they rest on (flat support
-rows, read from the child in hand: one index lookup per reached memory, not one for the walk
-and another for its supports). The paths (the first parent reaching each memory) are taken
-breadth-first from the support rows' DERIVED_FROM edges. Then grounding is decided as a
-least fixed point: a memory is grounded if some live support is a live source, a
+nodes and the cost is one index lookup per reached memory, not one round trip. Then what each
+reached memory rests on is read once (``lifecycle/supports``, flat rows), and grounding is
+decided as a least fixed point: a memory is grounded if some live support is a live source, a
 memory outside the affected set, or a grounded affected memory — so two memories that only
 support each other do not keep each other alive. The fixed point is computed by propagation
 from the memories grounded directly (each support edge looked at once), not by repeated passes.
@@ -55,90 +53,64 @@ def read_chunked(
     return rows
 
 
-def walk(
+def walk_descendants(
     store: GraphStore,
     tenant_id: str,
     start: Iterable[str],
     parents: dict[str, str] | None = None,
-    dead: Callable[[str], bool] = lambda ref: False,
     *,
     paths: bool = True,
-    erased_subject_id: str | None = None,
 ) -> Lineage:
-    """Every memory DERIVED_FROM ``start`` (transitively) and what each one, ``start``
-    included, rests on (``lineage.supports``: each support with whether it is live — live in
-    the graph and not ``dead`` in this operation — and the confidences). The start's supports
-    in one statement (``lifecycle/supports``), then one statement per level that returns the
-    children with their supports (``lifecycle/lineage``; a subject's memories by the subject
-    index, ``lifecycle/lineage_of_subject``). ``parents`` seeds the path of the starting
-    memories (a root they were reached from); with ``paths`` each reached memory gets the
-    first parent that reaches it breadth-first (the smallest id first, so a path does not
-    depend on the engine's row order). ``erased_subject_id``: a subject's erasure — its
-    memories are parents at the first level too, found by the engine, and neither they nor
-    the supports that erasure removes whatever else holds are returned (they are dead)."""
-    first = sorted(set(start))
-    lineage = Lineage(reached=set(first), parents=dict(parents or {}))
-    children: dict[str, list[str]] = {}
-
-    def take(rows: list[Row], fresh: set[str]) -> None:
-        for row in rows:
-            mid = str(row["memory_id"])
-            if mid not in fresh:
-                continue
-            lineage.supports.setdefault(mid, [])
-            lineage.confidence[mid] = float(row["confidence"] or 0.0)
-            ref = row["support"]
-            if ref is None:
-                continue
-            ref = str(ref)
-            lineage.supports[mid].append((ref, bool(row["live"]) and not dead(ref)))
-            if paths and row.get("derived") and ref.startswith("memory:"):
-                children.setdefault(ref[7:], []).append(mid)
-
-    params: dict[str, object] = {"tenant_id": tenant_id, "erased_subject_id": erased_subject_id}
-    take(read_chunked(store, "lifecycle/supports", params, first, "memory_ids"), set(first))
-    for mid in first:
-        lineage.supports.setdefault(mid, [])
-    frontier = first
-    # a subject's erasure: the subject's memories are parents at the first level too
-    anchored = erased_subject_id is not None
-    for _ in range(MAX_DEPTH):
-        if not frontier and not anchored:
-            break
-        reads: list[tuple[str, dict[str, object]]] = [
-            ("lifecycle/lineage", {**params, "memory_ids": part}) for part in chunks(frontier)
-        ]
-        if anchored:
-            reads.append(("lifecycle/lineage_of_subject", params))
-            anchored = False
-        nxt: list[str] = []
-        for query, args in reads:
-            rows = store.read(query, args)
-            fresh = {str(r["memory_id"]) for r in rows} - lineage.reached
-            take(rows, fresh)
-            lineage.reached |= fresh
-            nxt += fresh
-        frontier = sorted(nxt)
-    if paths:
-        _first_parents(lineage, first, children)
-    return lineage
-
-
-def _first_parents(lineage: Lineage, start: list[str], children: dict[str, list[str]]) -> None:
-    """Breadth-first from ``start`` over the walk's edges: each memory's first parent."""
-    visited = set(start)
-    frontier = start
+    """Every memory DERIVED_FROM ``start`` (transitively), level by level. ``parents`` seeds
+    the path of the starting memories (a root they were reached from); ``paths=False`` reads
+    each child once, without the parent that reached it (``lineage.parents`` stays as given:
+    half the rows where memories derive from two parents)."""
+    frontier = sorted(set(start))
+    lineage = Lineage(reached=set(frontier), parents=dict(parents or {}))
+    query = "lifecycle/children_of_memories" if paths else "lifecycle/descendants_of_memories"
     for _ in range(MAX_DEPTH):
         if not frontier:
             break
         nxt: list[str] = []
-        for parent in frontier:
-            for child in sorted(children.get(parent, ())):
-                if child not in visited and child in lineage.reached:
-                    visited.add(child)
-                    lineage.parents[child] = f"memory:{parent}"
-                    nxt.append(child)
+        rows = read_chunked(store, query, {"tenant_id": tenant_id}, frontier, "memory_ids")
+        for row in rows:
+            child = str(row["child"])
+            if child not in lineage.reached:
+                lineage.reached.add(child)
+                if paths:
+                    lineage.parents[child] = f"memory:{row['parent']}"
+                nxt.append(child)
         frontier = sorted(nxt)
+    return lineage
+
+
+def read_supports(
+    store: GraphStore,
+    tenant_id: str,
+    lineage: Lineage,
+    memory_ids: Collection[str],
+    dead: Callable[[str], bool] = lambda ref: False,
+    *,
+    erased_subject_id: str | None = None,
+) -> None:
+    """Fill ``lineage.supports`` (and confidences) for ``memory_ids``: each support with
+    whether it is live — live in the graph and not ``dead`` in this operation.
+    ``erased_subject_id``: a subject's erasure, whose memories and own sources are dead
+    whatever else holds; the engine leaves those supports out instead of returning them."""
+    rows = read_chunked(
+        store,
+        "lifecycle/supports",
+        {"tenant_id": tenant_id, "erased_subject_id": erased_subject_id},
+        sorted(memory_ids),
+        "memory_ids",
+    )
+    for mid in memory_ids:
+        lineage.supports.setdefault(mid, [])
+    for row in rows:
+        ref, mid = row["support"], str(row["memory_id"])
+        lineage.confidence[mid] = float(row["confidence"] or 0.0)
+        if ref is not None:
+            lineage.supports[mid].append((str(ref), bool(row["live"]) and not dead(str(ref))))
 
 
 def grounded(
@@ -198,5 +170,6 @@ __all__ = [
     "grounded",
     "path_to",
     "read_chunked",
-    "walk",
+    "read_supports",
+    "walk_descendants",
 ]

@@ -25,7 +25,7 @@ from graphmem.crypto import ContentCipher
 from graphmem.embeddings.base import Embedder
 from graphmem.errors import FieldIssue, ForbiddenError, NotFoundError, ValidationError
 from graphmem.ids import new_id
-from graphmem.lifecycle.lineage import grounded, path_to, walk
+from graphmem.lifecycle.lineage import grounded, path_to, read_supports, walk_descendants
 from graphmem.lifecycle.reinstate import plan_reinstatements
 from graphmem.models.public import RevocationPublic
 from graphmem.models.receipts import Reinstated
@@ -125,8 +125,9 @@ def revoke(
             if copy != memory_id:
                 parents[copy] = root
 
-    # the downstream walk and what each reached memory rests on, in one statement
-    lineage = walk(store, tenant, frontier, parents, dead)
+    # downstream walk, level by level (cycles stop at visited nodes), then one supports read
+    lineage = walk_descendants(store, tenant, frontier, parents)
+    read_supports(store, tenant, lineage, lineage.reached - revoked_roots, dead)
     affected_ids = sorted(lineage.reached)
     affected_set = lineage.reached
     held = grounded(lineage.supports, affected_set, never=revoked_roots)
