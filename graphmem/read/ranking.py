@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.models.enums import Authority, MemoryType
+from graphmem.read.lexical import lexical_tokens
 from graphmem.store.base import Row
 from graphmem.timeutil import parse_iso
 
@@ -49,6 +50,11 @@ class Weights:
     lexical: float = 1.0
     #: the coverage is raised to this power first (2: holding half the query counts a quarter)
     lexical_power: float = 1.0
+    #: τ: coverage up to this counts nothing and the rest is rescaled to 0..1 (a full match is
+    #: still 1.0) — a weak match (one common word: "좋아", the user's own name) is no evidence
+    #: the embedder lacks, and on a Korean query it could only lift Korean memories over the
+    #: English ones that no Korean word can match
+    lexical_floor: float = 0.1
     #: a query word held by more than this share of the pool is a stop word of the pool
     lexical_max_df: float = 0.2
     #: n₀: the coverage of a pool of n texts is shrunk by n / (n + n₀) — idf estimated from a
@@ -67,6 +73,9 @@ class Weights:
     expansion_top: int = 40
     #: subtracted from a result whose text a better-ranked one holds whole
     redundant: float = 1.0
+    #: × the share of a result's text that better-ranked results are (a window whose turns
+    #: already rank above it), subtracted from it
+    partly_redundant: float = 0.5
     recency_half_life_days: float = 180.0
 
 
@@ -87,7 +96,9 @@ def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
     score = 0.0
     predicate = str(row.get("predicate") or "")
     if predicate:
-        tokens = [t for t in predicate.split("_") if len(t) >= 3]
+        # folded as the lexical score folds words (``qset`` holds the folded query words too):
+        # "read" meets ``reading``, "prefers" meets ``prefer``
+        tokens = [t for t in lexical_tokens(predicate.replace("_", " ")) if len(t) >= 3]
         if tokens:
             score += sum(t in qset for t in tokens) / len(tokens)
     obj = row.get("object")
@@ -139,7 +150,11 @@ def relevance(
 
 
 def lexical_part(weights: Weights, coverage: float) -> float:
-    """``λ · coverage ** power``: the lexical part of relevance and of the breakdown."""
+    """``λ · (max(0, coverage − τ) / (1 − τ)) ** power``: the lexical part of relevance and of
+    the breakdown (τ the ``lexical_floor``)."""
+    floor = weights.lexical_floor
+    if floor > 0.0:
+        coverage = max(0.0, coverage - floor) / (1.0 - floor)
     return weights.lexical * float(coverage**weights.lexical_power)
 
 
@@ -160,7 +175,7 @@ def score_rows(
     (checked down to the ``limit``-th unmarked result: the caller's ``k``)."""
     w = weights
     now_dt = parse_iso(now)
-    qset = set(query_terms)
+    qset = set(query_terms) | {f for t in query_terms for f in lexical_tokens(t)}
     out = []
     for r in rows:
         parts = {
@@ -179,15 +194,19 @@ def score_rows(
         }
         out.append(Scored(r, sum(parts.values()), parts))
     out.sort(key=lambda s: s.score, reverse=True)
-    return _mark_redundant(out, w.redundant, limit)
+    return _mark_redundant(out, w.redundant, limit, partly=w.partly_redundant)
 
 
-def _mark_redundant(ranked: list[Scored], penalty: float, limit: int | None) -> list[Scored]:
+def _mark_redundant(
+    ranked: list[Scored], penalty: float, limit: int | None, *, partly: float = 0.0
+) -> list[Scored]:
     """Walking best first, each result whose text an earlier unmarked result holds whole
-    (compared case-folded, whitespace collapsed) takes ``−penalty`` (part ``redundant``),
-    until ``limit`` unmarked ones are found (the rest cannot enter the top ``limit``); then
-    best first again."""
-    if penalty == 0 or len(ranked) < 2:
+    (compared case-folded, whitespace collapsed) takes ``−penalty`` (part ``redundant``), and
+    each result that holds earlier unmarked results whole (a window whose turns are already
+    ranked above it) takes ``−partly ×`` the share of its text they are — only its other
+    part is new evidence, its whole length costs tokens. Until ``limit`` unmarked ones are
+    found (the rest cannot enter the top ``limit``); then best first again."""
+    if (penalty == 0 and partly == 0) or len(ranked) < 2:
         return ranked
     kept: list[str] = []
     marked = False
@@ -195,12 +214,19 @@ def _mark_redundant(ranked: list[Scored], penalty: float, limit: int | None) -> 
         if limit is not None and len(kept) >= limit:
             break
         text = " ".join(str(s.row.get("text") or "").split()).casefold()
-        if text and any(text in other for other in kept):
+        if penalty and text and any(text in other for other in kept):
             s.breakdown["redundant"] = -penalty
             s.score -= penalty
             marked = True
-        else:
-            kept.append(text)
+            continue
+        if partly and text:
+            held = sum(len(other) for other in kept if other and other in text)
+            if held:
+                cut = partly * min(held / len(text), 1.0)
+                s.breakdown["redundant"] = -cut
+                s.score -= cut
+                marked = True
+        kept.append(text)
     if marked:
         ranked.sort(key=lambda s: s.score, reverse=True)
     return ranked
