@@ -330,6 +330,29 @@ def lexical_coverage(
     return out
 
 
+_HANGUL = re.compile(r"[가-힣]")
+_LATIN = re.compile(r"[a-zA-Z]")
+
+
+def cross_script_share(query: Sequence[str], texts: Sequence[str]) -> float:
+    """The share of ``texts`` holding no letter of a script the query's tokens are written in
+    (Hangul, Latin): texts no query word can match, whatever they mean. 0.0 when the query's
+    tokens are in neither script (digits, other scripts) or there are no texts."""
+    scripts = [pattern for pattern in (_HANGUL, _LATIN) if any(pattern.search(t) for t in query)]
+    if not scripts or not texts:
+        return 0.0
+    unreachable = sum(1 for t in texts if not any(p.search(t) for p in scripts))
+    return unreachable / len(texts)
+
+
+def gated_coverage(coverage: float, floor: float) -> float:
+    """Coverage up to ``floor`` counts nothing; the rest is rescaled to 0..1 (a full match is
+    still 1.0)."""
+    if floor <= 0.0:
+        return coverage
+    return max(0.0, coverage - floor) / (1.0 - floor)
+
+
 def query_term_frequencies(
     qset: set[str], texts: Sequence[str]
 ) -> tuple[dict[int, dict[str, int]], dict[int, int], int]:

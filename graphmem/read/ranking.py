@@ -14,9 +14,20 @@ idf``, so 1.0 means "holds every query word", one shared word of five ~0.2). Bot
 scale of the query, not of the pool: dividing BM25 by the pool's best made a single shared word
 ("고객", "console") worth a full 1.0 beside cosines of 0.1–0.35 whenever nothing held more, and
 the lexical side then overrode the embedder on exactly the queries (Korean → English) where only
-the embedder can know. The weights (``lexical`` 1.0 here) were chosen on the tuning half of the
-LoCoMo dev split only (``bench/ranking_quality.py``; the check half and a hand-written
-Korean/English set are measured, not fitted).
+the embedder can know. In a pool that mixes scripts the words cannot be fair: a Korean query's
+words can only match Korean memories, so even a weak match (one common word, "좋아") lifts a
+Korean memory over the English one the embedder prefers, and nothing can lift the English one
+back (ranker 3 put Korean → English queries at 0.816 MRR@5, cosine alone 0.842). So where a
+share s of the pool's texts has no word in the query's scripts, coverage up to ``τ·s`` counts
+nothing (``lexical_floor`` τ; the rest rescaled, a full match still 1.0); in a one-script pool
+(LoCoMo) s = 0 and the lexical side is as before — there a one-word match is evidence (a floor
+applied everywhere cost 0.012–0.015 recall on LoCoMo's tuning half). The weights (``lexical``
+1.0 here) were chosen on the tuning half of the LoCoMo dev split and τ on the fitting half (sets
+A and B) of a hand-written Korean/English set (``bench/ranking_quality.py``; LoCoMo's check half
+and the Korean/English held-out set C are measured, not fitted).
+
+**Entity·predicate match.** Predicate words and query words are compared folded as the lexical
+score folds words ("read" meets ``reading``).
 
 **Expansion.** A memory that one of the most relevant candidates holds whole (a turn inside a
 relevant window of turns) gets ``μ ×`` that container's relevance: the same evidence at a
@@ -25,7 +36,9 @@ fraction of the tokens (:mod:`graphmem.read.expansion`).
 **Redundancy.** A result whose text another, better-ranked result already holds whole (a turn
 inside a derived window of turns) adds no evidence to a context, only tokens: it keeps its
 score parts and takes ``−redundant`` (so it still appears, below what it repeats, and the
-breakdown says why).
+breakdown says why). A result that holds better-ranked results whole (a window whose turns
+already rank above it) adds only its other part, at its whole length: it takes
+``−partly_redundant ×`` the share of its text they are.
 """
 
 from __future__ import annotations
@@ -50,11 +63,9 @@ class Weights:
     lexical: float = 1.0
     #: the coverage is raised to this power first (2: holding half the query counts a quarter)
     lexical_power: float = 1.0
-    #: τ: coverage up to this counts nothing and the rest is rescaled to 0..1 (a full match is
-    #: still 1.0) — a weak match (one common word: "좋아", the user's own name) is no evidence
-    #: the embedder lacks, and on a Korean query it could only lift Korean memories over the
-    #: English ones that no Korean word can match
-    lexical_floor: float = 0.1
+    #: τ: in a pool where a share s of the texts has no word in the query's scripts, coverage
+    #: up to τ·s counts nothing (:func:`graphmem.read.lexical.gated_coverage`)
+    lexical_floor: float = 0.3
     #: a query word held by more than this share of the pool is a stop word of the pool
     lexical_max_df: float = 0.2
     #: n₀: the coverage of a pool of n texts is shrunk by n / (n + n₀) — idf estimated from a
@@ -150,11 +161,7 @@ def relevance(
 
 
 def lexical_part(weights: Weights, coverage: float) -> float:
-    """``λ · (max(0, coverage − τ) / (1 − τ)) ** power``: the lexical part of relevance and of
-    the breakdown (τ the ``lexical_floor``)."""
-    floor = weights.lexical_floor
-    if floor > 0.0:
-        coverage = max(0.0, coverage - floor) / (1.0 - floor)
+    """``λ · coverage ** power``: the lexical part of relevance and of the breakdown."""
     return weights.lexical * float(coverage**weights.lexical_power)
 
 
