@@ -27,12 +27,15 @@ Each ranked list is cut to a budget (items in rank order while they fit, counted
 embedder's own tokenizer: :func:`graphmem.eval.metrics.within_budget`) and recall is computed on
 what fits. ``--quick``: the first tuning conversation's first 4 sessions.
 
-**Multilingual** (``bench/data/multilingual_memories.json``, written by hand before tuning and
-never used to fit anything): every memory through the gate as a semantic claim of its user,
-from a USER_MESSAGE source recorded by that user's key; each query is retrieved within its
+**Multilingual** (``bench/data/multilingual_memories.json``, written by hand before tuning):
+sets A and B are the fitting half (the lexical floor τ was chosen on them), set C (a fourth
+user, written before ranker 4's change) is held out and reported as ``held-out (C)``. Every
+memory goes through the gate as a semantic claim of its user, from a USER_MESSAGE source
+recorded by that user's key; each query is retrieved within its
 user (k = 5) and scored by MRR@5 against ``cosine`` (exact cosine over the same committed
 memories' texts, same embedder) and ``okapi_bm25`` over them; overall and per language pair
-(``ko->en``: a Korean query, an English memory).
+(``ko->en``: a Korean query, an English memory). ``--grid FIELD=V1,V2`` measures more
+:class:`~graphmem.read.ranking.Weights` beside the ranker, on both data sets (for fitting).
 
 Embeddings are cached on disk (``--embedding-cache``, outside the repository) so a re-run does
 not embed LoCoMo again; the vectors are the model's own. Prints one JSON summary.
