@@ -33,6 +33,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 _WORD = re.compile(r"[\w가-힣]+", re.UNICODE)
+_SEP = "\x00"  # never inside a stored text: joins texts for one scan
 _STOP = frozenset(
     (
         "the",
@@ -330,18 +331,23 @@ def lexical_coverage(
     return out
 
 
-_HANGUL = re.compile(r"[가-힣]")
-_LATIN = re.compile(r"[a-zA-Z]")
+_SCRIPTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"[가-힣]"), "가-힣"),
+    (re.compile(r"[a-zA-Z]"), "a-zA-Z"),
+)
 
 
 def cross_script_share(query: Sequence[str], texts: Sequence[str]) -> float:
     """The share of ``texts`` holding no letter of a script the query's tokens are written in
     (Hangul, Latin): texts no query word can match, whatever they mean. 0.0 when the query's
-    tokens are in neither script (digits, other scripts) or there are no texts."""
-    scripts = [pattern for pattern in (_HANGUL, _LATIN) if any(pattern.search(t) for t in query)]
-    if not scripts or not texts:
+    tokens are in neither script (digits, other scripts) or there are no texts. One regex scan
+    over all texts (phase 1 hands back up to a thousand; a search per text cost ~3.5 ms)."""
+    letters = "".join(cls for pattern, cls in _SCRIPTS if any(pattern.search(t) for t in query))
+    if not letters or not texts:
         return 0.0
-    unreachable = sum(1 for t in texts if not any(p.search(t) for p in scripts))
+    joined = _SEP + _SEP.join(texts) + _SEP
+    # a whole text between two separators without one of those letters
+    unreachable = len(re.findall(f"{_SEP}[^{letters}{_SEP}]*(?={_SEP})", joined))
     return unreachable / len(texts)
 
 

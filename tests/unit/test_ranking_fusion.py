@@ -180,6 +180,22 @@ def test_in_a_pool_of_mixed_scripts_a_weak_lexical_match_counts_nothing() -> Non
     assert gated_coverage(0.65, 0.3) == pytest.approx(0.5)
 
 
+def test_the_cross_script_share_counts_texts_no_query_word_can_match() -> None:
+    texts = [
+        "민지는 아침 7시에 달리기를 한다",
+        "Minji uses Neovim",
+        "123 !!",
+        "팀은 Gerrit을 쓴다",
+        "",
+    ]
+    assert cross_script_share(lexical_tokens("지호 노트북 기종이 뭐야?"), texts) == 0.6
+    assert cross_script_share(lexical_tokens("Which editor?"), texts) == 0.6
+    assert cross_script_share(lexical_tokens("console 콘솔"), texts) == 0.4  # both scripts
+    assert cross_script_share(["2023"], texts) == 0.0  # digits: no script to miss
+    assert cross_script_share(lexical_tokens("editor"), ["An editor"] * 1000) == 0.0
+    assert cross_script_share(lexical_tokens("editor"), []) == 0.0
+
+
 def test_a_predicate_meets_the_query_word_it_folds_to() -> None:
     """The entity·predicate exact match compares words folded as the lexical score folds
     them: "read" meets ``reading``, "prefers" meets ``prefer``."""
