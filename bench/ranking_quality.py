@@ -27,12 +27,15 @@ Each ranked list is cut to a budget (items in rank order while they fit, counted
 embedder's own tokenizer: :func:`graphmem.eval.metrics.within_budget`) and recall is computed on
 what fits. ``--quick``: the first tuning conversation's first 4 sessions.
 
-**Multilingual** (``bench/data/multilingual_memories.json``, written by hand before tuning and
-never used to fit anything): every memory through the gate as a semantic claim of its user,
-from a USER_MESSAGE source recorded by that user's key; each query is retrieved within its
+**Multilingual** (``bench/data/multilingual_memories.json``, written by hand before tuning):
+sets A and B are the fitting half (the lexical floor τ was chosen on them), set C (a fourth
+user, written before ranker 4's change) is held out and reported as ``held-out (C)``. Every
+memory goes through the gate as a semantic claim of its user, from a USER_MESSAGE source
+recorded by that user's key; each query is retrieved within its
 user (k = 5) and scored by MRR@5 against ``cosine`` (exact cosine over the same committed
 memories' texts, same embedder) and ``okapi_bm25`` over them; overall and per language pair
-(``ko->en``: a Korean query, an English memory).
+(``ko->en``: a Korean query, an English memory). ``--grid FIELD=V1,V2`` measures more
+:class:`~graphmem.read.ranking.Weights` beside the ranker, on both data sets (for fitting).
 
 Embeddings are cached on disk (``--embedding-cache``, outside the repository) so a re-run does
 not embed LoCoMo again; the vectors are the model's own. Prints one JSON summary.
@@ -50,6 +53,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +96,12 @@ VARIANTS: dict[str, Weights] = {
     "graphmem[no pool prior]": Weights(lexical_pool_prior=0.0),
     "graphmem[no expansion]": Weights(expansion=0.0, redundant=0.0),
     "graphmem[semantic only]": Weights(lexical=0.0, expansion=0.0, redundant=0.0),
+    "graphmem[no lexical floor]": Weights(lexical_floor=0.0),
+}
+#: ablations measured beside the ranker on LoCoMo (each one more pass of retrievals)
+LOCOMO_VARIANTS: dict[str, Weights] = {
+    "graphmem[no lexical floor]": Weights(lexical_floor=0.0),
+    "graphmem[no partial redundancy]": Weights(partly_redundant=0.0),
 }
 LOCOMO_SYSTEMS = ("graphmem", "okapi_bm25", "okapi_bm25+windows", "cosine", "cosine+windows")
 
@@ -150,7 +160,10 @@ class DiskCachedEmbedder(Embedder):
 # -- LoCoMo ----------------------------------------------------------------------------------
 
 
-def locomo(embedder: DiskCachedEmbedder, data: Path, quick: bool) -> dict[str, Any]:
+def locomo(
+    embedder: DiskCachedEmbedder, data: Path, quick: bool, grid: dict[str, Weights]
+) -> dict[str, Any]:
+    locomo_variants = {"graphmem": Weights(), **LOCOMO_VARIANTS, **grid}
     split = json.loads(DATA.read_text(encoding="utf-8"))["locomo_split"]
     half_of = {c: h for h in ("tuning", "check") for c in split[h]}
     convs = [c for c in load(data, None) if c.sample_id in half_of]
@@ -189,21 +202,29 @@ def locomo(embedder: DiskCachedEmbedder, data: Path, quick: bool) -> dict[str, A
         for conv in convs:
             half = half_of[conv.sample_id]
             qs = [q for q in conv.questions if q["evidence"] and q["category"] in SCORED]
-            for q in qs:
-                t1 = time.perf_counter()
-                res = gm.retrieve(
-                    READER,
-                    {"query": q["question"], "subject_id": subject_of(conv.sample_id), "k": POOL},
-                )
-                latency.append((time.perf_counter() - t1) * 1000)
-                items = [
-                    Ranked(
-                        frozenset(dia_of[s] for s in prov.get(r.memory_id, ())),
-                        count(str(r.row.get("text") or "")),
+            for name, weights in locomo_variants.items():
+                gm.retriever.weights = weights
+                for q in qs:
+                    t1 = time.perf_counter()
+                    res = gm.retrieve(
+                        READER,
+                        {
+                            "query": q["question"],
+                            "subject_id": subject_of(conv.sample_id),
+                            "k": POOL,
+                        },
                     )
-                    for r in res.results
-                ]
-                ranked["graphmem"].append((half, q, items))
+                    if name == "graphmem":
+                        latency.append((time.perf_counter() - t1) * 1000)
+                    items = [
+                        Ranked(
+                            frozenset(dia_of[s] for s in prov.get(r.memory_id, ())),
+                            count(str(r.row.get("text") or "")),
+                        )
+                        for r in res.results
+                    ]
+                    ranked[name].append((half, q, items))
+            gm.retriever.weights = Weights()
             turns = [turn_text(t) for t in conv.turns]
             turn_items = [
                 Ranked(frozenset({t["dia_id"]}), count(x))
@@ -230,7 +251,7 @@ def locomo(embedder: DiskCachedEmbedder, data: Path, quick: bool) -> dict[str, A
     out: dict[str, Any] = {"halves": {}}
     for half in ("tuning", "check", "all"):
         table: dict[str, dict[str, Any]] = {}
-        for system in LOCOMO_SYSTEMS:
+        for system in (*LOCOMO_SYSTEMS, *(v for v in locomo_variants if v != "graphmem")):
             rows = [(q, r) for h, q, r in ranked[system] if half in ("all", h)]
             if not rows:
                 continue
@@ -286,12 +307,13 @@ def _ratio(a: dict[str, Any], b: dict[str, Any], key: str) -> float | None:
 # -- the Korean/English set ------------------------------------------------------------------
 
 
-def multilingual(embedder: DiskCachedEmbedder) -> dict[str, Any]:
+def multilingual(embedder: DiskCachedEmbedder, grid: dict[str, Weights]) -> dict[str, Any]:
     data = json.loads(DATA.read_text(encoding="utf-8"))
     committed: dict[str, str] = {}  # set id -> memory id
     refused: list[dict[str, Any]] = []
     texts_of: dict[str, list[tuple[str, str]]] = defaultdict(list)  # subject -> (set id, text)
     rr: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
+    per_query: list[dict[str, Any]] = []  # each query's top 5 per system, for failure reading
     with temporary_graphmem(embedder) as gm:
         for m in data["memories"]:
             who = Principal(
@@ -343,7 +365,7 @@ def multilingual(embedder: DiskCachedEmbedder) -> dict[str, Any]:
                 "cosine": [ids[i] for i in cosine.rank(q["query"], MRR_K)],
                 "okapi_bm25": [ids[i] for i in okapi.rank(q["query"], MRR_K)],
             }
-            for name, weights in VARIANTS.items():
+            for name, weights in {**VARIANTS, **grid}.items():
                 gm.retriever.weights = weights
                 res = gm.retrieve(
                     reader, {"query": q["query"], "subject_id": q["subject"], "k": MRR_K}
@@ -353,16 +375,20 @@ def multilingual(embedder: DiskCachedEmbedder) -> dict[str, Any]:
             for name, ranking in systems.items():
                 score = next((1 / (i + 1) for i, x in enumerate(ranking) if x in relevant), 0.0)
                 rr[name].append((q["pair"], q.get("set", "A"), score))
+            per_query.append({"id": q["id"], "pair": q["pair"], "relevant": sorted(relevant)})
+            per_query[-1].update(systems)
     embedder.save()
     out: dict[str, Any] = {
         "memories": len(data["memories"]),
         "committed": len(committed),
         "refused": refused,
+        "per_query": per_query,
     }
-    groups = ["all", "set A", "set B", "ko->en", "cross-lingual"]
+    groups = ["all", "fit (A+B)", "held-out (C)", "set A", "set B", "set C"]
+    groups += ["ko->en", "cross-lingual", "held-out ko->en", "held-out en->ko"]
     groups += sorted({q["pair"] for q in data["queries"]})
     for name, scores in rr.items():
-        out[name] = {}
+        out[name] = {}  # per group
         for g in groups:
             sel = [s for p, part, s in scores if _in_group(p, part, g)]
             out[name][g] = {"mrr@5": mean(sel), "n": len(sel)}
@@ -372,6 +398,10 @@ def multilingual(embedder: DiskCachedEmbedder) -> dict[str, Any]:
 def _in_group(pair: str, part: str, group: str) -> bool:
     if group == "all":
         return True
+    if group == "fit (A+B)":
+        return part in ("A", "B")
+    if group.startswith("held-out"):
+        return part == "C" and (group == "held-out (C)" or pair == group.split()[-1])
     if group.startswith("set "):
         return part == group[4:]
     if group == "cross-lingual":
@@ -380,6 +410,19 @@ def _in_group(pair: str, part: str, group: str) -> bool:
 
 
 # -- main ------------------------------------------------------------------------------------
+
+
+def _grid(specs: list[str]) -> dict[str, Weights]:
+    """``["lexical_floor=0,0.1", "expansion=1,1.2"]`` → a named Weights per combination."""
+    combos: list[dict[str, float]] = [{}]
+    for spec in specs:
+        field, _, values = spec.partition("=")
+        combos = [{**c, field: float(v)} for c in combos for v in values.split(",")]
+    return {
+        "grid[" + " ".join(f"{k}={v:g}" for k, v in c.items()) + "]": replace(Weights(), **c)
+        for c in combos
+        if c
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -392,7 +435,16 @@ def main(argv: list[str] | None = None) -> int:
         "--embedding-cache", type=Path, default=Path("/tmp/graphmem-bench-embeddings.pkl")
     )
     ap.add_argument("--skip-locomo", action="store_true")
+    ap.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="FIELD=V1,V2",
+        help="also measure every combination of these Weights values (for fitting on the "
+        "tuning half / sets A and B; repeatable)",
+    )
     args = ap.parse_args(argv)
+    grid = _grid(args.grid)
     embedder = DiskCachedEmbedder(
         create_base_embedder(Settings(embedder=args.embedder)), args.embedding_cache
     )
@@ -404,15 +456,15 @@ def main(argv: list[str] | None = None) -> int:
         "machine": f"{platform.machine()} {os.cpu_count()} cpu, python {platform.python_version()}",
         "embedder": embedder.embedding_version,
         "quick": args.quick,
-        "multilingual": multilingual(embedder),
+        "multilingual": multilingual(embedder, grid),
     }
     if not args.skip_locomo:
-        out["locomo"] = locomo(embedder, args.data, args.quick)
+        out["locomo"] = locomo(embedder, args.data, args.quick, grid)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     args.out.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ml = out["multilingual"]
     print("multilingual MRR@5 (graphmem / cosine / okapi_bm25 / graphmem semantic only):")
-    for g in ("all", "set A", "set B", "ko->en", "cross-lingual"):
+    for g in ("all", "fit (A+B)", "held-out (C)", "ko->en", "held-out ko->en", "cross-lingual"):
         systems = ("graphmem", "cosine", "okapi_bm25", "graphmem[semantic only]")
         print(f"  {g}: " + " / ".join(str(ml[s][g]["mrr@5"]) for s in systems))
     for half, h in out.get("locomo", {}).get("halves", {}).items():

@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 
 from graphmem.crypto import is_sealed
 from graphmem.read.expansion import expansion
-from graphmem.read.lexical import lexical_coverage, lexical_tokens
+from graphmem.read.lexical import (
+    cross_script_share,
+    gated_coverage,
+    lexical_coverage,
+    lexical_tokens,
+)
 from graphmem.read.ranking import Weights, relevance
 from graphmem.store.base import Row
 
@@ -95,14 +100,17 @@ class Pool:
 
     def select(self, query: str, weights: Weights, pool: int) -> dict[str, dict[str, float]]:
         """The ``pool`` most relevant by semantic + lexical (the BM25 coverage of the query
-        over the pool's texts) + expansion (:mod:`.expansion`), and up to ``pool`` exact
+        over the pool's texts, gated in a pool of mixed scripts: :mod:`.ranking`) + expansion
+        (:mod:`.expansion`), and up to ``pool`` exact
         matches beyond them, with the parts of their relevance, in order."""
         texts = [t or "" for t in self.texts]
         n = len(texts)
         shrink = n / (n + weights.lexical_pool_prior) if n else 0.0
+        tokens = lexical_tokens(query)
+        floor = weights.lexical_floor * cross_script_share(tokens, texts)
         lexical = [
-            x * shrink
-            for x in lexical_coverage(lexical_tokens(query), texts, max_df=weights.lexical_max_df)
+            gated_coverage(x * shrink, floor)
+            for x in lexical_coverage(tokens, texts, max_df=weights.lexical_max_df)
         ]
         own = relevance(weights, self.semantic, lexical)
         expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)

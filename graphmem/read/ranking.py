@@ -14,9 +14,20 @@ idf``, so 1.0 means "holds every query word", one shared word of five ~0.2). Bot
 scale of the query, not of the pool: dividing BM25 by the pool's best made a single shared word
 ("고객", "console") worth a full 1.0 beside cosines of 0.1–0.35 whenever nothing held more, and
 the lexical side then overrode the embedder on exactly the queries (Korean → English) where only
-the embedder can know. The weights (``lexical`` 1.0 here) were chosen on the tuning half of the
-LoCoMo dev split only (``bench/ranking_quality.py``; the check half and a hand-written
-Korean/English set are measured, not fitted).
+the embedder can know. In a pool that mixes scripts the words cannot be fair: a Korean query's
+words can only match Korean memories, so even a weak match (one common word, "좋아") lifts a
+Korean memory over the English one the embedder prefers, and nothing can lift the English one
+back (ranker 3 put Korean → English queries at 0.816 MRR@5, cosine alone 0.842). So where a
+share s of the pool's texts has no word in the query's scripts, coverage up to ``τ·s`` counts
+nothing (``lexical_floor`` τ; the rest rescaled, a full match still 1.0); in a one-script pool
+(LoCoMo) s = 0 and the lexical side is as before — there a one-word match is evidence (a floor
+applied everywhere cost 0.012–0.015 recall on LoCoMo's tuning half). The weights (``lexical``
+1.0 here) were chosen on the tuning half of the LoCoMo dev split and τ on the fitting half (sets
+A and B) of a hand-written Korean/English set (``bench/ranking_quality.py``; LoCoMo's check half
+and the Korean/English held-out set C are measured, not fitted).
+
+**Entity·predicate match.** Predicate words and query words are compared folded as the lexical
+score folds words ("read" meets ``reading``).
 
 **Expansion.** A memory that one of the most relevant candidates holds whole (a turn inside a
 relevant window of turns) gets ``μ ×`` that container's relevance: the same evidence at a
@@ -25,7 +36,9 @@ fraction of the tokens (:mod:`graphmem.read.expansion`).
 **Redundancy.** A result whose text another, better-ranked result already holds whole (a turn
 inside a derived window of turns) adds no evidence to a context, only tokens: it keeps its
 score parts and takes ``−redundant`` (so it still appears, below what it repeats, and the
-breakdown says why).
+breakdown says why). A result that holds better-ranked results whole (a window whose turns
+already rank above it) adds only its other part, at its whole length: it takes
+``−partly_redundant ×`` the share of its text they are.
 """
 
 from __future__ import annotations
@@ -37,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.models.enums import Authority, MemoryType
+from graphmem.read.lexical import lexical_tokens
 from graphmem.store.base import Row
 from graphmem.timeutil import parse_iso
 
@@ -49,6 +63,9 @@ class Weights:
     lexical: float = 1.0
     #: the coverage is raised to this power first (2: holding half the query counts a quarter)
     lexical_power: float = 1.0
+    #: τ: in a pool where a share s of the texts has no word in the query's scripts, coverage
+    #: up to τ·s counts nothing (:func:`graphmem.read.lexical.gated_coverage`)
+    lexical_floor: float = 0.3
     #: a query word held by more than this share of the pool is a stop word of the pool
     lexical_max_df: float = 0.2
     #: n₀: the coverage of a pool of n texts is shrunk by n / (n + n₀) — idf estimated from a
@@ -67,6 +84,9 @@ class Weights:
     expansion_top: int = 40
     #: subtracted from a result whose text a better-ranked one holds whole
     redundant: float = 1.0
+    #: × the share of a result's text that better-ranked results are (a window whose turns
+    #: already rank above it), subtracted from it
+    partly_redundant: float = 0.5
     recency_half_life_days: float = 180.0
 
 
@@ -87,7 +107,9 @@ def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
     score = 0.0
     predicate = str(row.get("predicate") or "")
     if predicate:
-        tokens = [t for t in predicate.split("_") if len(t) >= 3]
+        # folded as the lexical score folds words (``qset`` holds the folded query words too):
+        # "read" meets ``reading``, "prefers" meets ``prefer``
+        tokens = [t for t in lexical_tokens(predicate.replace("_", " ")) if len(t) >= 3]
         if tokens:
             score += sum(t in qset for t in tokens) / len(tokens)
     obj = row.get("object")
@@ -160,7 +182,7 @@ def score_rows(
     (checked down to the ``limit``-th unmarked result: the caller's ``k``)."""
     w = weights
     now_dt = parse_iso(now)
-    qset = set(query_terms)
+    qset = set(query_terms) | {f for t in query_terms for f in lexical_tokens(t)}
     out = []
     for r in rows:
         parts = {
@@ -179,15 +201,19 @@ def score_rows(
         }
         out.append(Scored(r, sum(parts.values()), parts))
     out.sort(key=lambda s: s.score, reverse=True)
-    return _mark_redundant(out, w.redundant, limit)
+    return _mark_redundant(out, w.redundant, limit, partly=w.partly_redundant)
 
 
-def _mark_redundant(ranked: list[Scored], penalty: float, limit: int | None) -> list[Scored]:
+def _mark_redundant(
+    ranked: list[Scored], penalty: float, limit: int | None, *, partly: float = 0.0
+) -> list[Scored]:
     """Walking best first, each result whose text an earlier unmarked result holds whole
-    (compared case-folded, whitespace collapsed) takes ``−penalty`` (part ``redundant``),
-    until ``limit`` unmarked ones are found (the rest cannot enter the top ``limit``); then
-    best first again."""
-    if penalty == 0 or len(ranked) < 2:
+    (compared case-folded, whitespace collapsed) takes ``−penalty`` (part ``redundant``), and
+    each result that holds earlier unmarked results whole (a window whose turns are already
+    ranked above it) takes ``−partly ×`` the share of its text they are — only its other
+    part is new evidence, its whole length costs tokens. Until ``limit`` unmarked ones are
+    found (the rest cannot enter the top ``limit``); then best first again."""
+    if (penalty == 0 and partly == 0) or len(ranked) < 2:
         return ranked
     kept: list[str] = []
     marked = False
@@ -195,12 +221,19 @@ def _mark_redundant(ranked: list[Scored], penalty: float, limit: int | None) -> 
         if limit is not None and len(kept) >= limit:
             break
         text = " ".join(str(s.row.get("text") or "").split()).casefold()
-        if text and any(text in other for other in kept):
+        if penalty and text and any(text in other for other in kept):
             s.breakdown["redundant"] = -penalty
             s.score -= penalty
             marked = True
-        else:
-            kept.append(text)
+            continue
+        if partly and text:
+            held = sum(len(other) for other in kept if other and other in text)
+            if held:
+                cut = partly * min(held / len(text), 1.0)
+                s.breakdown["redundant"] = -cut
+                s.score -= cut
+                marked = True
+        kept.append(text)
     if marked:
         ranked.sort(key=lambda s: s.score, reverse=True)
     return ranked

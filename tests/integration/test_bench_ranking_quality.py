@@ -30,6 +30,7 @@ def test_quick_run_reports_every_system_side_by_side(
     doc = json.loads(out.read_text(encoding="utf-8"))
     ml = doc["multilingual"]
     assert ml["committed"] >= 60 and ml["graphmem"]["ko->en"]["n"] > 0
+    assert ml["graphmem"]["held-out (C)"]["n"] > 0 and ml["graphmem"]["fit (A+B)"]["n"] > 0
     for system in ("graphmem", "cosine", "okapi_bm25", "graphmem[semantic only]"):
         assert 0.0 <= ml[system]["all"]["mrr@5"] <= 1.0
     tuning = doc["locomo"]["halves"]["tuning"]
@@ -39,6 +40,8 @@ def test_quick_run_reports_every_system_side_by_side(
         "okapi_bm25+windows",
         "cosine",
         "cosine+windows",
+        "graphmem[no lexical floor]",
+        "graphmem[no partial redundancy]",
     }
     assert tuning["systems"]["graphmem"]["recall@400tok"] is not None
     assert "check" not in doc["locomo"]["halves"]  # --quick reads the tuning half only

@@ -178,7 +178,7 @@ def test_results_explain_their_score_and_exact_predicates_win(gm: Graphmem) -> N
     }
     assert top["breakdown"]["entity"] > 0
     assert abs(sum(top["breakdown"].values()) - top["score"]) < 1e-4
-    assert r["retriever_version"] == "graphmem-ranker-3"
+    assert r["retriever_version"] == "graphmem-ranker-4"
 
 
 def test_procedures_the_release_serves_whose_state_fits(gm: Graphmem) -> None:
@@ -245,7 +245,7 @@ def test_a_scope_larger_than_phase_one_keeps_exact_and_lexical_candidates(
     features = FeatureCache(100, gm.embedder.dimension) if gm.retriever.cached else None
     # what is tested is where candidates come from, not the fusion's calibration: a lexical-
     # heavy ranker, so the memory holding the query's rare words wins once it is found (the
-    # default fusion weighs a long, semantically distant match less: graphmem-ranker-3)
+    # default fusion weighs a long, semantically distant match less: since graphmem-ranker-3)
     small = Retriever(
         gm.store,
         gm.embedder,

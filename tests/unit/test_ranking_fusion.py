@@ -8,7 +8,14 @@ import pytest
 
 from graphmem.read.candidates import Pool
 from graphmem.read.expansion import MIN_PART_CHARS, expansion, parts_of
-from graphmem.read.lexical import fold_korean, lexical_coverage, lexical_tokens, terms
+from graphmem.read.lexical import (
+    cross_script_share,
+    fold_korean,
+    gated_coverage,
+    lexical_coverage,
+    lexical_tokens,
+    terms,
+)
 from graphmem.read.ranking import Weights, score_rows
 
 NOW = "2026-12-01T00:00:00Z"
@@ -119,11 +126,87 @@ def test_a_result_a_better_one_holds_whole_is_marked_redundant_and_moves_down() 
     assert ranked[0].breakdown["redundant"] == 0.0
     assert all(set(s.breakdown) >= {"semantic", "lexical", "expansion"} for s in ranked)
     assert ranked[2].score == pytest.approx(sum(ranked[2].breakdown.values()))
-    # the turn first: the window is not redundant (it holds more than the turn)
+    # the turn first: the window is not redundant (it holds more than the turn), but the
+    # turn is a share of its tokens already placed: it takes that share of ``partly_redundant``
     rows[1]["semantic"] = 0.95
     ranked = score_rows(rows, Weights(), [], {}, NOW)
     assert [s.memory_id for s in ranked] == ["turn", "window", "other"]
-    assert all(s.breakdown["redundant"] == 0.0 for s in ranked)
+    share = len(turn) / len(window)
+    assert ranked[1].breakdown["redundant"] == pytest.approx(-Weights().partly_redundant * share)
+    assert ranked[0].breakdown["redundant"] == ranked[2].breakdown["redundant"] == 0.0
+    assert ranked[1].score == pytest.approx(sum(ranked[1].breakdown.values()))
+    unmarked = score_rows(rows, Weights(partly_redundant=0.0), [], {}, NOW)
+    assert all(s.breakdown["redundant"] == 0.0 for s in unmarked)
+
+
+def test_a_window_whose_turns_rank_above_it_moves_below_new_evidence() -> None:
+    """Both of a window's turns already placed: the window repeats them at their tokens and
+    more, so a result with new evidence and a slightly lower score goes first."""
+    first = "Caroline: I went to a LGBTQ support group yesterday."
+    second = "Melanie: That is wonderful, how did it go for you?"
+    rows = [
+        _row("t1", first, 0.9),
+        _row("t2", second, 0.85),
+        _row("window", f"{first} / {second}", 0.8),
+        _row("new", "Caroline: I am going to adopt a dog next month.", 0.7),
+    ]
+    ranked = score_rows(rows, Weights(), [], {}, NOW)
+    assert [s.memory_id for s in ranked] == ["t1", "t2", "new", "window"]
+    assert ranked[3].breakdown["redundant"] < -0.4
+
+
+def test_in_a_pool_of_mixed_scripts_a_weak_lexical_match_counts_nothing() -> None:
+    """A Korean query's words can match only Korean memories: in a pool where half the texts
+    are English, one common shared word ("좋아") must not lift a Korean memory over the
+    English one the embedder prefers. In a one-script pool the same match still counts."""
+    english = ["Minji prefers dark mode in every app", "Minji uses Neovim as her main editor"]
+    korean = ["코드 예시는 파이썬으로 보여 주는 것을 좋아한다", "민지는 아침 7시에 달리기를 한다"]
+    # one user's memories, about half in each language (a few dozen, as in the bench's set)
+    english += [f"Minji noted English fact number {i} about work" for i in range(10)]
+    korean += [f"민지는 업무 메모 {i}번을 적었다" for i in range(11)]
+    query = "어떤 테마를 좋아해?"
+    texts = [english[0], korean[0], *english[1:], *korean[1:]]
+    assert cross_script_share(lexical_tokens(query), texts) == pytest.approx(12 / 25)
+    ids = ["dark", "python", *(f"f{i}" for i in range(23))]
+    mixed = Pool(ids, [0.3, 0.28, *[0.05] * 23], list(texts), set())
+    chosen = mixed.select(query, Weights(), 5)
+    assert next(iter(chosen)) == "dark" and chosen["python"]["lexical"] == 0.0
+    ungated = mixed.select(query, Weights(lexical_floor=0.0), 5)
+    assert next(iter(ungated)) == "python"  # what the gate prevents
+    # all Korean: nothing is out of the words' reach, the match counts as before
+    same = Pool([f"k{i}" for i in range(len(korean))], [0.28] * len(korean), list(korean), set())
+    assert same.select(query, Weights(), 2)["k0"]["lexical"] > 0.0
+    assert gated_coverage(1.0, 0.3) == 1.0 and gated_coverage(0.2, 0.3) == 0.0
+    assert gated_coverage(0.65, 0.3) == pytest.approx(0.5)
+
+
+def test_the_cross_script_share_counts_texts_no_query_word_can_match() -> None:
+    texts = [
+        "민지는 아침 7시에 달리기를 한다",
+        "Minji uses Neovim",
+        "123 !!",
+        "팀은 Gerrit을 쓴다",
+        "",
+    ]
+    assert cross_script_share(lexical_tokens("지호 노트북 기종이 뭐야?"), texts) == 0.6
+    assert cross_script_share(lexical_tokens("Which editor?"), texts) == 0.6
+    assert cross_script_share(lexical_tokens("console 콘솔"), texts) == 0.4  # both scripts
+    assert cross_script_share(["2023"], texts) == 0.0  # digits: no script to miss
+    assert cross_script_share(lexical_tokens("editor"), ["An editor"] * 1000) == 0.0
+    assert cross_script_share(lexical_tokens("editor"), []) == 0.0
+
+
+def test_a_predicate_meets_the_query_word_it_folds_to() -> None:
+    """The entity·predicate exact match compares words folded as the lexical score folds
+    them: "read" meets ``reading``, "prefers" meets ``prefer``."""
+    rows = [
+        {**_row("reading", "서연은 출퇴근길에 SF 소설을 읽는다", 0.29), "predicate": "reading"},
+        {**_row("commute", "서연은 지하철로 출근한다", 0.2), "predicate": "commute"},
+    ]
+    query = terms("What does Seoyeon read on her commute?")
+    ranked = score_rows(rows, Weights(), query, {}, NOW)
+    assert ranked[0].memory_id == "reading"
+    assert ranked[0].breakdown["entity"] == ranked[1].breakdown["entity"] > 0
 
 
 def test_one_shared_word_no_longer_outranks_a_better_cosine() -> None:
