@@ -103,7 +103,27 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 _CLAIM = frozenset(Intent)
 _LESSON = frozenset({Intent.GRANT, Intent.COMMAND, Intent.RULE})
 _ACTIONS = frozenset({Intent.COMMAND, Intent.RULE})
+#: an identifier-like object: words joined by hyphens or underscores, no spaces
+_SLUG = re.compile(r"[^\W_]+(?:[-_][^\W_]+)+")
 _OBSERVED = frozenset({Intent.INJECT})
+
+
+#: a word of letters (Hangul words are spaced like Latin ones), and one Han or kana character
+#: (unspaced scripts: a character carries about a word's meaning)
+_WORD = re.compile(r"[^\W\d_]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+#: a segment carries too little to be judged by its nearest prototype below this many
+#: content words: "window", "payments", "cache: redis" are as near a credential or a
+#: command as to anything ordinary (the Korean/English memory set's object-only spans were
+#: one in ten near-hits); the rules still read them
+MIN_WORDS = 3
+
+
+def substantial(text: str) -> bool:
+    """Whether ``text`` holds enough words (a Han or kana character counting as one) for its
+    meaning to be compared with the prototypes."""
+    cjk = len(_CJK.findall(text))
+    return len(_WORD.findall(_CJK.sub(" ", text))) + cjk >= MIN_WORDS
 
 
 @dataclass(frozen=True)
@@ -140,6 +160,8 @@ def segments(run: StageInput) -> list[Segment]:
             # rules still read the span for instruction shapes
             claim = claim - _ACTIONS
         shown = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
+        if _SLUG.fullmatch(shown):  # "one-business-day" is read as the words it joins
+            shown = shown.replace("-", " ").replace("_", " ")
         fields.append(("claim", f"{p.claim.predicate.replace('_', ' ')}: {shown}", claim))
         if p.text:
             fields.append(("text", p.text, claim))
@@ -161,7 +183,7 @@ def segments(run: StageInput) -> list[Segment]:
     seen: set[tuple[str, frozenset[Intent]]] = set()
     for where, text, intents in fields:
         for piece in _pieces(text):
-            if (piece, intents) in seen:
+            if (piece, intents) in seen or not substantial(piece):
                 continue
             seen.add((piece, intents))
             out.append(Segment(where, piece, intents))

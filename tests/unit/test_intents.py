@@ -75,12 +75,14 @@ def _parsed(case: Case) -> MemoryProposal:
 def test_segments_read_claims_for_every_intent_and_observed_content_for_injection() -> None:
     pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
     claim_segs = segments(
-        StageInput(_parsed(said("I like jazz. And blues!", "likes_jazz", True)), pr, {})
+        StageInput(_parsed(said("I like jazz. And blues too!", "likes_jazz", True)), pr, {})
     )
     assert {s.field for s in claim_segs} == {"claim", "evidence[0].span"}
     assert all(s.intents == frozenset(Intent) for s in claim_segs)
     # the span is read whole and sentence by sentence (an e-mail's dots do not split it)
-    assert {s.text for s in claim_segs} >= {"I like jazz. And blues!", "I like jazz.", "And blues!"}
+    # (a piece of fewer than three words is not judged: "And blues!" would not be)
+    whole = "I like jazz. And blues too!"
+    assert {s.text for s in claim_segs} >= {whole, "I like jazz.", "And blues too!"}
     mail = segments(
         StageInput(_parsed(said("My email is lee.dana@example.com", "email", "x")), pr, {})
     )
@@ -123,3 +125,23 @@ def test_a_numeric_claim_is_not_read_as_a_command_or_rule_but_a_flag_is() -> Non
     )
     flag = segments(StageInput(_parsed(said(text, "auto_approve_refunds", True)), pr, {}))
     assert flag and all(s.intents == frozenset(Intent) for s in flag)
+
+
+def test_a_segment_too_terse_to_mean_anything_is_not_judged_by_its_nearest_prototype() -> None:
+    from graphmem.write.intents import substantial
+
+    for terse in ("window", "payments", "cache: redis", "db: postgres", "admin: agent"):
+        assert not substantial(terse), terse
+    for meant in ("I am gay", "sono cattolico praticante", "我的密码是", "우울증 약을 먹어요"):
+        assert substantial(meant), meant
+    pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
+    found = segments(StageInput(_parsed(said("window", "prefers_seat", "window")), pr, {}))
+    assert [s.text for s in found] == ["prefers seat: window"]  # the span "window" is not
+
+
+def test_an_identifier_like_object_is_read_as_the_words_it_joins() -> None:
+    pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
+    text = "reviews within one business day"
+    proposal = _parsed(said(text, "review_turnaround", "one-business-day"))
+    found = segments(StageInput(proposal, pr, {}))
+    assert "review turnaround: one business day" in {s.text for s in found}
