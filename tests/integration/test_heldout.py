@@ -43,6 +43,7 @@ RECORDED = {
     "heldout_v7.jsonl": (24, 5, 7),
     # v8's first run (README.md): written in round 6 before any rule change, run once
     "heldout_v8.jsonl": (25, 2, 2),
+    "heldout_v9.jsonl": (77, 32, 77),
 }
 
 
@@ -58,6 +59,7 @@ RECORDED_WITH_INTENT = {
     "heldout_v7.jsonl": (3, 4, 4),
     # v8's final run (README.md): the stage was calibrated without it
     "heldout_v8.jsonl": (18, 2, 2),
+    "heldout_v9.jsonl": (77, 32, 77),
 }
 
 
