@@ -50,6 +50,28 @@ _ADDRESS = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _AI_RE = re.compile(_AI_WORD, re.IGNORECASE)
+#: the cheap pre-check: no noun for the AI anywhere, no address. Substring tests (C speed),
+#: upper case for the short Latin ones ("AI" in "said" is not one), case-folded for the rest
+_UPPER_STEMS = ("AI", "A.I.", "IA", "KI", "LLM", "GPT")
+_FOLDED_STEMS = (
+    "assistant", "agent", "bot", "copilot", "model", "asistente", "assistent", "ии",
+    "нейросет", "ассистент", "агент", "人工知能", "人工智能", "인공지능", "الذكاء", "yapay zeka",
+    "kecerdasan", "trí tuệ", "trợ lý", "ผู้ช่วย", "مساعد", "सहायक", "asisten", "asistan",
+    "어시스턴트", "에이전트", "비서", "챗봇", "アシスタント", "エージェント", "ボット",
+    "助手", "助理", "智能体", "机器人", "ai助",
+)  # fmt: skip
+
+
+_LOWER_AI = re.compile(r"(?<![a-z])(?:ai|ia|ki|llm|gpt)(?![a-z])")
+
+
+def _may_name_the_ai(text: str) -> bool:
+    if any(stem in text for stem in _UPPER_STEMS):
+        return True
+    folded = text.casefold()
+    return any(stem in folded for stem in _FOLDED_STEMS) or bool(_LOWER_AI.search(folded))
+
+
 _DATIVE_BEFORE_RE = re.compile(_DATIVE_BEFORE + r"[ \t]*$", re.IGNORECASE)
 _DATIVE_AFTER_RE = re.compile(r"^[ \t]*" + _DATIVE_AFTER, re.IGNORECASE)
 _DEICTIC_RE = re.compile(_DEICTIC, re.IGNORECASE)
@@ -57,7 +79,7 @@ _DEICTIC_RE = re.compile(_DEICTIC, re.IGNORECASE)
 
 def reader_addressed(text: str) -> tuple[int, int] | None:
     """``(start, end)`` of the first clause heading addressed to the AI reader, if any."""
-    if len(text) < 8:
+    if len(text) < 8 or not _may_name_the_ai(text):
         return None
     for m in _ADDRESS.finditer(text):
         head, gap, pre = m.group("head"), m.group("gap"), m.group("pre")
