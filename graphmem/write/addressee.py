@@ -54,7 +54,7 @@ _AI_RE = re.compile(_AI_WORD, re.IGNORECASE)
 #: upper case for the short Latin ones ("AI" in "said" is not one), case-folded for the rest
 _UPPER_STEMS = ("AI", "A.I.", "IA", "KI", "LLM", "GPT")
 _FOLDED_STEMS = (
-    "assistant", "agent", "bot", "copilot", "model", "asistente", "assistent", "ии",
+    "assistant", "agent", "bot", "бот", "copilot", "model", "asistente", "assistent", "ии",
     "нейросет", "ассистент", "агент", "人工知能", "人工智能", "인공지능", "الذكاء", "yapay zeka",
     "kecerdasan", "trí tuệ", "trợ lý", "ผู้ช่วย", "مساعد", "सहायक", "asisten", "asistan",
     "어시스턴트", "에이전트", "비서", "챗봇", "アシスタント", "エージェント", "ボット",
