@@ -145,6 +145,15 @@ class Rule(StrEnum):
     ENCODED_BASE32 = "ENCODED_BASE32"
     ENCODED_QUOTED_PRINTABLE = "ENCODED_QUOTED_PRINTABLE"
     ENCODED_MORSE = "ENCODED_MORSE"
+    #: classes of encodings (round 7, ``graphmem/write/decoders.py``): numeric character
+    #: codes, other alphabets for Latin letters, letter rotations, UTF-7 and Ascii85, and
+    #: combining marks stacked on letters (Zalgo)
+    ENCODED_CHAR_CODES = "ENCODED_CHAR_CODES"
+    ENCODED_ALPHABET = "ENCODED_ALPHABET"
+    ENCODED_ROTATION = "ENCODED_ROTATION"
+    ENCODED_UTF7 = "ENCODED_UTF7"
+    ENCODED_ASCII85 = "ENCODED_ASCII85"
+    STACKED_MARKS = "STACKED_MARKS"
     REVERSED_TEXT = "REVERSED_TEXT"
     # -- grounding (UNGROUNDED / SPAN_CONTRADICTS / NO_SPAN)
     VALUE_MISSING = "VALUE_MISSING"
@@ -191,6 +200,8 @@ class Rule(StrEnum):
     OVERRIDE_INSTRUCTIONS = "OVERRIDE_INSTRUCTIONS"
     ROLE_IMPERSONATION = "ROLE_IMPERSONATION"
     AGENT_DIRECTED = "AGENT_DIRECTED"
+    #: a clause heading addressed to the AI reading the content (``write/addressee.py``)
+    READER_ADDRESSED = "READER_ADDRESSED"
     TOOL_CALL_INJECTION = "TOOL_CALL_INJECTION"
     MEMORY_WRITE_REQUEST = "MEMORY_WRITE_REQUEST"
     PERSISTENT_DIRECTIVE = "PERSISTENT_DIRECTIVE"
@@ -245,6 +256,12 @@ _NORMALIZE_RULES = (
     Rule.ENCODED_BASE32,
     Rule.ENCODED_QUOTED_PRINTABLE,
     Rule.ENCODED_MORSE,
+    Rule.ENCODED_CHAR_CODES,
+    Rule.ENCODED_ALPHABET,
+    Rule.ENCODED_ROTATION,
+    Rule.ENCODED_UTF7,
+    Rule.ENCODED_ASCII85,
+    Rule.STACKED_MARKS,
     Rule.REVERSED_TEXT,
 )
 
@@ -272,6 +289,7 @@ RULE_CODE: dict[Rule, Code] = {
             Rule.OVERRIDE_INSTRUCTIONS,
             Rule.ROLE_IMPERSONATION,
             Rule.AGENT_DIRECTED,
+            Rule.READER_ADDRESSED,
             Rule.TOOL_CALL_INJECTION,
             Rule.MEMORY_WRITE_REQUEST,
             Rule.PERSISTENT_DIRECTIVE,

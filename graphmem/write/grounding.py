@@ -470,6 +470,9 @@ class RuleVerifier:
     @staticmethod
     def _number(value: float, sv: Values) -> Grounding:
         if any(abs(n - value) < 1e-9 * max(1.0, abs(value)) for n in sv.numbers):
+            if _only_rejected(value, sv):
+                # "I tip 15%, not 20%": the span names the claimed number only to reject it
+                return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "number")
             return _OK
         return _mismatch("number") if sv.numbers else _missing("number")
 
@@ -538,6 +541,46 @@ class ChainedVerifier:
         return results[0]
 
 
+def _only_rejected(value: float, sv: Values) -> bool:
+    """Whether every place the span writes ``value`` in digits is in a negative scope (a
+    number named only to be corrected or refused). A number not written in digits (a number
+    word) is not judged here."""
+    if value != int(value):
+        return False
+    norm = unicodedata.normalize("NFKC", sv.text).casefold()
+    at = [m for m in re.finditer(rf"(?<![\d.,]){int(value)}(?![\d]|[.,]\d)", norm)]
+    return bool(at) and all(
+        _REJECTED_BEFORE.search(norm, max(0, m.start() - 16), m.start())
+        or _REJECTED_AFTER.match(norm, m.end())
+        for m in at
+    )
+
+
+#: a number rejected where it stands: "not 20%", "no 5", "nicht 3", "não dia 5", "pas 4",
+#: "не 5", "不是5", "5가 아니라", "5じゃなく"
+_REJECTED_BEFORE = re.compile(
+    r"(?:^|[\s,;(])(?:not|no|nicht|kein\w*|não|nao|pas|ni|не|không|ไม่ใช่|不是|而不是|并非|非)"
+    r"\s*(?:\w{1,8}\s+)?(?:de\s+|dia\s+|the\s+)?$"
+)
+_REJECTED_AFTER = re.compile(
+    r"\s*[%\w]{0,4}\s*(?:이|가|은|는)?\s*(?:아니라|아니고|아니야|아니에요|じゃなく|ではなく|じゃない|ではない)"
+)
+
+
+#: a subject id written in a source (``user:kim_01``, ``org:acme``)
+_SUBJECT_ID = re.compile(r"(?<![\w:/])([a-z]{2,12}):([A-Za-z0-9][\w.\-]{0,80}[A-Za-z0-9_])")
+
+
+def _other_subject(content: str | None, subject: str) -> str:
+    """``"another subject"`` when the source names subjects of the claim subject's kind and
+    the claim's subject is not among them: the source is about someone else."""
+    if not content or ":" not in content or ":" not in subject:
+        return ""
+    kind = subject.split(":", 1)[0]
+    named = {f"{k}:{v}" for k, v in _SUBJECT_ID.findall(content) if k == kind}
+    return "another subject" if named and subject not in named else ""
+
+
 def _object_of(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
@@ -562,6 +605,13 @@ class GroundingStage:
         unsupported: list[tuple[int, Grounding]] = []
         for i, ev in enumerate(p.evidence):
             if ev.span is None or ev.event_id not in run.sources:
+                continue
+            other = _other_subject(run.sources[ev.event_id].content, p.subject)
+            if other:
+                # a review of user:b cited for a claim about user:a says nothing about user:a
+                contradicted.append(
+                    (i, Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, other))
+                )
                 continue
             result = self.verifier.verify(claim, ev.span)
             if result.verdict is GroundingVerdict.GROUNDED and p.text:

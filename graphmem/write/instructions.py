@@ -82,7 +82,12 @@ _PERSIST: Final = (
     r"in\s+case|siempre|nunca|cada\s+vez|la\s+próxima\s+vez|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+"
     r"adelante|cuando|si|immer|niemals|nie|jedes\s+mal|nächstes\s+mal|ab\s+jetzt|von\s+nun\s+an|"
     r"künftig|wenn|falls|sobald|bei\s+(?:\w+\s+){0,2}?(?:Fehlern?|Problemen?|Ausfall|Ausfällen|"
-    r"Störungen?)|im\s+Fall|en\s+caso\s+de|once|as\s+soon\s+as|any\s?time|on\s+(?:error|failure))\b"
+    r"Störungen?)|im\s+Fall|en\s+caso\s+de|once|as\s+soon\s+as|any\s?time|on\s+(?:error|failure)|"
+    # round 7: "after / before every …" and the same cues in French, Portuguese, Russian,
+    # Vietnamese, Indonesian and Turkish
+    r"(?:after|before)\s+(?:every|each)|à\s+chaque|chaque\s+fois|toujours|sempre(?:\s+que)?|"
+    r"toda\s+vez\s+que|a\s+cada|всегда|каждый\s+раз|если|mỗi\s+(?:khi|lần)|luôn\s+luôn|"
+    r"setiap\s+kali|selalu|her\s+seferinde|her\s+zaman)\b"
     r"|항상|늘|매번|언제나|무조건|다음부터|다음번에|다음에는|앞으로|이제부터|때마다|할\s*때|"
     r"(?:나|되|하|있|없)?으?면\s"
     r"|常に|いつも|毎回|必ず|次回から|次から|今後|これから|たびに|たら|なら|ときは|時は|場合は?"
@@ -101,7 +106,12 @@ _OPERATIONAL_EN: Final = (
     # infinitives, which Spanish and German instructions use as often as imperatives
     r"reiniciar|borrar|eliminar|ejecutar|desactivar|transferir|pagar|enviar|aprobar|instalar|"
     r"löschen|loschen|starten|neustarten|ausf(?:ü|ue|u)hren|installieren|deaktivieren|(?:ü|ue|u)berweisen|zahlen|"
-    r"senden|schicken|genehmigen|entfernen|zur(?:ü|ue|u)cksetzen|leeren"
+    r"senden|schicken|genehmigen|entfernen|zur(?:ü|ue|u)cksetzen|leeren|"
+    # round 7: French, Portuguese, Russian, Vietnamese imperatives
+    r"redémarre|supprime|efface|envoie|transfère|paie|désactive|exécute|lance|vide|"
+    r"reinicie|apague|exclua|envie|transfira|pague|desative|execute|"
+    r"удаляй|удали|перезапусти|перезапускай|отправь|отправляй|переведи|отключи|запусти|"
+    r"chạy|xóa|gửi|chuyển|tắt|khởi\s+động\s+lại"
 )
 _OPERATIONAL_CJK: Final = (
     r"재시작|재부팅|실행|삭제|지워|배포|승인|결제|이체|송금|보내|전송|꺼|끄|건너뛰|무시|설치|리셋|초기화|롤백|푸시"

@@ -57,11 +57,13 @@ import quopri
 import re
 import unicodedata
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from confusable_homoglyphs.confusables import confusables_data
 
+from graphmem.write import decoders
 from graphmem.write.codes import Rule
 
 __all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
@@ -196,6 +198,7 @@ def _clean(
     found: set[Rule] = set()
     out = _Builder()
     hidden: list[str] = []
+    native = _native_words(text)
     i = 0
     n = len(text)
     while i < n:
@@ -244,19 +247,78 @@ def _clean(
             found.add(Rule.INVISIBLE_CHARS)
             i += 1
             continue
-        _emit(ch, starts[i], ends[i], out, found)
+        if out.chars and _latin(out.chars[-1]) and unicodedata.category(ch) == "Mn":
+            composed = decoders.drop_stacked_marks(out.chars[-1], ch)
+            if composed is None:
+                found.add(Rule.STACKED_MARKS)
+            else:
+                out.chars[-1] = composed
+                out.ends[-1] = ends[i]
+            i += 1
+            continue
+        _emit(ch, starts[i], ends[i], out, found, fold=i not in native)
         i += 1
     return out.view(name), "".join(hidden), found
 
 
-def _emit(ch: str, start: int, end: int, out: _Builder, found: set[Rule]) -> None:
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _latin_script(ch: str) -> bool:
+    """Latin letters: ASCII, Latin-1 to Latin Extended-B, IPA and phonetic (small capitals),
+    Latin Extended Additional (Vietnamese)."""
+    cp = ord(ch)
+    return (
+        cp < 0x80
+        or 0xC0 <= cp <= 0x2AF
+        or 0x1D00 <= cp <= 0x1DBF
+        or 0x1E00 <= cp <= 0x1EFF
+        or 0xA720 <= cp <= 0xA7FF
+    )
+
+
+def _native_words(text: str) -> set[int]:
+    """Positions of words written in another script's own letters (``Не люблю``, ``пароль``),
+    not folded as look-alikes. A look-alike is a letter of another script inside a Latin word
+    (``раypal``, ``іgnоrе``) or a word made only of look-alikes (``рас``) in Latin text. A
+    non-Latin word with a letter that has no Latin look-alike (л, ю, ж) is native; one made
+    only of look-alikes (Не) is native when the text is mostly such words, not Latin ones."""
+    latin = 0
+    strong: list[tuple[int, int]] = []
+    weak: list[tuple[int, int]] = []
+    for m in _LETTER_RUN.finditer(text):
+        word = m.group(0)
+        if word.isascii() or any(_latin_script(c) for c in word):
+            latin += 1
+        elif _keep_script(word[0]):
+            continue
+        elif any(_prototype(c) is None for c in word):
+            strong.append((m.start(), m.end()))
+        else:
+            weak.append((m.start(), m.end()))
+    keep: set[int] = set()
+    if strong and len(strong) + len(weak) > latin:
+        strong += weak
+    for a, b in strong:
+        keep.update(range(a, b))
+    return keep
+
+
+def _latin(ch: str) -> bool:
+    cp = ord(ch)
+    return ch.isalpha() and (cp < 0x250 or 0x1E00 <= cp <= 0x1EFF)
+
+
+def _emit(
+    ch: str, start: int, end: int, out: _Builder, found: set[Rule], *, fold: bool = True
+) -> None:
     # Hangul compatibility jamo (ㅋ, ㅎ) stay as written: NFKC would turn them into
     # conjoining jamo, which no Korean text (or rule) uses on its own
     folded = ch if 0x3130 <= ord(ch) <= 0x318F else unicodedata.normalize("NFKC", ch)
     if folded != ch and not _keep_script(ch):
         found.add(Rule.COMPATIBILITY_FORMS)
     for c in folded:
-        if not c.isascii() and not unicodedata.normalize("NFD", c)[0].isascii():
+        if fold and not c.isascii() and not unicodedata.normalize("NFD", c)[0].isascii():
             # a look-alike from another script (Cyrillic о, Greek ρ, math 𝐢); a Latin letter
             # with a diacritic (ó, ü) is a letter of Spanish or German and stays
             proto = _prototype(c)
@@ -374,13 +436,16 @@ def _leet(joined: View) -> tuple[View, bool]:
     return View(joined.name, "".join(text), joined.starts, joined.ends), changed
 
 
-#: zero to twelve in English, Spanish and German (grounding reads these as numbers too)
+#: zero to twelve in English, Spanish, German, French and Portuguese (grounding reads these
+#: as numbers too)
 NUMBER_WORDS: tuple[tuple[str, ...], ...] = tuple(
     tuple(words.split())
     for words in (
         "zero one two three four five six seven eight nine ten eleven twelve",
         "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
         "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze",
+        "zero um dois três quatro cinco seis sete oito nove dez onze doze",
     )
 )
 _DIGIT_WORDS: dict[str, str] = {
@@ -564,9 +629,25 @@ _DECODERS = (
     ("escapes", _ESCAPE_RUN, _decode_escapes, Rule.ENCODED_ESCAPES),
     ("qp", _QP_RUN, _decode_qp, Rule.ENCODED_QUOTED_PRINTABLE),
     ("morse", _MORSE_RUN, _decode_morse, Rule.ENCODED_MORSE),
-)
-#: decoders that only run when their marker character is in the text (a cheap pre-check)
-_MARKER = {"url": "%", "escapes": "\\", "qp": "=", "morse": "-"}
+    ("codes", decoders.CHAR_CODES, partial(decoders.decode_char_codes, readable=_readable),
+     Rule.ENCODED_CHAR_CODES),
+    ("alphabet", decoders.ALPHABET, partial(decoders.decode_alphabet, readable=_readable),
+     Rule.ENCODED_ALPHABET),
+    ("utf7", decoders.UTF7, partial(decoders.decode_utf7, readable=_readable), Rule.ENCODED_UTF7),
+    ("ascii85", decoders.ASCII85, partial(decoders.decode_ascii85, readable=_readable),
+     Rule.ENCODED_ASCII85),
+    # last: a run another decoder read is not tried again
+    ("rotation", decoders.ROTATION, partial(decoders.decode_rotation, readable=_readable),
+     Rule.ENCODED_ROTATION),
+)  # fmt: skip
+#: decoders that only run when their marker is in the text (a cheap pre-check)
+_MARKER: dict[str, Callable[[str], bool]] = {
+    "url": lambda t: "%" in t,
+    "escapes": lambda t: "\\" in t,
+    "qp": lambda t: "=" in t,
+    "morse": lambda t: "-" in t,
+    **decoders.MARKERS,
+}
 
 
 def _build(
@@ -624,11 +705,14 @@ def _decoded_runs(text: str, found: set[Rule]) -> list[tuple[int, int, str, str]
     linear in the text."""
     runs: list[tuple[int, int, str, str]] = []
     for name, pattern, decode, rule in _DECODERS:
-        if name in _MARKER and _MARKER[name] not in text:
+        if name in _MARKER and not _MARKER[name](text):
             continue
         tries = 0
+        candidate = decoders.CANDIDATE.get(name)
         for m in pattern.finditer(text):
             if any(a <= m.start() < b for a, b, _, _ in runs):
+                continue
+            if candidate is not None and not candidate(m.group(0)):
                 continue
             tries += 1
             if tries > _MAX_DECODED_RUNS:

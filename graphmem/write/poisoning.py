@@ -46,6 +46,7 @@ from functools import lru_cache
 from typing import Final
 
 from graphmem.models.enums import MemoryType, SourceKind
+from graphmem.write.addressee import reader_addressed
 from graphmem.write.authority import UNTRUSTED_KINDS
 from graphmem.write.codes import Rule
 from graphmem.write.instructions import dangerous_command
@@ -63,6 +64,7 @@ WEIGHTS: Final[dict[str, int]] = {
     Rule.OVERRIDE_INSTRUCTIONS: 3,
     Rule.ROLE_IMPERSONATION: 3,
     Rule.AGENT_DIRECTED: 3,
+    Rule.READER_ADDRESSED: 2,
     Rule.TOOL_CALL_INJECTION: 3,
     Rule.MEMORY_WRITE_REQUEST: 3,
     Rule.PERSISTENT_DIRECTIVE: 3,
@@ -493,6 +495,30 @@ _PATTERNS.append(
     )
 )
 
+#: round 7: the agent given a new identity in the languages the patterns above do not name
+#: (Russian, French, Portuguese, Vietnamese, Indonesian, Turkish, Arabic, Hindi): "you are
+#: now / no longer" and, within a few words, an assistant, a role, a mode or a quoted name
+#: ("Tu es maintenant inscrit" is not an identity)
+_YOU_NOW = (
+    r"\bты\s+(?:больше\s+не|теперь|отныне)|\bвы\s+(?:больше\s+не|теперь)"
+    r"|\btu\s+(?:es|seras)\s+(?:maintenant|désormais|dorénavant)|\btu\s+n'es\s+plus"
+    r"|\bvocê\s+(?:agora\s+é|é\s+agora|não\s+é\s+mais)"
+    r"|\bbạn\s+(?:bây\s+giờ|từ\s+giờ|từ\s+nay)\s+là|\bbạn\s+không\s+còn\s+là"
+    r"|\b(?:kamu|anda)\s+sekarang\s+(?:adalah|menjadi)|\bartık\s+sen|\bsen\s+artık"
+    r"|أنت\s+الآن|لم\s+تعد|अब\s+(?:तुम|आप)|(?:तुम|आप)\s+अब"
+)
+_PERSONA = (
+    r"ассистент\w*|бот\w*|ИИ|роль\w*|режим\w*|assistant\w*|IA\b|rôle|mode\b|assistente|IA|papel|modo"
+    r"|trợ\s+lý|vai|chế\s+độ|asisten|peran|mode|asistan\w*|rol\w*|mod\w*|مساعد\w*|دور\w*|وضع"
+    r"|सहायक|भूमिका|मोड|[«\"“'][^»\"”'\n]{1,30}[»\"”']"
+)
+_PATTERNS.append(
+    (
+        Rule.ROLE_IMPERSONATION,
+        re.compile(rf"(?:{_YOU_NOW})[^.!?\n]{{0,40}}?(?:{_PERSONA})", _I),
+    )
+)
+
 #: the same signals in Japanese, Chinese, Spanish and German (Korean and English are above)
 _SINK_ANY = rf"(?:{_EMAIL}|https?://\S+|外部|外部の|外部邮箱|externa?|extern)"
 _PATTERNS.extend(
@@ -645,6 +671,16 @@ def _detect_raw(text: str) -> list[InstructionFinding]:
             if _sink_after(text, match.start()) or _sink_before(text, match.start()):
                 add(Rule.TRANSFER_TO_SINK, match.start(), match.end())
                 break
+
+    # a clause addressed to the AI reader, in any language: with a destination after it
+    # (what it asks is sent somewhere), that destination counts as a transfer to a sink
+    addressed = reader_addressed(text)
+    if addressed is not None:
+        add(Rule.READER_ADDRESSED, *addressed)
+        if not {Rule.EXFILTRATION, Rule.TRANSFER_TO_SINK} & found.keys() and any(
+            s >= addressed[1] for s, _ in _sinks(text)
+        ):
+            add(Rule.TRANSFER_TO_SINK, *addressed)
 
     # a consequential imperative at the start of a clause (delete, book, visit …): weak
     action = _IMPERATIVE_ACTION_RE.search(text) or _KO_DIRECTIVE_ACTION_RE.search(text)

@@ -240,6 +240,94 @@ def _condition(obj: Any, span: str) -> Qualifier | None:
     return None
 
 
+# -- whose clause and whose words (round 7) -----------------------------------------------------
+
+#: clause boundaries inside one span: "Meine Kollegin wohnt in Hamburg, ich wohne in München"
+_CLAUSE_CUT = re.compile(
+    r"[,;，、；]|\s(?:and|but|while|whereas|und|aber|während|y|pero|mientras|et|mais|e|mas)\s"
+    r"|(?<=[가-힣])(?:고|지만|는데|은데)\s|けど|が、|而|但是"
+)
+
+
+def _clause_of(obj: Any, span: str) -> str | None:
+    """The clause of ``span`` that writes the claim's object, when the span has several."""
+    if not isinstance(obj, str) or len(obj) < 2:
+        return None
+    low = span.casefold()
+    at = low.find(obj.casefold())
+    if at < 0:
+        return None
+    cuts = [0, *(m.end() for m in _CLAUSE_CUT.finditer(span)), len(span)]
+    if len(cuts) <= 2:
+        return None
+    start = max(c for c in cuts if c <= at)
+    end = min((c for c in cuts if c >= at + len(obj)), default=len(span))
+    return span[start:end]
+
+
+#: words put in someone else's mouth: a quotation with who said or wrote it (a forwarded
+#: message, "X said", 「…」って言ってた, "…"라고 했어, 他说"…", dijo «…»)
+_QUOTE = r"[\"'“”‘’«»「」『』]"
+_REPORTED = re.compile(
+    rf"\b(?:forwarded(?:\s+message)?|fwd?|message|mail|note|text)\s+from\s+[^:\n]{{1,40}}:\s*{_QUOTE}"
+    rf"|\b(?:said|says|wrote|writes|told\s+me|claims?|claimed)\s*[:,]?\s*{_QUOTE}"
+    rf"|{_QUOTE}[^\"“”«»「」『』\n]{{1,120}}{_QUOTE}\s*(?:って|と)(?:言っ|書い|話し)"
+    rf"|{_QUOTE}[^\"“”«»「」『』\n]{{1,120}}{_QUOTE}\s*(?:이|가|라)?고\s*(?:했|말했|하더라|그러더라)"
+    rf"|(?:说过?|写道|告诉我)\s*[:：,，]?\s*{_QUOTE}"
+    rf"|\b(?:dijo|escribió|sagte|schrieb|a\s+dit|disse)\s*[:,]?\s*{_QUOTE}",
+    re.I,
+)
+
+
+def _reported(obj: Any, span: str) -> Qualifier | None:
+    """The claim's words stand inside a quotation attributed to someone: what the span
+    reports, not what its speaker states."""
+    m = _REPORTED.search(span)
+    if m is None:
+        return None
+    return Qualifier("reported", "the span quotes what someone else said")
+
+
+#: what is not (yet) so: a hedged conditional ("もし安ければ…かも", "if it's cheap I might"), a
+#: counterfactual ("if I had a dog", "ojalá tuviera"), a plan still being weighed ("thinking
+#: about", "고민 중", "打算", "überlege"), an attempt abandoned ("后来放弃了", "gave up")
+_CONDITION_CUE = re.compile(
+    r"(?<![\w])(?:if|unless|in\s+case|si|wenn|falls|sofern)(?![\w])|もし|만약|만일|如果|假如|要是",
+    re.I,
+)
+_HEDGE = re.compile(
+    # a request is often polite ("if you could …", "wenn es ginge, wäre mir …"): only words
+    # that leave the outcome open count, not would / could / may
+    r"(?<![\w])(?:might|maybe|perhaps|probably|possibly|quizás?|tal\s+vez|a\s+lo\s+mejor|"
+    r"vielleicht|eventuell|wahrscheinlich)(?![\w])"
+    r"|かも|かもしれ|지도\s*(?:몰라|모르)|을\s*수도|할\s*수도|"
+    r"可能|也许|说不定|或许|大概",
+    re.I,
+)
+_UNREAL = re.compile(
+    r"(?<![\w])(?:if\s+i\s+(?:had|were|was|could)|i\s+wish|i'?d\s+love\s+to|ojalá|"
+    r"(?:thinking|thought)\s+(?:about|of)|considering|planning\s+(?:to|on)|gave\s+up|used\s+to|"
+    r"pensando\s+en|dejé\s+de|überlege|wollte\s+mal|habe\s+aufgehört)(?![\w])"
+    r"|고민\s*중|생각\s*중|했었|였었|그만뒀|포기했|つもり|予定|やめた|諦めた|打算|考虑|放弃了|以前想|本来想",
+    re.I,
+)
+#: predicates that are about a plan, a wish or the past (the qualifier is their content)
+_IRREALIS_PREDICATE = re.compile(
+    r"plan|intend|intent|want|wish|consider|goal|future|next|former|past|previous|used_to|hope|"
+    r"dream|maybe|might|if_|condition",
+    re.I,
+)
+
+
+def _irrealis(predicate: str, obj: Any, span: str) -> Qualifier | None:
+    if obj is False or _IRREALIS_PREDICATE.search(predicate):
+        return None
+    hedged_condition = bool(_CONDITION_CUE.search(span)) and bool(_HEDGE.search(span))
+    if hedged_condition or _UNREAL.search(span):
+        return Qualifier("irrealis", "the span says what might be or was, not what is")
+    return None
+
+
 def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qualifier | None:
     """The first qualifier of ``span`` the claim ``(subject, predicate, obj)`` contradicts,
     or ``None``. ``span`` is read as normalised text (NFKC)."""
@@ -248,4 +336,14 @@ def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qua
         found = _third_party(predicate, span)
         if found is not None:
             return found
-    return _frequency(predicate, obj, span) or _unit(predicate, span) or _condition(obj, span)
+        clause = _clause_of(obj, span)
+        if clause is not None and (found := _third_party(predicate, clause)) is not None:
+            return found
+        if (found := _reported(obj, span)) is not None:
+            return found
+    return (
+        _frequency(predicate, obj, span)
+        or _unit(predicate, span)
+        or _condition(obj, span)
+        or _irrealis(predicate, obj, span)
+    )

@@ -25,6 +25,7 @@ nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched 
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -53,8 +54,15 @@ _PIN_WORDS: Final = (
     r"\bpin(?:\s*(?:code|number))?|door\s*code|gate\s*code|lock\s*code|alarm\s*code|keypad\s*code|"
     r"safe\s*code|entry\s*code|access\s*code|building\s*code\b|"
     r"비밀\s*번호|비번|핀\s*번호|도어락|현관\s*(?:비밀\s*)?번호|공동\s*현관|출입\s*번호|暗証番号|"
-    r"ドアコード|暗码|密码|门禁码|código\s+(?:de\s+(?:la\s+)?(?:puerta|entrada|alarma))|"
-    r"\bclave\b|Türcode|Zugangscode|Geheimzahl|PIN-?Nummer"
+    r"ドアコード|暗码|密码|门禁码|código\s+(?:(?:de\s+(?:la\s+)?|del\s+)(?:puerta|entrada|alarma|garaje|portón|portão))|"
+    r"차고\s*(?:비밀\s*)?번호|ガレージ(?:の)?(?:暗証番号|コード)|车库密码|Garagen?(?:tor)?-?code|"
+    r"\bclave\b|Türcode|Zugangscode|Geheimzahl|PIN-?Nummer|"
+    # round 7: the card and phone PINs of other languages (French, Portuguese, Russian,
+    # Vietnamese, Thai, Arabic, Hindi, Indonesian, Turkish)
+    r"code\s+(?:de\s+(?:ma\s+|la\s+|sa\s+)?carte|confidentiel|secret)|"
+    r"senha\s+do\s+cart[aã]o|пин-?код|код\s+(?:от|карты|доступа|домофона)|mã\s+(?:PIN|pin|bí\s+mật)|"
+    r"รหัส(?:\s*(?:ATM|PIN|บัตร))?|الرقم\s+السري|رمز\s+(?:الدخول|PIN)|पिन|कोड|"
+    r"\bkode\s+(?:PIN|rahasia)|\bşifre(?:si)?\b"
 )
 _CODE_VALUE: Final = r"[\[(\"'「“]?\s*(?P<v>\d[\d\s\-]{2,10}[#*]?|\d{3,10}[#*]?)(?!\d)"
 _CODE_WORDS_ANY: Final = with_plain_letters(_CODE_WORDS)
@@ -83,6 +91,16 @@ _NEAR_SECRET: Final = re.compile(with_plain_letters(_SECRET_WORDS), _I)
 _ENV_ASSIGN: Final = re.compile(
     r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|API_?KEY|"
     r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?)\s*[=:]\s*[\"']?(?P<v>[^\s\"'&;|]{3,256})"
+)
+#: passwords in prose in the languages the table above does not name (round 7): the noun, a
+#: qualifier of a few words ("от почты", "wifi nhà mình", "الخاصة بي", "do banco"), a copula
+#: or a colon, and a value with a digit or a symbol
+_PASSWORD_PROSE_MORE: Final = re.compile(
+    r"(?:mot\s+de\s+passe|\bmdp\b|пароль|mật\s+khẩu|รหัสผ่าน|كلمة\s+(?:السر|المرور)|पासवर्ड|"
+    r"\bsenha\b|kata\s+sandi|\bşifre(?:m|si)?\b|\bparola\b)"
+    r"[^\n.!?:：=]{0,30}?\s*(?:[:：=]|\s(?:est|c'est|é|era|это|là|هي|هو|है|adalah|ialah|:)\s|\s*คือ)\s*"
+    r"[\"'«“]?(?P<v>[^\s\"'»”,]{4,128})",
+    _I,
 )
 _PASSWORD_PROSE: Final = re.compile(
     "(?:"
@@ -375,7 +393,7 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
     for m in _ENV_ASSIGN.finditer(text):
         if not _PLACEHOLDER.search(m.group("v")) and m.group("v").lower() not in _NOT_AN_ANSWER:
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "env_assignment"
-    for m in _PASSWORD_PROSE.finditer(text):
+    for m in itertools.chain(_PASSWORD_PROSE.finditer(text), _PASSWORD_PROSE_MORE.finditer(text)):
         value = m.group("v")
         if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
@@ -401,6 +419,10 @@ _STREET: Final = re.compile(
     r"Lane|Ln\.?|Boulevard|Blvd\.?|Drive|Dr\.?|Court|Ct\.?|Way|Place|Pl\.?|Terrace|Close)\b"
     r"|\b(?:calle|c/|avenida|avda\.?|plaza|paseo)\s+[A-ZÁÉÍÓÚ][\w\s]{1,30}?,?\s*\d{1,4}"
     r"|\b[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|weg|allee|gasse|platz|ring)\s+\d{1,4}[a-z]?\b"
+    r"|\b\d{1,5}(?:\s*(?:bis|ter))?,?\s+(?i:rue|avenue|av\.|boulevard|bd|chemin|impasse|allée|place|quai|"
+    r"rua|avenida|travessa|largo)\s+[\w'\- ]{2,40}"
+    r"|\b(?i:rue|rua|avenida|av\.|travessa)\s+[\w'\- ]{2,40}?,?\s+\d{1,5}\b"
+    r"|(?:ул\.|улица|проспект|пр\.)\s+[\w\- ]{2,30}?,?\s*(?:д\.\s*)?\d{1,4}"
     r"|(?:[가-힣]+(?:시|도)\s*)?[가-힣]+(?:구|군)\s*[가-힣0-9]+(?:로|길|동)\s*\d+(?:\s*길\s*\d+)?(?:[\s,]*\d+\s*호)?"
     r"|[一-龥ぁ-んァ-ン]+(?:都|道|府|県|省|市)[一-龥ぁ-んァ-ン0-9]*(?:区|町|村|路|街)[一-龥0-9\-－]*(?:丁目|番地|号|番)",
     0,
@@ -408,14 +430,21 @@ _STREET: Final = re.compile(
 _HOME_CONTEXT: Final = re.compile(
     r"\b(?:i\s+live|my\s+(?:home|house|address|flat|apartment)|home\s+address|live\s+at|"
     r"vivo\s+en|mi\s+(?:casa|dirección)|ich\s+wohne|meine\s+adresse)\b|집\s*주소|주소는|사는\s*곳|"
-    r"住所|住んで|我住在|家庭住址|地址",
+    r"住所|住んで|我住在|家庭住址|地址|(?:우리|저희|내|제|나의?)\s*집(?:은|는|이|주소)?|"
+    # round 7: someone's home (a parent's, a friend's) and other languages
+    r"\blives?\s+(?:at|on)\b|\b(?:wohnt|vive|mora|habite|j'habite|живу|живёт|живет|sống\s+ở)\b|"
+    r"\bmon\s+adresse|\bmeu\s+endere[cç]o|\bмой\s+адрес",
     _I,
 )
+#: an identifier written in digit groups (``45 08 123456``, ``123.456.789-09``,
+#: ``1-1037-02345-67-1``): eight or more digits, checked by the caller
+_GROUPED_ID: Final = r"\d{1,6}(?:[ .\-/]\d{1,6}){1,6}"
 _ID_CONTEXTS: Final = (
     (
         Rule.PII_PASSPORT,
-        r"passport|여권|パスポート|旅券|护照|pasaporte|Reisepass|Pass(?:nummer)?",
-        r"[A-Z]{1,2}\d{6,9}|\d{9}",
+        r"passport|여권|パスポート|旅券|护照|pasaporte|Reisepass|Pass(?:nummer)?|"
+        r"паспорт\w*|passeport|passaporte|pasaport|पासपोर्ट|หนังสือเดินทาง|hộ\s+chiếu|جواز\s+(?:السفر|سفر)",
+        rf"[A-Z]{{1,2}}\d{{6,9}}|\d{{9}}|{_GROUPED_ID}",
     ),
     (
         Rule.PII_DRIVERS_LICENCE,
@@ -432,8 +461,15 @@ _ID_CONTEXTS: Final = (
     (
         Rule.PII_NATIONAL_ID,
         r"social\s+security|ssn|national\s+id|id\s+card|주민\s*(?:등록)?\s*번호|マイナンバー|"
-        r"身份证(?:号)?|DNI|NIE|Personalausweis|Steuer-?ID",
-        r"[A-Z0-9][A-Z0-9\-]{6,20}",
+        r"身份证(?:号)?|DNI|NIE|Personalausweis|Steuer-?ID|"
+        # round 7: social-security and national numbers named in more languages
+        r"社保(?:卡)?(?:号)?|社会保障(?:号|番号)?|社会保険|基礎年金番号|사회\s*보장\s*번호|"
+        r"Sozialversicherungs(?:nummer)?|Krankenversicherten(?:nummer)?|"
+        r"(?:seguridad|seguro)\s+social|s[ée]curit[ée]\s+sociale|\bNIR\b|\bCURP\b|\bNSS\b|"
+        r"\bCPF\b|\bRG\b|\bCNPJ\b|Aadhaar|आधार|\bPAN\b|บัตรประชาชน|เลขประจำตัว|"
+        r"\bCCCD\b|\bCMND\b|căn\s+cước|\bNIK\b|\bKTP\b|T\.?C\.?\s*kimlik|"
+        r"رقم\s+(?:الهوية|الضمان|الجواز)|удостоверени\w+|СНИЛС|\bИНН\b",
+        rf"[A-Z0-9][A-Z0-9\-]{{6,20}}|{_GROUPED_ID}",
     ),
 )
 _ID_RES: Final = tuple(
@@ -489,7 +525,33 @@ _SPECIAL_CJK: Final = re.compile(
     r"성당|교회|미사|예배|법회|절에\s*(?:다니|가)|礼拝|ミサ|モスク|教会に通|礼拜|弥撒|教堂|清真寺|寺庙烧香|"
     r"트랜스\s*(?:여성|남성|젠더)|논바이너리|性同一性障害|トランスジェンダー|跨性别|变性人|"
     r"[가-힣]{1,6}당\S{0,2}\s*(?:에\s*)?(?:후원|당원|가입)|정치\s*후원|政治献金|(?:党|政党)への?(?:献金|寄付)|"
-    r"(?:捐款|捐钱)给\S{0,8}党|党费"
+    r"(?:捐款|捐钱)给\S{0,8}党|党费|"
+    # round 7: adherents named as nouns (a faith said by who one is), and minorities by origin
+    r"穆斯林|回民|基督徒|天主教徒|佛教徒|犹太教徒|ムスリム|イスラム教徒|クリスチャン|仏教徒|ユダヤ教徒|"
+    r"무슬림|크리스천|불자|在日(?:コリアン|韓国人|朝鮮人|外国人)|조선족|재일\s*(?:교포|동포|한국인|조선인)|"
+    r"고려인|少数民族"
+)
+#: round 7: the same categories said of oneself in French, Portuguese, Russian, Arabic,
+#: Vietnamese, Hindi, Indonesian and Turkish, and an origin "by my father's/mother's side"
+_SPECIAL_MORE: Final = re.compile(
+    r"\bje\s+suis\s+(?:musulman|catholique|juif|juive|athée|bouddhiste|protestant|évangélique|"
+    r"gay|lesbienne|bi|bisexuel|trans|séropositi)\w*"
+    r"|\bsou\s+(?:muçulman|católic|evangélic|ateu|ateia|jude|judia|espírita|gay|lésbica|bi|"
+    r"bissexual|trans|soropositiv)\w*"
+    r"|\b(?:voto|votei)\s+(?:no|na|em|pelo|pela)\s+\w+|\bje\s+vote\s+(?:pour|à|au)\b"
+    r"|\bя\s+(?:мусульман|христиан|католи|православн|атеист|иуде|буддист|гей|лесбиянк|бисексуал)\w*"
+    r"|голосую\s+за|наполовину\s+\w+|по\s+(?:отцу|матери)\b"
+    r"|أنا\s+(?:مسلم|مسيحي|ملحد|يهودي|مثلي|شيعي|سني)|\btôi\s+theo\s+đạo|\bngười\s+đồng\s+tính"
+    r"|मैं\s+(?:मुस्लिम|हिंदू|ईसाई|सिख|नास्तिक|समलैंगिक)|\bsaya\s+(?:seorang\s+)?(?:muslim|kristen|katolik|ateis)"
+    r"|\bben\s+(?:müslüman|ateist|eşcinsel|alevi)\w*"
+    # biometric data: a biometric trait named with the data that identifies by it
+    r"|(?:\b(?:finger|voice|face|palm)\s*prints?|\b(?-i:iris|retina)(?=\s+(?:scan|template|data|id\b))|지문|홍채|성문|指紋|虹彩|声紋|指纹|虹膜|声纹|"
+    r"\bhuellas?\s+dactilar\w*|\bFingerabdr(?:u|ü)ck\w*|\bStimmabdruck\w*)"
+    r"[^.!?\n。]{0,20}?(?:templates?|hash|ids?\b|scans?|data|samples?|템플릿|데이터|テンプレート|"
+    r"データ|模板|数据|plantilla|Vorlage|Daten)"
+    r"|\bhalf[\s-]\w+\s+(?:on|from)\s+my\s+(?:father|mother|dad|mom|mum)'?s\s+side"
+    r"|\b(?:à\s+moitié|metade)\s+\w+\s+(?:du\s+côté\s+de|por\s+parte\s+d[eo])\b",
+    _I,
 )
 _CRIMINAL: Final = re.compile(
     r"\b(?:convicted|conviction|criminal\s+record|arrested|jail|prison|probation|parole|dui|"
@@ -499,6 +561,7 @@ _CRIMINAL: Final = re.compile(
 )
 _HEALTH_MORE: Final = re.compile(
     r"うつ病|鬱病|統合失調症|糖尿病|がん|癌|抑郁症|糖尿病|癌症|艾滋病|depresión|diabetes|cáncer|"
+    r"trầm\s+cảm|депресси\w*|dépression|depressão|डिप्रेशन|अवसाद|ซึมเศร้า|اكتئاب|"
     r"Depression|Diabetes|Krebs|Zöliakie|celiac|coeliac|천식|asthma",
     _I,
 )
@@ -527,9 +590,10 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     for rule, rx in _ID_RES:
         for m in rx.finditer(text):
             value = m.group("v")
-            if sum(c.isdigit() for c in value) >= 5:
+            digits = sum(c.isdigit() for c in value)
+            if digits >= 5 and (digits >= 8 or not re.search(r"[ .]", value)):
                 yield m.start("v"), m.end("v"), rule, rule.value.lower()
-    for rx in (_SPECIAL, _SPECIAL_LATIN, _SPECIAL_CJK):
+    for rx in (_SPECIAL, _SPECIAL_LATIN, _SPECIAL_CJK, _SPECIAL_MORE):
         for m in rx.finditer(text):
             yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
     for m in _CRIMINAL.finditer(text):
