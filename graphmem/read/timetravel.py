@@ -15,7 +15,7 @@ from graphmem.crypto import ContentCipher
 from graphmem.errors import FieldIssue, NotFoundError, ValidationError
 from graphmem.models.enums import MemoryStatus, MemoryType
 from graphmem.models.memory import AnyMemory, memory_from_graph
-from graphmem.models.public import MemoryDetailPublic, MemoryPage
+from graphmem.models.public import MemoryDetailPublic, MemoryPage, SupersededRef
 from graphmem.paging import Cursors, Page, read_page
 from graphmem.store.base import GraphStore
 from graphmem.timeutil import normalize
@@ -245,7 +245,8 @@ def _supersedes_scope(principal: Principal, memory_id: str) -> dict[str, Any]:
 
 
 def _superseded(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: row.get(k) for k in ("memory_id", "kind", "reason")}
+    """A superseded version's public fields, as :class:`SupersededRef` declares them."""
+    return {k: row.get(k) for k in SupersededRef.model_fields}
 
 
 def _supersedes(
