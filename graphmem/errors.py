@@ -216,5 +216,11 @@ class CypherError(EngineError):
     code = "CYPHER_ERROR"
 
 
+class InternalError(GraphmemError):
+    """A fault of graphmem's own that no other error names (a bug, not the caller's mistake)."""
+
+    code = "INTERNAL_ERROR"
+
+
 class EmbeddingError(GraphmemError):
     code = "EMBEDDING_ERROR"

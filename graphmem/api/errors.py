@@ -2,11 +2,14 @@
 
 Every error answer has graphmem's shape, ``{code, message, errors?: [{field, rule, message}]}``:
 graphmem's own errors, FastAPI's request validation, and the framework's own HTTP errors (an
-unknown path, a method not allowed, a body that cannot be read as JSON at all).
+unknown path, a method not allowed, a body that cannot be read as JSON at all), and a fault
+of graphmem's own that nothing mapped (a 500 ``INTERNAL_ERROR`` naming the exception's type,
+never its text, which may quote stored content; the traceback goes to the service log).
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,6 +21,8 @@ from graphmem import errors as e
 from graphmem.models.proposal import PROPOSAL_TAGS
 from graphmem.models.public import ErrorBody
 from graphmem.models.validation import field_of, message_of, rule_for
+
+_log = logging.getLogger("graphmem.api")
 
 _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.UnauthenticatedError, 401),
@@ -34,6 +39,7 @@ _STATUS: list[tuple[type[e.GraphmemError], int]] = [
     (e.TransientEngineError, 503),
     (e.EngineError, 500),
     (e.ConfigError, 500),
+    (e.InternalError, 500),
 ]
 
 
@@ -140,6 +146,21 @@ def install(app: FastAPI) -> None:
             content={"code": code, "message": str(exc.detail)},
             headers=exc.headers,
         )
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        _log.error(
+            "unhandled %s on %s %s",
+            type(exc).__name__,
+            request.method,
+            request.url.path,
+            exc_info=exc,
+        )
+        error = e.InternalError(
+            f"graphmem failed on this request ({type(exc).__name__}); "
+            "the service log has the traceback"
+        )
+        return JSONResponse(status_code=500, content=error.to_dict())
 
     @app.exception_handler(RequestValidationError)
     async def _request_error(request: Request, exc: RequestValidationError) -> JSONResponse:

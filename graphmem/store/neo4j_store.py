@@ -15,6 +15,7 @@ short session, so no per-request state is ever swapped on shared objects.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -365,12 +366,15 @@ class Neo4jStore(GraphStore):
             time.sleep(0.05)
 
     def storage_files(self) -> list[str]:
-        """The local Neo4j's store files and transaction logs of graphmem's database."""
+        """The local Neo4j's store files and transaction logs of graphmem's database. The
+        server prunes and creates files while they are listed: ``os.walk`` skips a directory
+        that vanished mid-walk, where ``Path.rglob`` raised FileNotFoundError."""
         if self.server is None:
             return []
         files: list[str] = []
         for directory in self.server.layout.database_dirs(self.database or DATABASE):
-            files += [str(p) for p in directory.rglob("*") if p.is_file()]
+            for root, _dirs, names in os.walk(directory):
+                files += [os.path.join(root, name) for name in names]
         return sorted(files)
 
     def ping(self) -> dict[str, Any]:

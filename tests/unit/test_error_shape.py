@@ -3,9 +3,14 @@ field names it in ``errors``; a run state's typed keys are checked where they en
 
 from __future__ import annotations
 
+import httpx
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
-from graphmem.errors import ForbiddenError, QueryParameterError, ValidationError
+from graphmem.api.errors import install
+from graphmem.client.errors import error_from_response
+from graphmem.errors import ForbiddenError, InternalError, QueryParameterError, ValidationError
 from graphmem.models.validation import parse
 from graphmem.queries import library
 from graphmem.read.retrieve import RetrieveRequest
@@ -50,3 +55,25 @@ def test_a_run_state_keeps_its_other_keys_in_order() -> None:
     state = {"z": {"any": [1]}, "capabilities": ["read"], "a": 1}
     parsed = parse(RetrieveRequest, {"query": "q", "state": state}).state
     assert parsed == state and list(parsed or {}) == ["z", "capabilities", "a"]
+
+
+def test_a_fault_nothing_mapped_is_a_500_in_graphmem_shape_without_its_text() -> None:
+    """A bug escaping a handler (CI met a FileNotFoundError from the erasure's read-back) is
+    answered in the one shape, naming the exception's type and never its text, which may
+    quote stored content; the SDK reads it back as InternalError."""
+    app = FastAPI()
+    install(app)
+
+    @app.get("/boom")
+    def boom() -> None:
+        raise FileNotFoundError("/data/neo4j/tx.7 holds secret-canary-text")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/boom")
+    assert answer.status_code == 500
+    body = answer.json()
+    assert body["code"] == "INTERNAL_ERROR"
+    assert "FileNotFoundError" in body["message"]
+    assert "secret-canary-text" not in answer.text
+    raised = error_from_response(httpx.Response(500, json=body))
+    assert isinstance(raised, InternalError)
