@@ -61,7 +61,9 @@ class Neo4jTarget:
 
 def local_neo4j(data_dir: Path) -> LocalNeo4j:
     """A test's own local Neo4j on ``data_dir`` (sized for the test machine)."""
-    return LocalNeo4j(data_dir, heap_mb=TEST_NEO4J_HEAP_MB, pagecache_mb=TEST_NEO4J_PAGECACHE_MB)
+    return LocalNeo4j(
+        data_dir, heap_mb=TEST_NEO4J_HEAP_MB, pagecache_mb=TEST_NEO4J_PAGECACHE_MB
+    )
 
 
 def open_on_data_dir(engine: str, data_dir: Path) -> GraphStore:

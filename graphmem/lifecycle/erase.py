@@ -700,8 +700,9 @@ def _files_containing(files: list[str], needles: list[str]) -> int:
     is found as itself). Not mapped: the engine keeps writing its files while they are read
     (Neo4j checkpoints and prunes its transaction logs right after the rewrite), and a mapped
     file that shrinks under the reader kills the process with SIGBUS. A file that vanished
-    between the listing and the read holds nothing any more and is skipped; CI met one
-    as an unhandled FileNotFoundError, a 500."""
+    between the listing and the read holds nothing any more and is skipped (it was an
+    unhandled FileNotFoundError, a 500; the likely cause of a plain-text 500 CI met once in
+    the Neo4j run, not reproduced here)."""
     wanted = {n.encode() for n in needles}
     if not wanted:
         return 0

@@ -139,7 +139,11 @@ def test_known_misses(stages: tuple[object, ...], predicate: str, obj: str, text
 def test_a_directive_to_the_agent_is_not_committed(
     stages: tuple[object, ...], kind: str, text: str
 ) -> None:
-    case = document(0, "note", text, text) if kind == "DOCUMENT" else said(0, "note", text, text)
+    case = (
+        document(0, "note", text, text)
+        if kind == "DOCUMENT"
+        else said(0, "note", text, text)
+    )
     outcome = run_case(case, stages)  # type: ignore[arg-type]
     assert outcome.decision is not Decision.COMMITTED, outcome.reasons
     assert outcome.reasons, "a refusal names its stage and rule"

@@ -1,6 +1,7 @@
 """The erasure's read-back of the engine's files: it counts the erased texts still found, and
-it survives files the engine changes under it (CI met a transaction log pruned between the
-listing and the read, answered as a 500)."""
+it survives files the engine changes under it (a transaction log pruned between the listing
+and the read was an unhandled FileNotFoundError, a 500: the likely cause, not reproduced, of a
+plain-text 500 CI met once in the Neo4j run)."""
 
 from __future__ import annotations
 

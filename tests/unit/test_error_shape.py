@@ -58,7 +58,7 @@ def test_a_run_state_keeps_its_other_keys_in_order() -> None:
 
 
 def test_a_fault_nothing_mapped_is_a_500_in_graphmem_shape_without_its_text() -> None:
-    """A bug escaping a handler (CI met a FileNotFoundError from the erasure's read-back) is
+    """A bug escaping a handler (CI's Neo4j run met one as a plain-text 500, cause unseen) is
     answered in the one shape, naming the exception's type and never its text, which may
     quote stored content; the SDK reads it back as InternalError."""
     app = FastAPI()

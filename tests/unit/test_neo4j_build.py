@@ -22,7 +22,7 @@ def test_missing_java_is_named_with_what_to_install(tmp_path: Path) -> None:
 
 def test_old_java_is_refused(tmp_path: Path) -> None:
     java = tmp_path / "java"
-    java.write_text("#!/bin/sh\necho 'openjdk version \"11.0.2\" 2019-01-15' >&2\n")
+    java.write_text('#!/bin/sh\necho \'openjdk version "11.0.2" 2019-01-15\' >&2\n')
     java.chmod(0o755)
     assert neo4j_build.java_major(str(java)) == 11
     with pytest.raises(EngineStartError) as err:
