@@ -45,6 +45,8 @@ RECORDED = {
     "heldout_v8.jsonl": (25, 2, 2),
     # v9's first run (README.md): written in round 7 before any rule change, run once
     "heldout_v9.jsonl": (43, 8, 7),
+    # v10's first run (README.md): written in round 8 before any rule change, run once
+    "heldout_v10.jsonl": (23, 8, 2),
 }
 
 
@@ -63,6 +65,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v8.jsonl": (5, 2, 1),
     # v9's final run (README.md; its first run was 31/77, 8/32, 7): no threshold set on it
     "heldout_v9.jsonl": (3, 7, 0),
+    # v10's first run (README.md), round 8 not yet tuned on it
+    "heldout_v10.jsonl": (21, 8, 2),
 }
 
 
