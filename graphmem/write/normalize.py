@@ -101,11 +101,16 @@ class Normalized:
         return next(v for v in self.views if v.name == name)
 
     def texts(self, *names: str) -> list[str]:
-        """The texts of the named views (all views when none is named), decoded ones too
-        (``base64/clean`` counts as ``clean``)."""
-        if not names:
-            return [v.text for v in self.views]
-        return [v.text for v in self.views if v.name.rsplit("/", 1)[-1] in names]
+        """The distinct texts of the named views (all views when none is named), decoded ones
+        too (``base64/clean`` counts as ``clean``), in view order. Distinct: most views of an
+        ordinary text are the text itself, and a scanner that searched each copy again spent
+        most of its time finding nothing twice."""
+        views = (
+            self.views
+            if not names
+            else [v for v in self.views if v.name.rsplit("/", 1)[-1] in names]
+        )
+        return list(dict.fromkeys(v.text for v in views))
 
     @property
     def obfuscated(self) -> bool:
