@@ -161,7 +161,11 @@ class DiskCachedEmbedder(Embedder):
 
 
 def locomo(
-    embedder: DiskCachedEmbedder, data: Path, quick: bool, grid: dict[str, Weights]
+    embedder: DiskCachedEmbedder,
+    data: Path,
+    quick: bool,
+    grid: dict[str, Weights],
+    dump: Path | None = None,
 ) -> dict[str, Any]:
     locomo_variants = {"graphmem": Weights(), **LOCOMO_VARIANTS, **grid}
     split = json.loads(DATA.read_text(encoding="utf-8"))["locomo_split"]
@@ -248,6 +252,8 @@ def locomo(
                         (half, q, [pool[i] for i in ranker.rank(q["question"], 200)])
                     )
     embedder.save()
+    if dump is not None:
+        _dump(dump, ranked)
     out: dict[str, Any] = {"halves": {}}
     for half in ("tuning", "check", "all"):
         table: dict[str, dict[str, Any]] = {}
@@ -298,6 +304,23 @@ def locomo(
         "refusal_codes": dict(gate["refusal_codes"]),
     }
     return out
+
+
+def _dump(path: Path, ranked: dict[str, list[tuple[str, dict[str, Any], list[Ranked]]]]) -> None:
+    """Every question's ranked list (evidence ids and tokens per item) for graphmem and the
+    issue's baseline, one JSON line each: for reading where recall is lost at a budget."""
+    with path.open("w", encoding="utf-8") as f:
+        for system in ("graphmem", "okapi_bm25"):
+            for half, q, items in ranked[system]:
+                row = {
+                    "system": system,
+                    "half": half,
+                    "question": q["question"],
+                    "category": q["category"],
+                    "evidence": sorted(q["evidence"]),
+                    "items": [[sorted(i.ids), i.tokens] for i in items[:60]],
+                }
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def _ratio(a: dict[str, Any], b: dict[str, Any], key: str) -> float | None:
@@ -436,6 +459,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--skip-locomo", action="store_true")
     ap.add_argument(
+        "--dump", type=Path, help="write every LoCoMo question's ranked lists here (JSON lines)"
+    )
+    ap.add_argument(
         "--grid",
         action="append",
         default=[],
@@ -459,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         "multilingual": multilingual(embedder, grid),
     }
     if not args.skip_locomo:
-        out["locomo"] = locomo(embedder, args.data, args.quick, grid)
+        out["locomo"] = locomo(embedder, args.data, args.quick, grid, args.dump)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     args.out.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ml = out["multilingual"]
