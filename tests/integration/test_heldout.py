@@ -47,6 +47,8 @@ RECORDED = {
     "heldout_v9.jsonl": (43, 8, 7),
     # v10's first run (README.md): written in round 8 before any rule change, run once
     "heldout_v10.jsonl": (23, 8, 2),
+    # v11's first run (README.md): written in this round before any rule change, run once
+    "heldout_v11.jsonl": (21, 6, 3),
 }
 
 
@@ -67,6 +69,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v9.jsonl": (3, 7, 0),
     # v10's first run (README.md), round 8 not yet tuned on it
     "heldout_v10.jsonl": (21, 8, 2),
+    # v11's first run (README.md), before this round's rules
+    "heldout_v11.jsonl": (17, 7, 3),
 }
 
 
