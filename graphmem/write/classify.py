@@ -343,6 +343,13 @@ def _single_trace(
     return None
 
 
+def _measure(p: MemoryProposal) -> bool:
+    """A claim whose object is a number is a measure ("daily_steps = 10000"): a procedure's
+    steps are actions, never a count, so the predicate's words do not make it one."""
+    obj = p.claim.object if p.claim is not None else None
+    return isinstance(obj, int | float) and not isinstance(obj, bool)
+
+
 def _procedure_elsewhere(p: MemoryProposal) -> ClassifyVerdict | None:
     if p.memory_type is MemoryType.EPISODIC:
         if p.namespace in _PROCEDURE_NAMESPACES:
@@ -354,7 +361,7 @@ def _procedure_elsewhere(p: MemoryProposal) -> ClassifyVerdict | None:
         p.memory_type is MemoryType.SEMANTIC
         and p.claim is not None
         and (
-            _tokens(p.claim.predicate) & _PROCEDURE_PREDICATE_TOKENS
+            (_tokens(p.claim.predicate) & _PROCEDURE_PREDICATE_TOKENS and not _measure(p))
             or p.namespace in _PROCEDURE_NAMESPACES
         )
     ):

@@ -172,6 +172,20 @@ def test_verified_procedure_is_a_procedural_artifact(proposal: MemoryProposal) -
 
 
 @pytest.mark.parametrize(
+    ("predicate", "obj"),
+    [("daily_steps", 10000), ("steps_per_day", 8500.5), ("weekly_steps_goal", 70000)],
+)
+def test_a_count_of_steps_is_a_measure_not_a_procedure(predicate: str, obj: Any) -> None:
+    assert classify(claim(predicate, obj), USER, AGENT).code == OK
+
+
+@pytest.mark.parametrize("obj", ["collect logs, reset adapter, verify", True])
+def test_steps_that_are_not_a_count_stay_a_procedure(obj: Any) -> None:
+    verdict = classify(claim("vpn_fix_steps", obj), USER, AGENT)
+    assert (verdict.code, verdict.recommended_place) == (WRONG_TYPE, Place.PROCEDURAL_ARTIFACT)
+
+
+@pytest.mark.parametrize(
     "proposal",
     [
         episode("answer style", namespace="preferences"),
