@@ -9,7 +9,8 @@ NEEDS_REVIEW with confidence scaled by the share of support left. Revoking a mem
 copy of its statement (version nodes, reinstated versions). What a revoked memory had superseded
 is believed again unless something else supersedes it (:mod:`graphmem.lifecycle.reinstate`), and
 the revoked memories' open conflicts are resolved. The receipt lists every affected id with the
-path that reached it and every reinstatement, and everything is applied in one statement.
+path that reached it and every reinstatement (the stored receipt keeps each affected memory's
+first parent, from which every path is rebuilt), and everything is applied in one statement.
 """
 
 from __future__ import annotations
@@ -172,7 +173,9 @@ def revoke(
                 "actor": principal.principal_id,
                 "target": root,
                 "reason": reason,
-                "affected_json": json.dumps([a.__dict__ for a in affected], sort_keys=True),
+                "affected_json": json.dumps(
+                    [_stored(a, lineage.parents) for a in affected], sort_keys=True
+                ),
                 "reinstated_ids": [r.memory_id for r in plan.reinstated],
                 "reinstated_json": json.dumps(
                     [r.model_dump(mode="json") for r in plan.reinstated], sort_keys=True
@@ -184,6 +187,19 @@ def revoke(
         identifiers={"space_label": embedder.space_label},
     )
     return receipt
+
+
+def _stored(a: Affected, parents: dict[str, str]) -> dict[str, Any]:
+    """An affected memory as the stored receipt keeps it: its first parent instead of its whole
+    path. The paths are the chains of parents (:func:`path_to` over the stored parents gives
+    the answer's path back), so nothing of the proof is lost, and the receipt of an 11k fan-out
+    is a third of the size the engine had to parse in the revoking statement."""
+    return {
+        "memory_id": a.memory_id,
+        "status": a.status,
+        "parent": parents.get(a.memory_id),
+        "confidence": a.confidence,
+    }
 
 
 def _alive(support: str, held: set[str], affected: set[str]) -> bool:

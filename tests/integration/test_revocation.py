@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.errors import ForbiddenError
+from graphmem.lifecycle.lineage import path_to
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
 from graphmem.store.base import GraphStore
@@ -114,6 +116,13 @@ def test_chain_diamond_cycle_and_independent_support(gm: Graphmem) -> None:
         "lifecycle/revocation_get", {"tenant_id": "acme", "receipt_id": receipt.receipt_id}
     )
     assert set(stored[0]["r"]["revoked_ids"]) == set(body["revoked"])
+    # the stored receipt keeps each affected memory's first parent: the paths rebuild from it
+    kept = json.loads(stored[0]["r"]["affected_json"])
+    parents = {a["memory_id"]: a["parent"] for a in kept}
+    assert {a["memory_id"]: path_to(a["memory_id"], parents, receipt.target) for a in kept} == paths
+    assert {a["memory_id"]: a["status"] for a in kept} == {
+        a["memory_id"]: a["status"] for a in body["affected"]
+    }
 
 
 def test_revoking_a_memory_propagates_and_needs_a_reviewer(gm: Graphmem) -> None:
