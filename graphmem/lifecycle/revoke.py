@@ -192,8 +192,9 @@ def revoke(
 def _stored(a: Affected, parents: dict[str, str]) -> dict[str, Any]:
     """An affected memory as the stored receipt keeps it: its first parent instead of its whole
     path. The paths are the chains of parents (:func:`path_to` over the stored parents gives
-    the answer's path back), so nothing of the proof is lost, and the receipt of an 11k fan-out
-    is a third of the size the engine had to parse in the revoking statement."""
+    the answer's path back), so nothing of the proof is lost; at an 11k fan-out the stored
+    receipt is 2.08 MB instead of 3.37 MB (bench/forget.py; the revocation's time did not move
+    measurably: 1.39 s against 1.43 s, medians of three interleaved children)."""
     return {
         "memory_id": a.memory_id,
         "status": a.status,
