@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 import pytest
@@ -99,6 +101,38 @@ def test_parts_are_found_inside_their_containers_only() -> None:
     gained = expansion(texts, [0.1, 0.0, 0.9, 0.0, 0.0, 0.0], top=1, weight=1.0)
     assert gained == [0.9, 0.9, 0.0, 0.0, 0.0, 0.0]
     assert expansion(texts, [0.1, 0.0, 0.9, 0.0, 0.0, 0.0], top=1, weight=0.0) == [0.0] * 6
+
+
+def _held_at_a_word_start(part: str, whole: str) -> bool:
+    return any(
+        whole.startswith(part, at) and (at == 0 or not re.match(r"\w", whole[at - 1]))
+        for at in range(len(whole))
+    )
+
+
+def test_parts_of_finds_exactly_the_word_start_containment_of_its_definition() -> None:
+    """Against the definition, checked pair by pair: random windows of turns (Korean,
+    punctuation, words glued to a part's first word) on many seeds."""
+    words = ["Caroline:", "Melanie", "went", "to", "the", "group", "yes", "지난주", "캠핑", "_x",
+             "x", "!", "/", "ok,", "2023"]  # fmt: skip
+    for seed in range(60):
+        rng = random.Random(seed)
+        turns = [" ".join(rng.choices(words, k=rng.randint(3, 12))) for _ in range(12)]
+        windows = [" / ".join(turns[i : i + 3]) for i in range(0, 10, 2)]
+        glued = [f"x{turns[i]}" for i in range(3)]  # a part's text not at a word start
+        texts = turns + windows + glued + [turns[0]]  # and a duplicate text
+        containers = rng.sample(range(len(texts)), k=rng.randint(1, len(texts)))
+        longest = max(len(texts[c]) for c in containers)
+        expected: dict[int, list[int]] = {}
+        for i, text in enumerate(texts):
+            if not MIN_PART_CHARS <= len(text) < longest or not re.match(r"\w", text):
+                continue
+            for c in containers:
+                held = _held_at_a_word_start(text, texts[c])
+                new = c not in expected.get(i, [])
+                if c != i and len(texts[c]) > len(text) and held and new:
+                    expected.setdefault(i, []).append(c)
+        assert parts_of(texts, containers) == expected, seed
 
 
 def _row(memory_id: str, text: str, semantic: float, lexical: float = 0.0) -> dict[str, Any]:
