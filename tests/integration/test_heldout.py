@@ -49,6 +49,8 @@ RECORDED = {
     "heldout_v10.jsonl": (23, 8, 2),
     # v11's first run (README.md): written in this round before any rule change, run once
     "heldout_v11.jsonl": (21, 6, 3),
+    # v12's first run (README.md): written before round 8's rule changes, run once on main
+    "heldout_v12.jsonl": (33, 7, 2),
 }
 
 
@@ -71,6 +73,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v10.jsonl": (21, 8, 2),
     # v11's first run (README.md), before this round's rules
     "heldout_v11.jsonl": (17, 7, 3),
+    # v12's first run (README.md), before round 8's rule changes
+    "heldout_v12.jsonl": (27, 9, 2),
 }
 
 
