@@ -1,4 +1,4 @@
-# The README's two commands: `make serve` and `make test`. Everything installs itself.
+# The README's two commands: `make serve` and `make test` (both engines). Everything installs itself.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -6,7 +6,7 @@ PIP := $(PY) -m pip
 PIP_FLAGS ?= -q --disable-pip-version-check
 LINT_DIR := tools/cypher-lint
 
-.PHONY: serve test test-slow bench-quick test-neo4j neo4j lint typecheck bench eval eval-quick install install-dev browser clean
+.PHONY: serve test test-falkordb test-slow bench-quick test-neo4j neo4j lint typecheck bench eval eval-quick install install-dev browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -51,10 +51,12 @@ browser:
 serve: install
 	$(VENV)/bin/graphmem serve
 
+## Every test CI runs (.ci/run runs exactly this): the FalkorDB half, then the Neo4j half.
+test: test-falkordb test-neo4j
+
 ## ruff, mypy, then unit, integration on the embedded FalkorDB (the console's browser tests
-## included), Neo4j lint and sentence-transformers tests. The same integration suite on Neo4j:
-## make test-neo4j (.ci/run runs both).
-test: install-dev browser
+## included), Neo4j lint and sentence-transformers tests: what an engineer runs while iterating.
+test-falkordb: install-dev browser
 	$(VENV)/bin/ruff check graphmem tests bench
 	$(VENV)/bin/mypy
 	GRAPHMEM_TEST_ENGINES=falkordb HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow"
