@@ -1,8 +1,13 @@
 // mode: read
 // timeout: long
-// A tenant's retrieval/context logs, ids only; the caller keeps those that mention the subject or
-// an erased memory (a set test in the caller beats a list-membership test per id in the engine)
-// and reads the rest of the ones it scrubs by id (erasure/logs_to_scrub).
+// A tenant's retrieval/context logs as one row: `lines`, one string per log —
+// "<query_id> <S if the log is $subject_id's, else -> <candidate and selected ids…>", separated
+// by single spaces (ids are server-made and never hold whitespace). The caller keeps the logs
+// that are the subject's or mention an erased memory (a set test in the caller beats a
+// list-membership test per id in the engine, which FalkorDB runs as a linear scan) and reads
+// the ones it scrubs in full by id (erasure/logs_to_scrub). Joined in the engine because the
+// reply's cost is per value, not per byte: at 6,000 logs mentioning 25,000 ids, the rows of
+// id lists cost ~0.25-0.45 s to ship and decode on FalkorDB, one line per log ~30 ms.
 MATCH (l:RetrievalLog {tenant_id: $tenant_id})
-RETURN l.query_id AS query_id, l.subject_id AS subject_id, l.candidate_ids AS candidate_ids,
-       l.selected_ids AS selected_ids
+RETURN collect(l.query_id + CASE WHEN l.subject_id = $subject_id THEN ' S' ELSE ' -' END
+               + {{> erasure/_log_ids}}) AS lines

@@ -72,14 +72,19 @@ def walk_descendants(
         if not frontier:
             break
         nxt: list[str] = []
-        rows = read_chunked(store, query, {"tenant_id": tenant_id}, frontier, "memory_ids")
-        for row in rows:
-            child = str(row["child"])
-            if child not in lineage.reached:
-                lineage.reached.add(child)
-                if paths:
-                    lineage.parents[child] = f"memory:{row['parent']}"
-                nxt.append(child)
+        for row in read_chunked(store, query, {"tenant_id": tenant_id}, frontier, "memory_ids"):
+            if paths:
+                for pair in row["pairs"]:
+                    parent, _, child = pair.partition(" ")
+                    if child not in lineage.reached:
+                        lineage.reached.add(child)
+                        lineage.parents[child] = f"memory:{parent}"
+                        nxt.append(child)
+            else:
+                for child in row["children"]:
+                    if child not in lineage.reached:
+                        lineage.reached.add(child)
+                        nxt.append(child)
         frontier = sorted(nxt)
     return lineage
 
@@ -96,7 +101,9 @@ def read_supports(
     """Fill ``lineage.supports`` (and confidences) for ``memory_ids``: each support with
     whether it is live — live in the graph and not ``dead`` in this operation.
     ``erased_subject_id``: a subject's erasure, whose memories and own sources are dead
-    whatever else holds; the engine leaves those supports out instead of returning them."""
+    whatever else holds; the engine leaves those supports out instead of returning them.
+    The engine answers with one row of ``"<memory id> <ref> <1|0>"`` lines and their
+    memories' confidences (``lifecycle/supports``: a reply's cost is per value)."""
     rows = read_chunked(
         store,
         "lifecycle/supports",
@@ -104,13 +111,16 @@ def read_supports(
         sorted(memory_ids),
         "memory_ids",
     )
+    supports = lineage.supports
+    confidence = lineage.confidence
     for mid in memory_ids:
-        lineage.supports.setdefault(mid, [])
+        supports.setdefault(mid, [])
     for row in rows:
-        ref, mid = row["support"], str(row["memory_id"])
-        lineage.confidence[mid] = float(row["confidence"] or 0.0)
-        if ref is not None:
-            lineage.supports[mid].append((str(ref), bool(row["live"]) and not dead(str(ref))))
+        for line, conf in zip(row["lines"], row["confidences"], strict=True):
+            mid, ref, live = line.split(" ")
+            confidence[mid] = float(conf)
+            if ref != "-":
+                supports[mid].append((ref, live == "1" and not dead(ref)))
 
 
 def grounded(
