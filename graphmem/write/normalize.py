@@ -680,6 +680,7 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
     ("rotation", _spans(decoders.ROTATION), partial(decoders.decode_rotation, readable=_readable),
      Rule.ENCODED_ROTATION),
 )  # fmt: skip
+_ZHUYIN_LETTER = re.compile("[\u3105-\u312f]")
 #: a run that fails its decoder's candidate test is skipped without counting as a try
 _CANDIDATE: dict[str, Callable[[str], bool]] = {
     **decoders.CANDIDATE,
@@ -697,7 +698,7 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "initials": spelled.acrostic_cue,
     "jamo": scripts.jamo_marker,
     "punycode": lambda t: "xn--" in t or "XN--" in t,
-    "zhuyin": lambda t: any("\u3105" <= c <= "\u312f" for c in t),
+    "zhuyin": lambda t: _ZHUYIN_LETTER.search(t) is not None,
     "romanized": romanized.romanized_marker,
     "game": scripts.game_marker,
     **decoders.MARKERS,

@@ -228,16 +228,18 @@ _MIN_HITS = 3
 #: one line of Latin words (a romanised sentence is read line by line)
 ROMAN_LINE = re.compile(r"(?:[^\n.!?。]|[.!?](?=\S))+")
 _LATIN_WORD = re.compile(r"[A-Za-z\u00C0-\u024F]+[1-5]?(?:[ '\-][A-Za-z\u00C0-\u024F]+[1-5]?)*|\S+")
-_TONE_WORD = re.compile(r"[a-zü]+[1-5][a-zü]", re.IGNORECASE)
-_MARK_STEMS = re.compile(
-    r"(?:musi|mushi|jisi|shiji|bimilbeonho|pasuwa|hulve|hulue|zhiling|zhiqian|mima|gyuchik|jichim|"
-    r"meirei|wushi|fasong|bonae|jeonsong|okutte|soushin|soshin)",
-    re.IGNORECASE,
+_TONE_WORD = re.compile(r"[a-zü][1-5](?:[a-zü]|\s)", re.IGNORECASE)
+#: the cheap pre-check: a substring of the vocabulary's longer words, or a tone number
+_STEMS = (
+    "musi", "mushi", "jisi", "shiji", "bimilbeonho", "pasuwa", "hulve", "hulue", "zhiling",
+    "zhiqian", "mima", "gyuchik", "jichim", "meirei", "wushi", "fasong", "bonae", "jeonsong",
+    "okutte", "soushin", "soshin",
 )
 
 
 def romanized_marker(text: str) -> bool:
-    return _TONE_WORD.search(text) is not None or _MARK_STEMS.search(text) is not None
+    low = text.lower()
+    return any(stem in low for stem in _STEMS) or _TONE_WORD.search(text) is not None
 
 
 def _fold(word: str) -> str:
@@ -274,9 +276,9 @@ def _japanese(word: str) -> str | None:
     return _JA_WORDS.get(_fold(word))
 
 
-def _chinese(letters: str) -> tuple[str, int]:
-    """``letters`` (pinyin, no spaces, no tones) cut into vocabulary words: the characters
-    and how many letters they cover."""
+def _chinese(letters: str) -> tuple[str, int, int]:
+    """``letters`` (pinyin, no spaces, no tones) cut into vocabulary words: the characters,
+    how many letters they cover and how many words of two syllables or more they hold."""
     n = len(letters)
     best = [(0, 0)] + [(-1, 0)] * n  # (letters covered, -pieces)
     back: list[tuple[int, str | None]] = [(0, None)] * (n + 1)
@@ -289,12 +291,14 @@ def _chinese(letters: str) -> tuple[str, int]:
                 if cand > best[i]:
                     best[i], back[i] = cand, (j, hanzi)
     out: list[str] = []
+    words = 0
     i = n
     while i > 0:
         j, hanzi = back[i]
         out.append(hanzi if hanzi is not None else letters[j:i])
+        words += hanzi is not None and len(hanzi) >= 2
         i = j
-    return "".join(reversed(out)), best[n][0]
+    return "".join(reversed(out)), best[n][0], words
 
 
 def decode_romanized(run: str) -> str | None:
@@ -333,8 +337,8 @@ def _is_native(ch: str) -> bool:
 
 
 def _pinyin(tokens: list[str]) -> tuple[str | None, int]:
-    """The tokens with every stretch of pinyin written in characters; the number of
-    vocabulary syllables (two letters or more) it found."""
+    """The tokens with every stretch of pinyin written in characters (a stretch four fifths
+    of whose letters are vocabulary words); how many words of two syllables it found."""
     out: list[str] = []
     hits = 0
     stretch: list[str] = []
@@ -344,9 +348,12 @@ def _pinyin(tokens: list[str]) -> tuple[str | None, int]:
         if not stretch:
             return
         letters = "".join(stretch)
-        hanzi, covered = _chinese(letters)
-        hits += sum(1 for c in hanzi if ord(c) >= 0x3400)
-        out.append(hanzi if covered * 2 >= len(letters) else " ".join(stretch))
+        hanzi, covered, words = _chinese(letters)
+        if covered * 5 >= len(letters) * 4:
+            hits += words
+            out.append(hanzi)
+        else:
+            out.append(" ".join(stretch))
         stretch.clear()
 
     for tok in tokens:

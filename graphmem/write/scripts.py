@@ -72,8 +72,11 @@ JAMO = re.compile(r"[\u3131-\u3163]{3,}(?:[ \t]+[\u3131-\u3163]{2,})*")
 _MIN_SYLLABLES = 3
 
 
+_JAMO_VOWEL = re.compile("[\u314f-\u3163]")
+
+
 def jamo_marker(text: str) -> bool:
-    return any(0x314F <= ord(c) <= 0x3163 for c in text)
+    return _JAMO_VOWEL.search(text) is not None
 
 
 def compose_jamo(run: str) -> str | None:
