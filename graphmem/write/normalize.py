@@ -675,6 +675,8 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
     ("zhuyin", _spans(romanized.ZHUYIN), romanized.decode_zhuyin, Rule.ENCODED_ROMANIZED),
     ("romanized", _spans(romanized.ROMAN_LINE), romanized.decode_romanized,
      Rule.ENCODED_ROMANIZED),
+    ("katakana", _spans(scripts.KATAKANA_WORDS), scripts.decode_katakana,
+     Rule.ENCODED_KATAKANA),
     ("game", _spans(scripts.GAME_LINE), scripts.decode_game, Rule.ENCODED_WORD_GAME),
     # last: a run another decoder read is not tried again
     ("rotation", _spans(decoders.ROTATION), partial(decoders.decode_rotation, readable=_readable),
@@ -701,6 +703,7 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "zhuyin": lambda t: _ZHUYIN_LETTER.search(t) is not None,
     "romanized": romanized.romanized_marker,
     "game": scripts.game_marker,
+    "katakana": scripts.katakana_marker,
     **decoders.MARKERS,
 }
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.write.spelled import READING_WORDS
+from graphmem.write.spelled import ENGLISH_WORDS, READING_WORDS
 
 __all__ = [
     "GAME_LINE",
@@ -157,3 +157,68 @@ def decode_game(run: str) -> str | None:
         if score >= 2 and score > _reads(run) and (best is None or score > best[0]):
             best = (score, back)
     return best[1] if best is not None else None
+
+
+# -- English written in katakana -----------------------------------------------------------------
+
+_KANA_CONSONANT = {
+    **dict.fromkeys("カキクケコ", "k"), **dict.fromkeys("ガギグゲゴ", "g"),
+    **dict.fromkeys("サシスセソザジズゼゾヂヅ", "s"), **dict.fromkeys("タテトツ", "t"),
+    **dict.fromkeys("ダデド", "d"), "チ": "c", **dict.fromkeys("ナニヌネノン", "n"),
+    **dict.fromkeys("ハヒヘホ", "h"), "フ": "f", **dict.fromkeys("バビブベボヴ", "b"),
+    **dict.fromkeys("パピプペポ", "p"), **dict.fromkeys("マミムメモ", "m"),
+    **dict.fromkeys("ラリルレロ", "r"),
+}  # fmt: skip
+_EN_SOUNDS = (
+    ("tion", "sn"), ("sion", "sn"), ("ph", "f"), ("th", "s"), ("sh", "s"), ("ch", "c"),
+    ("ck", "k"), ("qu", "k"), ("gh", ""), ("x", "ks"), ("ds", "s"), ("v", "b"), ("l", "r"),
+    ("z", "s"), ("j", "s"),
+)  # fmt: skip
+
+
+def _collapse(s: str) -> str:
+    return "".join(c for i, c in enumerate(s) if i == 0 or c != s[i - 1])
+
+
+def _kana_key(word: str) -> str:
+    return _collapse("".join(_KANA_CONSONANT.get(c, "") for c in word))
+
+
+def _english_key(word: str) -> str:
+    w = word.lower()
+    if len(w) > 3 and w.endswith("e") and w[-2] not in "aeiou":
+        w = w[:-1]
+    for a, b in _EN_SOUNDS:
+        w = w.replace(a, b)
+    w = re.sub(r"c(?=[eiy])", "s", w).replace("c", "k")
+    w = re.sub(r"(?<=[aeiou])r(?![aeiou])", "", w)
+    return _collapse(re.sub(r"[aeiouwy]", "", w))
+
+
+_KANA_ENGLISH: dict[str, str] = {}
+for _w in sorted(ENGLISH_WORDS, key=lambda w: (len(w), w), reverse=True):
+    if _w.isascii() and len(_w) > 1:
+        _KANA_ENGLISH[_english_key(_w)] = _w
+
+#: four or more katakana words in a row, split by ・, spaces or commas
+KATAKANA_WORDS = re.compile(r"[ァ-ヺー]+(?:[・ \t、,]+[ァ-ヺー]+){3,}")
+
+
+def katakana_marker(text: str) -> bool:
+    return "・" in text
+
+
+def decode_katakana(run: str) -> str | None:
+    """English written in katakana (``ディスリガード・オール``), read as the English words
+    whose sounds it spells (consonant skeletons compared: ``dsrgd`` both ways) — when three
+    words of three consonants or more, and most of the run, read as words."""
+    words = re.findall(r"[ァ-ヺー]+", run)
+    out: list[str] = []
+    long = hits = 0
+    for w in words:
+        key = _kana_key(w)
+        english = _KANA_ENGLISH.get(key)
+        out.append(english or w)
+        hits += english is not None
+        long += english is not None and len(key) >= 3
+    return " ".join(out) if long >= 3 and hits * 5 >= len(words) * 3 else None

@@ -34,6 +34,7 @@ from graphmem.write.decoders import COMMON_WORDS
 
 __all__ = [
     "CODE_WORDS",
+    "ENGLISH_WORDS",
     "READING_WORDS",
     "acrostic_cue",
     "decode_spelled",
@@ -73,7 +74,7 @@ _MIN_SPELLED = 5
 
 #: words a decoded run of letters is read into: frequent words and the vocabulary of
 #: instructions (what to do, to what, where) in English, Spanish, German and French
-READING_WORDS: frozenset[str] = COMMON_WORDS | frozenset(
+ENGLISH_WORDS: frozenset[str] = COMMON_WORDS | frozenset(
     """ignore disregard forget override bypass skip drop previous prior above earlier old
     instructions instruction rules rule guidelines orders prompt system policy policies
     send forward email mail post upload share transfer export leak copy reveal print show
@@ -81,8 +82,11 @@ READING_WORDS: frozenset[str] = COMMON_WORDS | frozenset(
     password passwords key keys secret secrets token tokens code codes pin credentials data
     file files contacts inbox messages history user users admin account accounts money
     funds card cards now always never every all everything everyone here link site server
-    assistant agent model bot you your yours me mine us them it its this that these those
-    ignora ignorar olvida olvidar reglas regla instrucciones anteriores previas envia enviar
+    assistant agent model bot you your yours me mine us them it its this that these
+    those""".split()  # noqa: SIM905
+)
+READING_WORDS: frozenset[str] = ENGLISH_WORDS | frozenset(
+    """ignora ignorar olvida olvidar reglas regla instrucciones anteriores previas envia enviar
     manda mandar reenvia claves clave contrasena contrasenas datos todo todos todas las los
     el la de del al con sin para por tus sus archivos correo
     ignoriere vergiss alle regeln anweisungen vorherigen bisherigen sende schicke leite
@@ -162,9 +166,24 @@ def spelled_marker(text: str) -> bool:
 
 #: words that point a reader at initials, in the six languages
 _CUES = (
-    "first letter", "initial", "acrostic", "acróstico", "acrostico", "read down", "vertical",
-    "primeras letras", "anfangsbuchstaben", "ersten buchstaben", "akrostichon",
-    "premières lettres", "頭文字", "首字母", "藏头", "첫 글자", "첫글자", "앞글자",
+    "first letter",
+    "initial",
+    "acrostic",
+    "acróstico",
+    "acrostico",
+    "read down",
+    "vertical",
+    "primeras letras",
+    "anfangsbuchstaben",
+    "ersten buchstaben",
+    "akrostichon",
+    "premières lettres",
+    "頭文字",
+    "首字母",
+    "藏头",
+    "첫 글자",
+    "첫글자",
+    "앞글자",
 )
 
 
