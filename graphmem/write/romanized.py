@@ -174,6 +174,11 @@ _JA_WORDS = {
     "koto": "こと",
     "nakereba": "なければ",
     "naranai": "ならない",
+    "sizi": "指示",
+    "site": "して",
+    "sosin": "送信",
+    "siro": "しろ",
+    "sinasai": "しなさい",
     "shinasai": "しなさい",
     "seyo": "せよ",
     "atesaki": "宛先",
@@ -233,12 +238,12 @@ _TONE_WORD = re.compile(r"[a-zü][1-5](?:[a-zü]|\s)", re.IGNORECASE)
 _STEMS = (
     "musi", "mushi", "jisi", "shiji", "bimilbeonho", "pasuwa", "hulve", "hulue", "zhiling",
     "zhiqian", "mima", "gyuchik", "jichim", "meirei", "wushi", "fasong", "bonae", "jeonsong",
-    "okutte", "soushin", "soshin",
-)
+    "okutte", "soushin", "soshin", "sizi", "sosin",
+)  # fmt: skip
 
 
 def romanized_marker(text: str) -> bool:
-    low = text.lower()
+    low = text.lower().replace(" ", "")
     return any(stem in low for stem in _STEMS) or _TONE_WORD.search(text) is not None
 
 

@@ -91,7 +91,10 @@ READING_WORDS: frozenset[str] = ENGLISH_WORDS | frozenset(
     el la de del al con sin para por tus sus archivos correo
     ignoriere vergiss alle regeln anweisungen vorherigen bisherigen sende schicke leite
     passworter passwoerter schlussel daten dateien und die der das an zu mit ohne deine
-    oublie ignorez regles envoie envoyez mots passe cles tous toutes les des aux""".split()  # noqa: SIM905
+    oublie ignorez regles envoie envoyez mots passe cles tous toutes les des aux
+    partir ahora siempre nunca desde adelante ya cada sin avisar decir usuario
+    ab jetzt immer nie sofort nun von weiter heimlich jede jeden nutzer benutzer
+    desormais toujours jamais chaque sans dire utilisateur""".split()  # noqa: SIM905
 )
 _MAX_WORD = 16
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?|[/|]")
@@ -136,20 +139,23 @@ def segment(letters: str, *, min_len: int = 1) -> list[tuple[str, bool]]:
 
 
 def readable_stretch(letters: str, *, min_letters: int = 8) -> tuple[int, int, str] | None:
-    """The longest stretch of ``letters`` that reads as two or more words of three letters
-    or more (``min_letters`` in all): ``(start, end, words joined by spaces)``."""
+    """The longest stretch of ``letters`` that reads as words — three or more, two of them
+    of three letters or more, ``min_letters`` in all: ``(start, end, words joined by
+    spaces)``."""
     best: tuple[int, int, str] | None = None
     pos = 0
     run: list[str] = []
     run_start = 0
-    for text, is_word in [*segment(letters, min_len=3), ("", False)]:
+    for text, is_word in [*segment(letters, min_len=2), ("", False)]:
         if is_word:
             if not run:
                 run_start = pos
             run.append(text)
         else:
             size = sum(map(len, run))
-            if len(run) >= 2 and size >= min_letters and (best is None or size > best[1] - best[0]):
+            long = sum(len(w) >= 3 for w in run)
+            reads = len(run) >= 3 and long >= 2 and size >= min_letters
+            if reads and (best is None or size > best[1] - best[0]):
                 best = (run_start, run_start + size, " ".join(run))
             run = []
         pos += len(text)
@@ -216,7 +222,9 @@ def spelled_runs(text: str) -> Iterator[tuple[int, int]]:
 
 def decode_spelled(run: str) -> str | None:
     """The letters a run of code words spells, read as words; ``None`` when they do not
-    read (a list of cities is not a word)."""
+    read (a list of cities is not a word). Words the run marks off (``/``, "stop") are
+    words already, a third of them words of the reading vocabulary; a run with none is cut
+    into words (:func:`segment`) and must read."""
     groups: list[str] = [""]
     for m in _words(run):
         folded = _fold(m.group(0))
@@ -224,9 +232,13 @@ def decode_spelled(run: str) -> str | None:
             groups[-1] += folded[0]
         elif groups[-1]:
             groups.append("")
+    groups = [g for g in groups if g]
+    if len(groups) >= 3:
+        words = sum(g in READING_WORDS for g in groups)
+        return " ".join(groups) if words * 3 >= len(groups) else None
     out: list[str] = []
     covered = total = 0
-    for letters in filter(None, groups):
+    for letters in groups:
         for text, is_word in segment(letters, min_len=2):
             out.append(text)
             total += len(text)
