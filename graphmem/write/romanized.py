@@ -242,9 +242,17 @@ _STEMS = (
 )  # fmt: skip
 
 
+#: pinyin tone marks and romaji long vowels: vowels with a macron or a caron
+_TONE_MARK = re.compile("[āēīōūǎěǐǒǔǖǘǚǜ]", re.IGNORECASE)
+
+
 def romanized_marker(text: str) -> bool:
     low = text.lower().replace(" ", "")
-    return any(stem in low for stem in _STEMS) or _TONE_WORD.search(text) is not None
+    return (
+        any(stem in low for stem in _STEMS)
+        or _TONE_WORD.search(text) is not None
+        or _TONE_MARK.search(text) is not None
+    )
 
 
 def _fold(word: str) -> str:
@@ -500,9 +508,10 @@ def zhuyin_to_pinyin(run: str) -> str:
                     out.append(_zy_syllable(syl) + " ")
         else:
             out.append(part.replace("，", ", ").replace("、", ", "))
-    return "".join(out).strip()
+    return re.sub(r"[ \t]+", " ", "".join(out)).strip()
 
 
 def decode_zhuyin(run: str) -> str | None:
-    pinyin = zhuyin_to_pinyin(run)
-    return decode_romanized(pinyin) or pinyin
+    """``run`` in pinyin and then in characters, when it holds the vocabulary (a textbook's
+    ``ㄅㄆㄇㄈ`` does not)."""
+    return decode_romanized(zhuyin_to_pinyin(run))

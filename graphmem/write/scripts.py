@@ -181,7 +181,9 @@ def _collapse(s: str) -> str:
 
 
 def _kana_key(word: str) -> str:
-    return _collapse("".join(_KANA_CONSONANT.get(c, "") for c in word))
+    """The consonants a katakana word spells, marked ``_`` when it begins with a vowel."""
+    start = "_" if word[:1] in "アイウエオァィゥェォ" else ""
+    return start + _collapse("".join(_KANA_CONSONANT.get(c, "") for c in word))
 
 
 def _english_key(word: str) -> str:
@@ -192,7 +194,8 @@ def _english_key(word: str) -> str:
         w = w.replace(a, b)
     w = re.sub(r"c(?=[eiy])", "s", w).replace("c", "k")
     w = re.sub(r"(?<=[aeiou])r(?![aeiou])", "", w)
-    return _collapse(re.sub(r"[aeiouwy]", "", w))
+    start = "_" if w[:1] in ("a", "e", "i", "o", "u") else ""
+    return start + _collapse(re.sub(r"[aeiouwy]", "", w))
 
 
 _KANA_ENGLISH: dict[str, str] = {}
@@ -210,8 +213,9 @@ def katakana_marker(text: str) -> bool:
 
 def decode_katakana(run: str) -> str | None:
     """English written in katakana (``ディスリガード・オール``), read as the English words
-    whose sounds it spells (consonant skeletons compared: ``dsrgd`` both ways) — when three
-    words of three consonants or more, and most of the run, read as words."""
+    whose sounds it spells (consonant skeletons compared: ``dsrgd`` both ways) — when most
+    of the run reads as words, three of them of three consonants or more (two, among four
+    words or more)."""
     words = re.findall(r"[ァ-ヺー]+", run)
     out: list[str] = []
     long = hits = 0
@@ -220,5 +224,6 @@ def decode_katakana(run: str) -> str | None:
         english = _KANA_ENGLISH.get(key)
         out.append(english or w)
         hits += english is not None
-        long += english is not None and len(key) >= 3
-    return " ".join(out) if long >= 3 and hits * 5 >= len(words) * 3 else None
+        long += english is not None and len(key.lstrip("_")) >= 3
+    reads = long >= 3 or (long >= 2 and hits >= 4)
+    return " ".join(out) if reads and hits * 5 >= len(words) * 3 else None
