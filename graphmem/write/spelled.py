@@ -139,9 +139,8 @@ def segment(letters: str, *, min_len: int = 1) -> list[tuple[str, bool]]:
 
 
 def readable_stretch(letters: str, *, min_letters: int = 8) -> tuple[int, int, str] | None:
-    """The longest stretch of ``letters`` that reads as words — three or more, two of them
-    of three letters or more, ``min_letters`` in all: ``(start, end, words joined by
-    spaces)``."""
+    """The longest stretch of ``letters`` that reads as words — two of them of three letters
+    or more, ``min_letters`` in all: ``(start, end, words joined by spaces)``."""
     best: tuple[int, int, str] | None = None
     pos = 0
     run: list[str] = []
@@ -154,7 +153,7 @@ def readable_stretch(letters: str, *, min_letters: int = 8) -> tuple[int, int, s
         else:
             size = sum(map(len, run))
             long = sum(len(w) >= 3 for w in run)
-            reads = len(run) >= 3 and long >= 2 and size >= min_letters
+            reads = long >= 2 and size >= min_letters
             if reads and (best is None or size > best[1] - best[0]):
                 best = (run_start, run_start + size, " ".join(run))
             run = []
