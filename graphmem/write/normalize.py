@@ -316,7 +316,8 @@ def _latin(ch: str) -> bool:
 
 def _enclosed(ch: str) -> str:
     """Negative circled and negative squared letters (🅐, 🅰): the letter, as NFKC reads the
-    circled and squared ones (Ⓐ, 🄰); it leaves these as they are."""
+    circled and squared ones (Ⓐ, 🄰); it leaves these as they are. (Parenthesised letters,
+    ⒜, NFKC spells with their brackets; :func:`_emit` reads them as the letter.)"""
     k = (ord(ch) - 0x1F150) % 0x20
     return chr(ord("A") + k) if k < 26 else ch
 
@@ -329,6 +330,8 @@ def _emit(
     folded = ch if 0x3130 <= ord(ch) <= 0x318F else unicodedata.normalize("NFKC", ch)
     if folded == ch and 0x1F150 <= ord(ch) <= 0x1F189:
         folded = _enclosed(ch)
+    elif 0x249C <= ord(ch) <= 0x24B5:
+        folded = chr(ord(ch) - 0x249C + 97)
     if folded != ch and not _keep_script(ch):
         found.add(Rule.COMPATIBILITY_FORMS)
     for c in folded:
@@ -670,6 +673,8 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
      _first_reading(spelled.line_acrostics), Rule.ENCODED_ACROSTIC),
     ("initials", lambda t: ((a, b) for a, b, _ in spelled.word_acrostics(t)),
      _first_reading(spelled.word_acrostics), Rule.ENCODED_ACROSTIC),
+    ("numbered", _spans(spelled.NUMBERED), spelled.decode_numbered, Rule.ENCODED_SPELLING),
+    ("pig", _spans(decoders.ROTATION), spelled.decode_pig_latin, Rule.ENCODED_WORD_GAME),
     ("jamo", _spans(scripts.JAMO), scripts.compose_jamo, Rule.ENCODED_JAMO),
     ("punycode", _spans(scripts.PUNYCODE), scripts.decode_punycode, Rule.ENCODED_PUNYCODE),
     ("zhuyin", _spans(romanized.ZHUYIN), romanized.decode_zhuyin, Rule.ENCODED_ROMANIZED),
@@ -699,6 +704,8 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "acrostic": lambda t: t.count("\n") >= 5,
     "initials": spelled.acrostic_cue,
     "jamo": scripts.jamo_marker,
+    "numbered": spelled.numbered_marker,
+    "pig": spelled.pig_marker,
     "punycode": lambda t: "xn--" in t or "XN--" in t,
     "zhuyin": lambda t: _ZHUYIN_LETTER.search(t) is not None,
     "romanized": romanized.romanized_marker,

@@ -282,3 +282,88 @@ def word_acrostics(text: str) -> Iterator[tuple[int, int, str]]:
         if found is not None:
             a, b, reading = found
             yield s.start() + words[a].start(), s.start() + words[b - 1].end(), reading
+
+
+#: letters as their place in the alphabet (A1Z26): six or more numbers of 1-26, split by
+#: spaces, dashes, dots or commas, words by ``/``, ``|`` or two spaces
+NUMBERED = re.compile(
+    r"(?<![\d.,:/])(?:(?:2[0-6]|1\d|[1-9])(?:[ \-.,]|\s*[/|]\s*| {2,})){5,}"
+    r"(?:2[0-6]|1\d|[1-9])(?![\d.,:])"
+)
+
+
+def numbered_marker(text: str) -> bool:
+    return NUMBERED.search(text) is not None
+
+
+def decode_numbered(run: str) -> str | None:
+    """The letters an A1Z26 run spells, read as words like a spelled run (a list of small
+    numbers, a date or a score spells no words)."""
+    words = [
+        "".join(chr(96 + int(n)) for n in re.findall(r"\d+", w))
+        for w in re.split(r"\s*[/|]\s*| {2,}", run.strip())
+    ]
+    words = [w for w in words if w]
+    if len(words) >= 3:
+        hits = sum(w in READING_WORDS for w in words)
+        return " ".join(words) if hits * 2 >= len(words) else None
+    out: list[str] = []
+    covered = total = 0
+    for letters in words:
+        for text, is_word in segment(letters, min_len=2):
+            out.append(text)
+            total += len(text)
+            covered += len(text) if is_word else 0
+    return " ".join(out) if total >= 6 and covered >= 0.8 * total else None
+
+
+_PIG = re.compile(r"\b[a-z]+(?:ay|way|yay)\b", re.IGNORECASE)
+
+
+def pig_marker(text: str) -> bool:
+    return len(_PIG.findall(text[:20_000])) >= 3
+
+
+def _unpig(word: str) -> str | None:
+    low = word.lower()
+    if not (low.endswith("ay") and len(low) > 3 and low.isalpha()):
+        return None
+    stem = low[:-2]
+    candidates = [stem[-k:] + stem[:-k] for k in (1, 2, 3) if len(stem) > k]
+    candidates += [stem[:-1] if stem.endswith(("w", "y")) else "", stem]
+    return next((c for c in candidates if c in READING_WORDS), "")
+
+
+def decode_pig_latin(run: str) -> str | None:
+    """Pig Latin (a word's first consonants moved to its end, then ``ay``; ``way`` after a
+    vowel): each stretch of three or more words in the game put back, each word the way
+    that gives a word of the reading vocabulary; kept when half the game's words come back
+    as words, three at least."""
+    out: list[str] = []
+    stretch: list[tuple[str, str | None]] = []
+    back = playing = 0
+
+    def flush() -> None:
+        nonlocal back, playing
+        if len(stretch) >= 3:
+            playing += len(stretch)
+            back += sum(1 for _, r in stretch if r)
+            out.extend(w.replace(w.strip(_PUNCT), r) if r else w for w, r in stretch)
+        else:
+            out.extend(w for w, _ in stretch)
+        stretch.clear()
+
+    for w in run.split():
+        reading = _unpig(w.strip(_PUNCT))
+        if reading is None:
+            flush()
+            out.append(w)
+        else:
+            stretch.append((w, reading))
+    flush()
+    if back < 3 or back * 2 < playing:
+        return None
+    return " ".join(out)
+
+
+_PUNCT = ".,:;!?\"'()"
