@@ -603,7 +603,9 @@ _PATTERNS.extend(
 #: not describing rules it follows: in a decoded reading (letters spelled out, an acrostic,
 #: a romanised line — whoever hid it meant the agent) or after a clause addressed to the AI
 #: reader. In open text "drivers who ignore the rules" is a description.
-_LOOSE_OVERRIDE: Final = re.compile(rf"{_NULLIFY}\s*(?:\S+\s+){{0,3}}?{_RULES_NOUN}", _I)
+_LOOSE_OVERRIDE: Final = re.compile(
+    rf"{_NULLIFY}(?:\s*(?:\S+\s+){{0,3}}?|[^\s。！？.!?]{{0,8}}?){_RULES_NOUN}", _I
+)
 
 _SINK_WINDOW: Final = 240
 _QUOTES: Final = "'\"‘’“”「」『』`"

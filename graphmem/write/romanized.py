@@ -80,6 +80,7 @@ _KO_STEMS = {
     "ape": "앞의",
     "apui": "앞의",
     "saeroun": "새로운",
+    "jisisahang": "지시사항",
 }
 #: Korean particles and verb endings, longest first when matched
 _KO_ENDINGS = {
@@ -119,6 +120,7 @@ _KO_ENDINGS = {
     "haejuseyo": "해주세요",
     "haejwo": "해줘",
     "eseo": "에서",
+    "eobeoryeo": "어버려",
 }
 #: Japanese (Hepburn and Kunrei): words and particles
 _JA_WORDS = {
@@ -183,6 +185,11 @@ _JA_WORDS = {
     "seyo": "せよ",
     "atesaki": "宛先",
     "gaibu": "外部",
+    "kisoku": "規則",
+    "sakujo": "削除",
+    "himitsu": "秘密",
+    "meru": "メール",
+    "adoresu": "アドレス",
 }
 #: Chinese (pinyin without tones, ü as v or u): words
 _ZH_WORDS = {
@@ -226,6 +233,16 @@ _ZH_WORDS = {
     "jizhu": "记住",
     "qing": "请",
     "ni": "你",
+    "wangji": "忘记",
+    "paokai": "抛开",
+    "fangqi": "放弃",
+    "zunshou": "遵守",
+    "bieguan": "别管",
+    "yuanlai": "原来",
+    "shoudao": "收到",
+    "zhunze": "准则",
+    "tishici": "提示词",
+    "mingling": "命令",
 }
 _ZH_MAX = max(map(len, _ZH_WORDS))
 _MIN_HITS = 3
