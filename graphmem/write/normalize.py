@@ -332,6 +332,8 @@ def _emit(
         folded = _enclosed(ch)
     elif 0x249C <= ord(ch) <= 0x24B5:
         folded = chr(ord(ch) - 0x249C + 97)
+    elif 0x1F110 <= ord(ch) <= 0x1F129:
+        folded = chr(ord(ch) - 0x1F110 + 65)
     if folded != ch and not _keep_script(ch):
         found.add(Rule.COMPATIBILITY_FORMS)
     for c in folded:

@@ -97,7 +97,8 @@ READING_WORDS: frozenset[str] = ENGLISH_WORDS | frozenset(
     desormais toujours jamais chaque sans dire utilisateur""".split()  # noqa: SIM905
 )
 _MAX_WORD = 16
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?|[/|]")
+#: a word (a hyphen splits words: ``delta-india-sierra`` is three code words) or a slash
+_WORD = re.compile(r"x-ray|[^\W\d_]+|[/|]", re.IGNORECASE)
 
 
 def _fold(word: str) -> str:
