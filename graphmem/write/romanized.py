@@ -278,7 +278,12 @@ def _fold(word: str) -> str:
     )
 
 
+_MAX_ROMAN_WORD = 40
+
+
 def _korean(word: str) -> str | None:
+    if len(word) > _MAX_ROMAN_WORD:
+        return None  # a stem and its endings; a longer token is no Korean word
     w = _fold(word)
     for k in range(len(w), 1, -1):
         stem = _KO_STEMS.get(w[:k])
