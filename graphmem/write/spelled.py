@@ -97,6 +97,7 @@ READING_WORDS: frozenset[str] = ENGLISH_WORDS | frozenset(
     desormais toujours jamais chaque sans dire utilisateur""".split()  # noqa: SIM905
 )
 _MAX_WORD = 16
+_MAX_SEGMENT = 512
 #: a word (a hyphen splits words: ``delta-india-sierra`` is three code words) or a slash
 _WORD = re.compile(r"x-ray|[^\W\d_]+|[/|]", re.IGNORECASE)
 
@@ -112,7 +113,14 @@ def _fold(word: str) -> str:
 def segment(letters: str, *, min_len: int = 1) -> list[tuple[str, bool]]:
     """``letters`` cut into words of :data:`READING_WORDS` (at least ``min_len`` letters),
     covering as many letters as possible with as few words as possible; letters no word
-    covers are kept as pieces of their own. Each piece: ``(text, is_a_word)``."""
+    covers are kept as pieces of their own. Each piece: ``(text, is_a_word)``. A message
+    is short: a longer run is cut in pieces of :data:`_MAX_SEGMENT` letters."""
+    if len(letters) > _MAX_SEGMENT:
+        return [
+            piece
+            for k in range(0, len(letters), _MAX_SEGMENT)
+            for piece in segment(letters[k : k + _MAX_SEGMENT], min_len=min_len)
+        ]
     n = len(letters)
     # best[i]: (uncovered letters, pieces) for letters[:i], and where the last piece starts
     best: list[tuple[int, int]] = [(0, 0)] + [(n + 1, n + 1)] * n
