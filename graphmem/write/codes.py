@@ -154,6 +154,16 @@ class Rule(StrEnum):
     ENCODED_UTF7 = "ENCODED_UTF7"
     ENCODED_ASCII85 = "ENCODED_ASCII85"
     STACKED_MARKS = "STACKED_MARKS"
+    #: round 8 (``spelled.py``, ``scripts.py``, ``romanized.py``): letters spelled by the
+    #: code words of a spelling alphabet or by initials, loose Hangul jamo, punycode,
+    #: Korean/Japanese/Chinese in Latin letters or zhuyin, syllable-insertion games
+    ENCODED_SPELLING = "ENCODED_SPELLING"
+    ENCODED_ACROSTIC = "ENCODED_ACROSTIC"
+    ENCODED_JAMO = "ENCODED_JAMO"
+    ENCODED_PUNYCODE = "ENCODED_PUNYCODE"
+    ENCODED_ROMANIZED = "ENCODED_ROMANIZED"
+    ENCODED_WORD_GAME = "ENCODED_WORD_GAME"
+    ENCODED_KATAKANA = "ENCODED_KATAKANA"
     REVERSED_TEXT = "REVERSED_TEXT"
     # -- grounding (UNGROUNDED / SPAN_CONTRADICTS / NO_SPAN)
     VALUE_MISSING = "VALUE_MISSING"
@@ -262,6 +272,13 @@ _NORMALIZE_RULES = (
     Rule.ENCODED_UTF7,
     Rule.ENCODED_ASCII85,
     Rule.STACKED_MARKS,
+    Rule.ENCODED_SPELLING,
+    Rule.ENCODED_ACROSTIC,
+    Rule.ENCODED_JAMO,
+    Rule.ENCODED_PUNYCODE,
+    Rule.ENCODED_ROMANIZED,
+    Rule.ENCODED_WORD_GAME,
+    Rule.ENCODED_KATAKANA,
     Rule.REVERSED_TEXT,
 )
 

@@ -42,6 +42,7 @@ __all__ = [
     "ASCII85",
     "CANDIDATE",
     "CHAR_CODES",
+    "COMMON_WORDS",
     "MARKERS",
     "ROTATION",
     "UTF7",
@@ -119,6 +120,7 @@ _COMMON = frozenset(
     get send make use see go come take give keep tell let please just also only each every
     after before again off down back was were been has had would could should may must""".split()  # noqa: SIM905
 )
+COMMON_WORDS = _COMMON
 _ASCII_WORD = re.compile(r"[A-Za-z]+")
 #: four to thirty tokens of printable ASCII (a line of words; ROT47 turns letters into
 #: symbols); a longer line is read as several runs

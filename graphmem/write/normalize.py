@@ -57,13 +57,13 @@ import quopri
 import re
 import unicodedata
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from confusable_homoglyphs.confusables import confusables_data
 
-from graphmem.write import decoders
+from graphmem.write import decoders, romanized, scripts, spelled
 from graphmem.write.codes import Rule
 
 __all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
@@ -314,12 +314,26 @@ def _latin(ch: str) -> bool:
     return ch.isalpha() and (cp < 0x250 or 0x1E00 <= cp <= 0x1EFF)
 
 
+def _enclosed(ch: str) -> str:
+    """Negative circled and negative squared letters (🅐, 🅰): the letter, as NFKC reads the
+    circled and squared ones (Ⓐ, 🄰); it leaves these as they are. (Parenthesised letters,
+    ⒜, NFKC spells with their brackets; :func:`_emit` reads them as the letter.)"""
+    k = (ord(ch) - 0x1F150) % 0x20
+    return chr(ord("A") + k) if k < 26 else ch
+
+
 def _emit(
     ch: str, start: int, end: int, out: _Builder, found: set[Rule], *, fold: bool = True
 ) -> None:
     # Hangul compatibility jamo (ㅋ, ㅎ) stay as written: NFKC would turn them into
     # conjoining jamo, which no Korean text (or rule) uses on its own
     folded = ch if 0x3130 <= ord(ch) <= 0x318F else unicodedata.normalize("NFKC", ch)
+    if folded == ch and 0x1F150 <= ord(ch) <= 0x1F189:
+        folded = _enclosed(ch)
+    elif 0x249C <= ord(ch) <= 0x24B5:
+        folded = chr(ord(ch) - 0x249C + 97)
+    elif 0x1F110 <= ord(ch) <= 0x1F129:
+        folded = chr(ord(ch) - 0x1F110 + 65)
     if folded != ch and not _keep_script(ch):
         found.add(Rule.COMPATIBILITY_FORMS)
     for c in folded:
@@ -625,32 +639,80 @@ def _decode_morse(run: str) -> str | None:
     return " ".join("".join(c for c in w if c) for w in letters) or None
 
 
-_DECODERS = (
-    ("base64", _B64_WRAPPED, _decode_b64, Rule.ENCODED_BASE64),
-    ("base64", _B64_RUN, _decode_b64, Rule.ENCODED_BASE64),
-    ("base32", _B32_RUN, _decode_b32, Rule.ENCODED_BASE32),
-    ("hex", _HEX_RUN, _decode_hex, Rule.ENCODED_HEX),
-    ("url", _URL_RUN, _decode_url, Rule.ENCODED_URL),
-    ("escapes", _ESCAPE_RUN, _decode_escapes, Rule.ENCODED_ESCAPES),
-    ("qp", _QP_RUN, _decode_qp, Rule.ENCODED_QUOTED_PRINTABLE),
-    ("morse", _MORSE_RUN, _decode_morse, Rule.ENCODED_MORSE),
-    ("codes", decoders.CHAR_CODES, partial(decoders.decode_char_codes, readable=_readable),
+_Finder = Callable[[str], Iterable[tuple[int, int]]]
+
+
+def _spans(pattern: re.Pattern[str]) -> _Finder:
+    return lambda text: (m.span() for m in pattern.finditer(text))
+
+
+def _first_reading(
+    find: Callable[[str], Iterable[tuple[int, int, str]]],
+) -> Callable[[str], str | None]:
+    return lambda run: next((reading for _, _, reading in find(run)), None)
+
+
+_DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = (
+    ("base64", _spans(_B64_WRAPPED), _decode_b64, Rule.ENCODED_BASE64),
+    ("base64", _spans(_B64_RUN), _decode_b64, Rule.ENCODED_BASE64),
+    ("base32", _spans(_B32_RUN), _decode_b32, Rule.ENCODED_BASE32),
+    ("hex", _spans(_HEX_RUN), _decode_hex, Rule.ENCODED_HEX),
+    ("url", _spans(_URL_RUN), _decode_url, Rule.ENCODED_URL),
+    ("escapes", _spans(_ESCAPE_RUN), _decode_escapes, Rule.ENCODED_ESCAPES),
+    ("qp", _spans(_QP_RUN), _decode_qp, Rule.ENCODED_QUOTED_PRINTABLE),
+    ("morse", _spans(_MORSE_RUN), _decode_morse, Rule.ENCODED_MORSE),
+    ("codes", _spans(decoders.CHAR_CODES), partial(decoders.decode_char_codes, readable=_readable),
      Rule.ENCODED_CHAR_CODES),
-    ("alphabet", decoders.ALPHABET, partial(decoders.decode_alphabet, readable=_readable),
+    ("alphabet", _spans(decoders.ALPHABET), partial(decoders.decode_alphabet, readable=_readable),
      Rule.ENCODED_ALPHABET),
-    ("utf7", decoders.UTF7, partial(decoders.decode_utf7, readable=_readable), Rule.ENCODED_UTF7),
-    ("ascii85", decoders.ASCII85, partial(decoders.decode_ascii85, readable=_readable),
+    ("utf7", _spans(decoders.UTF7), partial(decoders.decode_utf7, readable=_readable),
+     Rule.ENCODED_UTF7),
+    ("ascii85", _spans(decoders.ASCII85), partial(decoders.decode_ascii85, readable=_readable),
      Rule.ENCODED_ASCII85),
+    # round 8: letters spelled by words, written in pieces, in play or romanised
+    ("spelled", spelled.spelled_runs, spelled.decode_spelled, Rule.ENCODED_SPELLING),
+    ("acrostic", lambda t: ((a, b) for a, b, _ in spelled.line_acrostics(t)),
+     _first_reading(spelled.line_acrostics), Rule.ENCODED_ACROSTIC),
+    ("initials", lambda t: ((a, b) for a, b, _ in spelled.word_acrostics(t)),
+     _first_reading(spelled.word_acrostics), Rule.ENCODED_ACROSTIC),
+    ("numbered", _spans(spelled.NUMBERED), spelled.decode_numbered, Rule.ENCODED_SPELLING),
+    ("pig", _spans(decoders.ROTATION), spelled.decode_pig_latin, Rule.ENCODED_WORD_GAME),
+    ("jamo", _spans(scripts.JAMO), scripts.compose_jamo, Rule.ENCODED_JAMO),
+    ("punycode", _spans(scripts.PUNYCODE), scripts.decode_punycode, Rule.ENCODED_PUNYCODE),
+    ("zhuyin", _spans(romanized.ZHUYIN), romanized.decode_zhuyin, Rule.ENCODED_ROMANIZED),
+    ("romanized", _spans(romanized.ROMAN_LINE), romanized.decode_romanized,
+     Rule.ENCODED_ROMANIZED),
+    ("katakana", _spans(scripts.KATAKANA_WORDS), scripts.decode_katakana,
+     Rule.ENCODED_KATAKANA),
+    ("game", _spans(scripts.GAME_LINE), scripts.decode_game, Rule.ENCODED_WORD_GAME),
     # last: a run another decoder read is not tried again
-    ("rotation", decoders.ROTATION, partial(decoders.decode_rotation, readable=_readable),
+    ("rotation", _spans(decoders.ROTATION), partial(decoders.decode_rotation, readable=_readable),
      Rule.ENCODED_ROTATION),
 )  # fmt: skip
+_ZHUYIN_LETTER = re.compile("[\u3105-\u312f]")
+#: a run that fails its decoder's candidate test is skipped without counting as a try
+_CANDIDATE: dict[str, Callable[[str], bool]] = {
+    **decoders.CANDIDATE,
+    "romanized": romanized.romanized_marker,
+    "game": scripts.game_marker,
+}
 #: decoders that only run when their marker is in the text (a cheap pre-check)
 _MARKER: dict[str, Callable[[str], bool]] = {
     "url": lambda t: "%" in t,
     "escapes": lambda t: "\\" in t,
     "qp": lambda t: "=" in t,
     "morse": lambda t: "-" in t,
+    "spelled": spelled.spelled_marker,
+    "acrostic": lambda t: t.count("\n") >= 5,
+    "initials": spelled.acrostic_cue,
+    "jamo": scripts.jamo_marker,
+    "numbered": spelled.numbered_marker,
+    "pig": spelled.pig_marker,
+    "punycode": lambda t: "xn--" in t or "XN--" in t,
+    "zhuyin": lambda t: _ZHUYIN_LETTER.search(t) is not None,
+    "romanized": romanized.romanized_marker,
+    "game": scripts.game_marker,
+    "katakana": scripts.katakana_marker,
     **decoders.MARKERS,
 }
 
@@ -709,24 +771,24 @@ def _decoded_runs(text: str, found: set[Rule]) -> list[tuple[int, int, str, str]
     not read again. At most :data:`_MAX_DECODED_RUNS` tries per decoder, so the cost stays
     linear in the text."""
     runs: list[tuple[int, int, str, str]] = []
-    for name, pattern, decode, rule in _DECODERS:
+    for name, find, decode, rule in _DECODERS:
         if name in _MARKER and not _MARKER[name](text):
             continue
         tries = 0
-        candidate = decoders.CANDIDATE.get(name)
-        for m in pattern.finditer(text):
-            if any(a <= m.start() < b for a, b, _, _ in runs):
+        candidate = _CANDIDATE.get(name)
+        for start, end in find(text):
+            if any(a <= start < b for a, b, _, _ in runs):
                 continue
-            if candidate is not None and not candidate(m.group(0)):
+            if candidate is not None and not candidate(text[start:end]):
                 continue
             tries += 1
             if tries > _MAX_DECODED_RUNS:
                 break
-            decoded = decode(m.group(0))
+            decoded = decode(text[start:end])
             if decoded is None:
                 continue
             found.add(rule)
-            runs.append((m.start(), m.end(), name, decoded))
+            runs.append((start, end, name, decoded))
     return sorted(runs)
 
 

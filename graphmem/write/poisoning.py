@@ -598,6 +598,15 @@ _PATTERNS.extend(
     ]
 )
 
+#: round 8: rules dropped with no possessive or position ("ignore rules", "vergiss die
+#: Vorgaben", "ignora reglas", "ignoriere alle Regeln"). Read only where the text is plainly
+#: not describing rules it follows: in a decoded reading (letters spelled out, an acrostic,
+#: a romanised line — whoever hid it meant the agent) or after a clause addressed to the AI
+#: reader. In open text "drivers who ignore the rules" is a description.
+_LOOSE_OVERRIDE: Final = re.compile(
+    rf"{_NULLIFY}(?:\s*(?:\S+\s+){{0,3}}?|[^\s。！？.!?]{{0,8}}?){_RULES_NOUN}", _I
+)
+
 _SINK_WINDOW: Final = 240
 _QUOTES: Final = "'\"‘’“”「」『』`"
 #: strong signals that an article may *mention* in quotes ("text such as 'ignore previous
@@ -632,7 +641,7 @@ def _sink_before(text: str, pos: int) -> bool:
     return k < len(sinks) and sinks[k][1] <= pos
 
 
-def _detect_raw(text: str) -> list[InstructionFinding]:
+def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]:
     """Every instruction-like signal in ``text``, at most one finding per code (the first),
     in order of position. Pure: no I/O, no state.
 
@@ -675,6 +684,10 @@ def _detect_raw(text: str) -> list[InstructionFinding]:
     # a clause addressed to the AI reader, in any language: with a destination after it
     # (what it asks is sent somewhere), that destination counts as a transfer to a sink
     addressed = reader_addressed(text)
+    if addressed is not None or decoded:
+        loose = _LOOSE_OVERRIDE.search(text, addressed[0] if addressed is not None else 0)
+        if loose is not None:
+            add(Rule.OVERRIDE_INSTRUCTIONS, loose.start(), loose.end())
     if addressed is not None:
         add(Rule.READER_ADDRESSED, *addressed)
         if not {Rule.EXFILTRATION, Rule.TRANSFER_TO_SINK} & found.keys() and any(
@@ -710,7 +723,7 @@ def detect_instruction(text: str) -> list[InstructionFinding]:
             continue
         seen.add(view.text)
         hidden = any(tag in view.name for tag in _HIDDEN_VIEWS)
-        for f in _detect_raw(view.text):
+        for f in _detect_raw(view.text, decoded=hidden or "/" in view.name):
             s, e = view.original_span(f.start, min(f.end, len(view.text)))
             mapped = InstructionFinding(f.code, f.weight, s, e)
             if hidden:
