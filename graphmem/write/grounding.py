@@ -41,6 +41,7 @@ from typing import Any, Protocol
 
 from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
+from graphmem.write.binding import wrong_clause
 from graphmem.write.codes import Code, Rule
 from graphmem.write.normalize import normalize
 from graphmem.write.qualifiers import qualifier_conflict
@@ -245,6 +246,9 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             return pos
         if cognate and len(word) >= 5 and _cognates(cognate, _cognate(word)):
             return pos
+        if len(token) >= 5 and _declined(token) is not None and _declined(token) == _declined(word):
+            # a German adjective in another case: "Großer Burstah" / "am Großen Burstah"
+            return pos
     if len(token) >= 4:
         # inside a longer word or written apart ("VS Code" for vscode, "textnachrichten")
         apart = re.search(r"[\W_]*".join(re.escape(c) for c in token), compact_span)
@@ -275,6 +279,13 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             m = re.search(re.escape(form[:-1]) + "(?:め|く|さ|かった)", compact_span)
             if m is not None:
                 return m.start()
+    # a one-syllable Korean noun with its particle (술은, 차를, 빵도): a syllable alone is no
+    # word, but one followed by nothing else than a particle is
+    for form in forms:
+        if len(form) == 1 and "\uac00" <= form <= "\ud7a3":
+            for word, pos in span_tokens:
+                if word[:1] == form and word[1:] in _KO_PARTICLES:
+                    return pos
     # a form written without spaces in the span, or one ideograph (단 음식, 赤)
     for form in forms:
         plain = form.replace(" ", "")
@@ -284,6 +295,41 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
         if m is not None:
             return m.start()
     return None
+
+
+def _supports(word: str, text: str) -> bool:
+    span_tokens, compact = _span_tokens(text)
+    return _support(word, span_tokens, compact) is not None
+
+
+def _declined(word: str) -> str | None:
+    """``word`` without a German adjective ending (-e, -em, -en, -er, -es), or None."""
+    for ending in ("em", "en", "er", "es", "e"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return None
+
+
+_KO_PARTICLES = frozenset(
+    [
+        "",
+        "은",
+        "는",
+        "이",
+        "가",
+        "을",
+        "를",
+        "도",
+        "만",
+        "랑",
+        "이랑",
+        "하고",
+        "과",
+        "와",
+        "로",
+        "으로",
+    ]
+)
 
 
 def _inflected(word: str) -> str:
@@ -352,6 +398,15 @@ class RuleVerifier:
     name = "rules"
 
     def verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
+        result = self._verify(claim, span)
+        if result.verdict is GroundingVerdict.GROUNDED and wrong_clause(
+            claim.predicate, claim.object, normalize(span).view("clean").text, _supports
+        ):
+            # "rent 1,450 and the deposit 2,900" cited for rent = 2900
+            return _mismatch("clause")
+        return result
+
+    def _verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
         # both sides are compared as read after normalisation (entities decoded, look-alikes
         # folded, invisible characters dropped)
         read = normalize(span)

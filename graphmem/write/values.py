@@ -586,16 +586,22 @@ _NEG_EN = re.compile(
     r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't|nada|ningun[oa]?|ningún|ni|tampoco|"
     r"jamás|odio|odias?|detesto|evito|evitar|hasse|vermeide\w*|meide\w*|nothing|neither|"
     r"can'?t\s+stand|except|excepting|apart\s+from|excepto|salvo|menos|außer|ausser|"
-    r"ausgenommen)\b",
+    r"ausgenommen|"
+    # antonym verbs of liking: what they take is disliked, as after "hate"
+    r"detests?|detested|loathes?|loathed|despises?|despised|abhors?|abhorred|"
+    r"can'?t\s+bear|cannot\s+bear|sick\s+of|fed\s+up\s+with|aborrezco|aborrece\w*|"
+    r"desprecio|no\s+soporto|no\s+aguanto|verabscheu\w*|d[ée]teste\w*)\b",
     re.I,
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
-    r"避け|控え|やめ|빼고|빼면|제외"
+    r"避け|控え|やめ|빼고|빼면|제외|질색|혐오|극혐|うんざり"
 )
 #: cues that put what *follows* them in negative scope, within a few characters
-_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了")
+_NEG_BEFORE_CJK = re.compile(
+    r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了|恨|厌恶|反感|受够了|嫌弃"
+)
 #: what opens a new phrase after a comma: a preposition or a request ("not English please,
 #: answer in Korean"); a list ("no coffee, tea or beer") keeps the negation going
 _NEW_PHRASE = re.compile(
