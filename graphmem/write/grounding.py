@@ -636,6 +636,29 @@ def _other_subject(content: str | None, subject: str) -> str:
     return "another subject" if named and subject not in named else ""
 
 
+#: the qualifiers the sentence around a span passes on to it
+_CONTEXT_KINDS = frozenset({"irony", "past", "wish", "contemplation", "advice", "irrealis"})
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_MAX_SENTENCE = 400
+
+
+def _sentence_around(span: str, content: str | None) -> str | None:
+    """The sentence of ``content`` that holds ``span``, when it is longer than the span."""
+    if not content or len(span) < 2:
+        return None
+    at = content.find(span)
+    if at < 0:
+        at = content.casefold().find(span.casefold())
+    if at < 0:
+        return None
+    start = max((m.end() for m in _SENTENCE_END.finditer(content, max(0, at - _MAX_SENTENCE), at)),
+                default=max(0, at - _MAX_SENTENCE))  # fmt: skip
+    end_m = _SENTENCE_END.search(content, at + len(span), at + len(span) + _MAX_SENTENCE)
+    end = end_m.end() if end_m is not None else min(len(content), at + len(span) + _MAX_SENTENCE)
+    sentence = content[start:end].strip()
+    return sentence if len(sentence) > len(span.strip()) else None
+
+
 def _object_of(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
@@ -669,6 +692,8 @@ class GroundingStage:
                 )
                 continue
             result = self.verifier.verify(claim, ev.span)
+            if result.verdict is GroundingVerdict.GROUNDED:
+                result = self._in_context(claim, ev.span, run.sources[ev.event_id].content)
             if result.verdict is GroundingVerdict.GROUNDED and p.text:
                 result = self._text_values(p.text, ev.span, _object_of(p.claim.object))
             if result.verdict is GroundingVerdict.GROUNDED:
@@ -690,6 +715,22 @@ class GroundingStage:
             i, r = unsupported[0]
             return [confirm(Code.UNGROUNDED, f"evidence[{i}]: {r.detail}", r.rule)]
         return []
+
+    def _in_context(self, claim: ClaimUnderTest, span: str, content: str | None) -> Grounding:
+        """A span cut out of its sentence says what the sentence says: "mi tarjeta Visa" quoted
+        from "no uses mi tarjeta Visa para nada" is negated, "I just LOVE waiting" cut from
+        "oh great, I just LOVE waiting 🙄" is ironic. The claim is read against the sentence
+        around the span too; its polarity and its aspect (irony, past, wish, advice) count."""
+        sentence = _sentence_around(span, content)
+        if sentence is None:
+            return _OK
+        wide = self.verifier.verify(claim, sentence)
+        if wide.verdict is GroundingVerdict.CONTRADICTED and (
+            wide.rule is Rule.POLARITY_MISMATCH
+            or (wide.rule is Rule.QUALIFIER_MISMATCH and wide.detail in _CONTEXT_KINDS)
+        ):
+            return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
+        return _OK
 
     @staticmethod
     def _text_values(text: str, span: str, obj: str) -> Grounding:

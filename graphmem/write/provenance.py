@@ -1,11 +1,19 @@
 """Provenance binding: every evidence item points to a real source of the caller's tenant,
-and what it quotes is really in that source."""
+what it quotes is really in that source, and the speaker it declares is the one the source
+records.
+
+The declared ``source_role`` must be the role of the recorded source kind (a user message
+speaks as ``user``, a tool result as ``tool``, a document as ``document``, a model's output as
+``assistant``, a review as ``reviewer``, a system source as ``system``): a tool result or a
+document declared as the user's words, or a model summary declared as a review, would borrow
+an authority its source does not have (laundering by label)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from graphmem.models.enums import SourceKind, SourceRole
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.codes import Code
@@ -16,6 +24,17 @@ _WS = re.compile(r"\s+")
 
 def _norm(text: str) -> str:
     return _WS.sub(" ", unicodedata.normalize("NFC", text)).strip().casefold()
+
+
+#: the role each recorded source kind speaks in
+ROLE_OF_KIND = {
+    SourceKind.USER_MESSAGE: SourceRole.USER,
+    SourceKind.TOOL_RESULT: SourceRole.TOOL,
+    SourceKind.DOCUMENT: SourceRole.DOCUMENT,
+    SourceKind.MODEL_OUTPUT: SourceRole.ASSISTANT,
+    SourceKind.HUMAN_REVIEW: SourceRole.REVIEWER,
+    SourceKind.SYSTEM: SourceRole.SYSTEM,
+}
 
 
 def span_in(span: str, content: str | None) -> bool:
@@ -40,4 +59,8 @@ def bind(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
             checks.append(reject(Code.HASH_MISMATCH, f"evidence[{i}] {ev.event_id}"))
         if src.role is not None and ev.source_role != src.role:
             checks.append(reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: {src.role}"))
+        elif src.role is None and ev.source_role != ROLE_OF_KIND.get(src.kind, ev.source_role):
+            checks.append(
+                reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: kind {src.kind}")
+            )
     return checks

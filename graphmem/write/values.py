@@ -596,7 +596,7 @@ _NEG_EN = re.compile(
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
-    r"避け|控え|やめ|빼고|빼면|제외|질색|혐오|극혐|うんざり"
+    r"避け|控え|やめ|빼고|빼면|제외|질색|혐오|극혐|うんざり|지\s*마(?:세요|십시오|요|라)?(?![가-힣])"
 )
 #: cues that put what *follows* them in negative scope, within a few characters
 _NEG_BEFORE_CJK = re.compile(
@@ -643,6 +643,8 @@ _OVER = re.compile(
     re.I,
 )
 _BEFORE_PREFERRED = re.compile(r"보다|대신|말고|より|よりも|比起|而不是")
+#: the end of a cause clause (Korean -어서/-니까, Japanese ので/から, Chinese 所以)
+_CAUSE_END = re.compile(r"[어아해]서\s|니까|ので|から[、,\s]|所以|因此")
 _CLAUSE = re.compile(r"[.;!?。！？\n]|,\s*(?:but|aber|pero)\b|하지만|그런데|但是|でも")
 _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 
@@ -732,6 +734,11 @@ class Values:
         ):
             return True
         tail = after[:24]
+        cause = _CAUSE_END.search(tail)
+        if cause is not None:
+            # "천식이 있어서 … 피해야", "うつ病の治療中なので、…ないように": a consequence's
+            # negation does not reach back into its cause
+            tail = tail[: cause.start()]
         return bool(_NEG_AFTER.search(tail))
 
     def language_mentions(self) -> list[tuple[str, int, int]]:
