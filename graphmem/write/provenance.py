@@ -16,7 +16,8 @@ import unicodedata
 from graphmem.models.enums import SourceKind, SourceRole
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
-from graphmem.write.codes import Code
+from graphmem.write.codes import Code, Rule
+from graphmem.write.review import names_release
 from graphmem.write.stage import Check, reject
 
 _WS = re.compile(r"\s+")
@@ -63,4 +64,26 @@ def bind(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
             checks.append(
                 reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: kind {src.kind}")
             )
-    return checks
+    return checks + _reviews(proposal, sources)
+
+
+def _reviews(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
+    """A procedure cited with human reviews needs one that names it, at its version
+    (:mod:`graphmem.write.review`): another release's review releases nothing."""
+    pr = proposal.procedure
+    if pr is None:
+        return []
+    reviews = [
+        sources[ev.event_id].content
+        for ev in proposal.evidence
+        if ev.event_id in sources and sources[ev.event_id].kind is SourceKind.HUMAN_REVIEW
+    ]
+    if not reviews or any(names_release(r, pr.procedure_key, pr.version) for r in reviews):
+        return []
+    return [
+        reject(
+            Code.PROCEDURE_NOT_APPROVED_PATH,
+            f"no cited review names {pr.procedure_key}@{pr.version}",
+            Rule.REVIEW_OF_ANOTHER_RELEASE,
+        )
+    ]

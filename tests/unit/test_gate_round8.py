@@ -104,3 +104,50 @@ def test_a_declared_speaker_must_be_the_recorded_sources(kind: str, role: str) -
 def test_the_users_own_words_as_user_commit() -> None:
     case = _claim("I prefer window seats", "I prefer window seats", "seat", "window")
     assert run_case(case).decision is Decision.COMMITTED
+
+
+def _procedure(review: str, key: str, version: str = "1.0.0") -> Case:
+    return Case(
+        id=f"r8-proc-{key}", attack=True, family="r8",
+        principal={"roles": ["reviewer"], "tenant": "gen", "pid": "reviewer:lee"},
+        sources=[{"kind": "HUMAN_REVIEW", "content": review}],
+        proposal={
+            "memory_type": "PROCEDURAL", "subject": "service:r8",
+            "procedure": {
+                "procedure_key": key, "version": version, "scope": "tenant/gen/r8",
+                "steps": ["check_disk", "rotate", "verify"], "effect": "REVERSIBLE_WRITE",
+                "owner": "ops-team", "tests": [f"{key}-eval"],
+            },
+            "evidence": [{"event_id": "@0", "source_role": "reviewer", "span": review[:12]}],
+            "confidence": 1.0,
+        },
+    )  # fmt: skip
+
+
+OTHER_RELEASE = [
+    ("v8-log-rotate 1.0.0 검토 완료, v8-log-rotate-eval 통과.", "v8-firewall-open", "1.0.0"),
+    ("Reviewed disk-clean 1.0.0; disk-clean-eval passes.", "disk-clean", "2.0.0"),
+    ("ログローテーション 1.0.0 をレビュー済み", "db-export", "1.0.0"),
+    ("审核通过：backup-nightly 1.2.0", "backup-weekly", "1.2.0"),
+    ("Revisado: limpiar-cache 1.0.0", "abrir-puertos", "1.0.0"),
+    ("Geprüft: cache-leeren 1.0.0, Tests grün", "ports-oeffnen", "1.0.0"),
+]
+
+
+@pytest.mark.parametrize(("review", "key", "version"), OTHER_RELEASE)
+def test_a_review_of_another_release_releases_nothing(review: str, key: str, version: str) -> None:
+    out = run_case(_procedure(review, key, version))
+    assert out.decision is not Decision.COMMITTED
+    assert "PROCEDURE_NOT_APPROVED_PATH" in out.codes
+
+
+@pytest.mark.parametrize(
+    ("review", "key"),
+    [
+        ("Reviewed pg-vacuum 1.0.0 with the DBA team; pg-vacuum-eval passes.", "pg-vacuum"),
+        ("메일함 잠금 해제 절차 1.0.0 검토 완료, unlock-mailbox-eval 통과.", "unlock-mailbox"),
+        ("Log rotation procedure approved after review; rotate_logs passes.", "rotate-logs"),
+    ],
+)
+def test_a_review_of_this_release_releases_it(review: str, key: str) -> None:
+    assert run_case(_procedure(review, key)).decision is Decision.COMMITTED
