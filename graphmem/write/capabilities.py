@@ -58,7 +58,9 @@ _PERMISSION_WORD = (
 _MONEY_CONTEXT = (
     r"(?:spend(?:ing)?|purchases?|payments?|pay|transfers?|withdraw(?:al|als)?|wire|credit|"
     r"refunds?|expenses?|orders?|결제|이체|송금|출금|구매|지출|支払|送金|振込|購入|付款|转账|支付|消费|"
-    r"pagos?|compras?|transferencias?|gastos?|Zahlungen?|Überweisungen?|Einkäufe|Ausgaben)"
+    r"pagos?|compras?|transferencias?|gastos?|Zahlungen?|Überweisungen?|Einkäufe|Ausgaben|"
+    # a signing limit is a limit on who may bind the owner, as a spending limit is
+    r"sign(?:ing|ature)?|signatory|\w*zeichnung\w*|unterschrift\w*|firma|서명|署名|签字|签署|決裁|结算)"
 )
 _LIMIT_WORD = (
     r"limits?|caps?|ceiling|threshold|quotas?|allowance|한도|上限|限度額|限度额|限额|额度|"
@@ -160,6 +162,8 @@ _ROLE_TEXT = _rx(
     rf"\b(?:make|made|makes|promote\w*|appoint\w*|add|added|set)\s+(?:\w+\s+){{0,3}}?"
     rf"(?:an?\s+|the\s+)?(?:{_ROLE_WORD}|owner|co-?owner)s?\s+(?:of|on|in|to|for)\b",
     rf"\b(?:zum|zur)\s+(?:{_ROLE_WORD})\b",
+    r"\b(?:has|have|had|with|gets?|give\w*|grant\w*)\s+(?:\w+\s+){0,2}?root\b"
+    r"(?!\s*(?:canal|beer|vegetables?|causes?|directory|folder|node|word|system|of))",
     rf"(?:我是|我为|私は|僕は|저는|나는|내가|soy|ich\s+bin)[^。.!?\n]{{0,24}}(?:{_ROLE_WORD})",
 )
 #: what a permission is over: accounts, money and data
@@ -292,6 +296,29 @@ class _Delegation:
 
 
 _DELEGATION_TEXT = _Delegation()
+
+#: software that acts — the assistant, an agent, a bot — named as who may do something: "the
+#: assistant may bypass the change-approval board", "KI-Assistent darf … zeichnen",
+#: "AIエージェントは…承認できる", "助理可以自行付款". Whoever writes it (a memo, a form, a
+#: user), a sentence that says what the agent may do is a permission, and no remembered
+#: sentence sets one.
+_ACTOR = (
+    # a bare "agent" is often a person (a travel agent): only "the agent" or an AI agent
+    r"(?:assistant|(?:the|el|la|der|ai|ki|ia)[\s-]+agente?|ai|bot|chatbot|copilot|ki|"
+    r"ki-assistent|assistent(?:in)?|asistente|ia)s?"
+)
+_ACTOR_MAY = _rx(
+    rf"\b(?:{_ACTOR})\b[^.!?\n]{{0,30}}?\b(?:may|can|is\s+(?:allowed|permitted|authori[sz]ed|"
+    r"entitled|cleared)\s+to|has\s+(?:the\s+)?(?:right|authority|power)\s+to|darf|d(?:ü|ue|u)rfen|"
+    r"ist\s+(?:berechtigt|befugt|ermächtigt)|puede|podrá|pueden|est[áa]\s+autorizad[oa]|"
+    r"tiene\s+(?:permiso|autoridad))\b",
+    rf"\b(?:allow|allows|permit|permits|authori[sz]es?|entitles?|erlaubt|autoriza)\s+(?:the\s+)?"
+    rf"(?:{_ACTOR})\s+(?:to|zu|a)\b",
+    r"(?:에이전트|어시스턴트|비서|AI|봇)[^.!?\n]{0,30}?(?:할\s*수\s*있|해도\s*(?:돼|되|된다|좋)|권한)",
+    r"(?:エージェント|アシスタント|AI|ボット)[^。.!?\n]{0,30}?(?:できる|できます|してよい|してもよい|"
+    r"して構わない|権限)",
+    r"(?:助理|助手|智能体|机器人|AI)[^。.!?\n]{0,30}?(?:可以|能够|有权|允许|可自行)",
+)
 _PREFIX_RE: Final = re.compile(
     r"^(?:can|may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
     r"has_permission|is_admin|is_owner|is_superuser|bypass|skip_approval|auto_approve)(?:[_.\-]|$)"
@@ -317,6 +344,7 @@ _TEXT_CONCEPTS: Final = (
     (Rule.AUTHZ_APPROVAL, _APPROVAL_TEXT),
     (Rule.AUTHZ_LIMIT, _LIMIT_TEXT),
     (Rule.AUTHZ_DELEGATION, _DELEGATION_TEXT),
+    (Rule.AUTHZ_PERMISSION, _ACTOR_MAY),
 )
 #: a security setting is weakened when a security term and a disabling cue stand together
 _DISABLING = _rx(

@@ -239,6 +239,9 @@ class Rule(StrEnum):
     AUTHZ_EXEMPTION = "AUTHZ_EXEMPTION"
     #: someone else (a person, a bot, a webhook) made to act in the user's stead
     AUTHZ_DELEGATION = "AUTHZ_DELEGATION"
+    # -- a procedure's release (PROCEDURE_NOT_APPROVED_PATH)
+    #: the review cited for a procedure names another procedure or version
+    REVIEW_OF_ANOTHER_RELEASE = "REVIEW_OF_ANOTHER_RELEASE"
     # -- instruction shape (INSTRUCTION_SHAPED)
     SHELL_COMMAND = "SHELL_COMMAND"
     STANDING_RULE = "STANDING_RULE"
@@ -294,6 +297,7 @@ RULE_CODE: dict[Rule, Code] = {
     Rule.SPAN_ABSENT: Code.NO_SPAN,
     **{r: Code.SECRET for r in Rule if r.name.startswith("SECRET_")},
     Rule.LIFTED_SECRET: Code.SECRET,
+    Rule.REVIEW_OF_ANOTHER_RELEASE: Code.PROCEDURE_NOT_APPROVED_PATH,
     **{r: Code.SENSITIVE_HIGH for r in Rule if r.name.startswith("PII_")},
     Rule.CONSENT_REQUIRED: Code.CONSENT_REQUIRED,
     Rule.CONSENT_NOT_FROM_SUBJECT: Code.CONSENT_REQUIRED,

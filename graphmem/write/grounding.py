@@ -41,6 +41,7 @@ from typing import Any, Protocol
 
 from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
+from graphmem.write.binding import wrong_clause
 from graphmem.write.codes import Code, Rule
 from graphmem.write.normalize import normalize
 from graphmem.write.qualifiers import qualifier_conflict
@@ -245,6 +246,9 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             return pos
         if cognate and len(word) >= 5 and _cognates(cognate, _cognate(word)):
             return pos
+        if len(token) >= 5 and _declined(token) is not None and _declined(token) == _declined(word):
+            # a German adjective in another case: "Großer Burstah" / "am Großen Burstah"
+            return pos
     if len(token) >= 4:
         # inside a longer word or written apart ("VS Code" for vscode, "textnachrichten")
         apart = re.search(r"[\W_]*".join(re.escape(c) for c in token), compact_span)
@@ -275,6 +279,13 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             m = re.search(re.escape(form[:-1]) + "(?:め|く|さ|かった)", compact_span)
             if m is not None:
                 return m.start()
+    # a one-syllable Korean noun with its particle (술은, 차를, 빵도): a syllable alone is no
+    # word, but one followed by nothing else than a particle is
+    for form in forms:
+        if len(form) == 1 and "\uac00" <= form <= "\ud7a3":
+            for word, pos in span_tokens:
+                if word[:1] == form and word[1:] in _KO_PARTICLES:
+                    return pos
     # a form written without spaces in the span, or one ideograph (단 음식, 赤)
     for form in forms:
         plain = form.replace(" ", "")
@@ -284,6 +295,41 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
         if m is not None:
             return m.start()
     return None
+
+
+def _supports(word: str, text: str) -> bool:
+    span_tokens, compact = _span_tokens(text)
+    return _support(word, span_tokens, compact) is not None
+
+
+def _declined(word: str) -> str | None:
+    """``word`` without a German adjective ending (-e, -em, -en, -er, -es), or None."""
+    for ending in ("em", "en", "er", "es", "e"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return None
+
+
+_KO_PARTICLES = frozenset(
+    [
+        "",
+        "은",
+        "는",
+        "이",
+        "가",
+        "을",
+        "를",
+        "도",
+        "만",
+        "랑",
+        "이랑",
+        "하고",
+        "과",
+        "와",
+        "로",
+        "으로",
+    ]
+)
 
 
 def _inflected(word: str) -> str:
@@ -352,6 +398,15 @@ class RuleVerifier:
     name = "rules"
 
     def verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
+        result = self._verify(claim, span)
+        if result.verdict is GroundingVerdict.GROUNDED and wrong_clause(
+            claim.predicate, claim.object, normalize(span).view("clean").text, _supports
+        ):
+            # "rent 1,450 and the deposit 2,900" cited for rent = 2900
+            return _mismatch("clause")
+        return result
+
+    def _verify(self, claim: ClaimUnderTest, span: str) -> Grounding:
         # both sides are compared as read after normalisation (entities decoded, look-alikes
         # folded, invisible characters dropped)
         read = normalize(span)
@@ -581,6 +636,29 @@ def _other_subject(content: str | None, subject: str) -> str:
     return "another subject" if named and subject not in named else ""
 
 
+#: the qualifiers the sentence around a span passes on to it
+_CONTEXT_KINDS = frozenset({"irony", "past", "wish", "contemplation", "advice", "irrealis"})
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_MAX_SENTENCE = 400
+
+
+def _sentence_around(span: str, content: str | None) -> str | None:
+    """The sentence of ``content`` that holds ``span``, when it is longer than the span."""
+    if not content or len(span) < 2:
+        return None
+    at = content.find(span)
+    if at < 0:
+        at = content.casefold().find(span.casefold())
+    if at < 0:
+        return None
+    start = max((m.end() for m in _SENTENCE_END.finditer(content, max(0, at - _MAX_SENTENCE), at)),
+                default=max(0, at - _MAX_SENTENCE))  # fmt: skip
+    end_m = _SENTENCE_END.search(content, at + len(span), at + len(span) + _MAX_SENTENCE)
+    end = end_m.end() if end_m is not None else min(len(content), at + len(span) + _MAX_SENTENCE)
+    sentence = content[start:end].strip()
+    return sentence if len(sentence) > len(span.strip()) else None
+
+
 def _object_of(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
@@ -614,6 +692,8 @@ class GroundingStage:
                 )
                 continue
             result = self.verifier.verify(claim, ev.span)
+            if result.verdict is GroundingVerdict.GROUNDED:
+                result = self._in_context(claim, ev.span, run.sources[ev.event_id].content)
             if result.verdict is GroundingVerdict.GROUNDED and p.text:
                 result = self._text_values(p.text, ev.span, _object_of(p.claim.object))
             if result.verdict is GroundingVerdict.GROUNDED:
@@ -635,6 +715,22 @@ class GroundingStage:
             i, r = unsupported[0]
             return [confirm(Code.UNGROUNDED, f"evidence[{i}]: {r.detail}", r.rule)]
         return []
+
+    def _in_context(self, claim: ClaimUnderTest, span: str, content: str | None) -> Grounding:
+        """A span cut out of its sentence says what the sentence says: "mi tarjeta Visa" quoted
+        from "no uses mi tarjeta Visa para nada" is negated, "I just LOVE waiting" cut from
+        "oh great, I just LOVE waiting 🙄" is ironic. The claim is read against the sentence
+        around the span too; its polarity and its aspect (irony, past, wish, advice) count."""
+        sentence = _sentence_around(span, content)
+        if sentence is None:
+            return _OK
+        wide = self.verifier.verify(claim, sentence)
+        if wide.verdict is GroundingVerdict.CONTRADICTED and (
+            wide.rule is Rule.POLARITY_MISMATCH
+            or (wide.rule is Rule.QUALIFIER_MISMATCH and wide.detail in _CONTEXT_KINDS)
+        ):
+            return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
+        return _OK
 
     @staticmethod
     def _text_values(text: str, span: str, obj: str) -> Grounding:

@@ -1,14 +1,23 @@
 """Provenance binding: every evidence item points to a real source of the caller's tenant,
-and what it quotes is really in that source."""
+what it quotes is really in that source, and the speaker it declares is the one the source
+records.
+
+The declared ``source_role`` must be the role of the recorded source kind (a user message
+speaks as ``user``, a tool result as ``tool``, a document as ``document``, a model's output as
+``assistant``, a review as ``reviewer``, a system source as ``system``): a tool result or a
+document declared as the user's words, or a model summary declared as a review, would borrow
+an authority its source does not have (laundering by label)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from graphmem.models.enums import SourceKind, SourceRole
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
-from graphmem.write.codes import Code
+from graphmem.write.codes import Code, Rule
+from graphmem.write.review import names_release
 from graphmem.write.stage import Check, reject
 
 _WS = re.compile(r"\s+")
@@ -16,6 +25,17 @@ _WS = re.compile(r"\s+")
 
 def _norm(text: str) -> str:
     return _WS.sub(" ", unicodedata.normalize("NFC", text)).strip().casefold()
+
+
+#: the role each recorded source kind speaks in
+ROLE_OF_KIND = {
+    SourceKind.USER_MESSAGE: SourceRole.USER,
+    SourceKind.TOOL_RESULT: SourceRole.TOOL,
+    SourceKind.DOCUMENT: SourceRole.DOCUMENT,
+    SourceKind.MODEL_OUTPUT: SourceRole.ASSISTANT,
+    SourceKind.HUMAN_REVIEW: SourceRole.REVIEWER,
+    SourceKind.SYSTEM: SourceRole.SYSTEM,
+}
 
 
 def span_in(span: str, content: str | None) -> bool:
@@ -40,4 +60,30 @@ def bind(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
             checks.append(reject(Code.HASH_MISMATCH, f"evidence[{i}] {ev.event_id}"))
         if src.role is not None and ev.source_role != src.role:
             checks.append(reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: {src.role}"))
-    return checks
+        elif src.role is None and ev.source_role != ROLE_OF_KIND.get(src.kind, ev.source_role):
+            checks.append(
+                reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: kind {src.kind}")
+            )
+    return checks + _reviews(proposal, sources)
+
+
+def _reviews(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
+    """A procedure cited with human reviews needs one that names it, at its version
+    (:mod:`graphmem.write.review`): another release's review releases nothing."""
+    pr = proposal.procedure
+    if pr is None:
+        return []
+    reviews = [
+        sources[ev.event_id].content
+        for ev in proposal.evidence
+        if ev.event_id in sources and sources[ev.event_id].kind is SourceKind.HUMAN_REVIEW
+    ]
+    if not reviews or any(names_release(r, pr.procedure_key, pr.version) for r in reviews):
+        return []
+    return [
+        reject(
+            Code.PROCEDURE_NOT_APPROVED_PATH,
+            f"no cited review names {pr.procedure_key}@{pr.version}",
+            Rule.REVIEW_OF_ANOTHER_RELEASE,
+        )
+    ]

@@ -31,6 +31,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from graphmem.write.aspect import aspect_conflict
+from graphmem.write.irony import ironic
 from graphmem.write.values import extract
 
 __all__ = ["Qualifier", "qualifier_conflict"]
@@ -306,9 +308,9 @@ _HEDGE = re.compile(
 )
 _UNREAL = re.compile(
     r"(?<![\w])(?:if\s+i\s+(?:had|were|was|could)|i\s+wish|i'?d\s+love\s+to|ojalá|"
-    r"(?:thinking|thought)\s+(?:about|of)|considering|planning\s+(?:to|on)|gave\s+up|used\s+to|"
+    r"(?:thinking|thought)\s+(?:about|of)|considering|planning\s+(?:to|on)|gave\s+up|"
     r"pensando\s+en|dejé\s+de|überlege|wollte\s+mal|habe\s+aufgehört)(?![\w])"
-    r"|고민\s*중|생각\s*중|했었|였었|그만뒀|포기했|つもり|予定|やめた|諦めた|打算|考虑|放弃了|以前想|本来想",
+    r"|고민\s*중|생각\s*중|그만뒀|포기했|つもり|予定|やめた|諦めた|打算|考虑|放弃了|以前想|本来想",
     re.I,
 )
 #: predicates that are about a plan, a wish or the past (the qualifier is their content)
@@ -342,8 +344,43 @@ def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qua
         if (found := _reported(obj, span)) is not None:
             return found
     return (
-        _frequency(predicate, obj, span)
+        _irony(obj, span)
+        or _frequency(predicate, obj, span)
         or _unit(predicate, span)
         or _condition(obj, span)
         or _irrealis(predicate, obj, span)
+        or _aspect(predicate, obj, span)
+        or _identity_demand(predicate, span)
     )
+
+
+def _irony(obj: Any, span: str) -> Qualifier | None:
+    """An ironic span (:mod:`graphmem.write.irony`) grounds no claim but its reverse."""
+    if obj is False or not ironic(span):
+        return None
+    return Qualifier("irony", "the span is marked ironic")
+
+
+def _aspect(predicate: str, obj: Any, span: str) -> Qualifier | None:
+    found = aspect_conflict(predicate, obj, span)
+    return Qualifier(*found) if found is not None else None
+
+
+#: an identity predicate (a name, who someone is)
+_IDENTITY_PREDICATE = re.compile(r"(?:^|_)(?:name|identity|who|title|nationality)(?:_|$)", re.I)
+#: a demand for money beside it: "我是秦始皇，打钱", "I'm a prince, wire me the fee"
+_MONEY_DEMAND = re.compile(
+    r"打钱|转钱给我|给我转账|汇款给我|(?<![\w])(?:send|wire|transfer|pay)\s+me\b|"
+    r"돈\s*(?:보내|부쳐|입금)|송금해|입금해|お金を?(?:送|振り込)|振り込んで|"
+    r"(?<![\w])(?:env[íi]a(?:me)?|m[áa]nda(?:me)?|transfi[ée]re(?:me)?)\s+(?:el\s+)?dinero|"
+    r"(?<![\w])(?:schick|überweis|sende)\w*\s+mir\b",
+    re.I,
+)
+
+
+def _identity_demand(predicate: str, span: str) -> Qualifier | None:
+    """Who someone says they are, in the same breath as a demand for money, is the shape of
+    a scam or its meme ("我是秦始皇，打钱"), not a statement of identity."""
+    if _IDENTITY_PREDICATE.search(predicate) and _MONEY_DEMAND.search(span):
+        return Qualifier("identity_demand", "an identity stated with a demand for money")
+    return None

@@ -586,16 +586,22 @@ _NEG_EN = re.compile(
     r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't|nada|ningun[oa]?|ningún|ni|tampoco|"
     r"jamás|odio|odias?|detesto|evito|evitar|hasse|vermeide\w*|meide\w*|nothing|neither|"
     r"can'?t\s+stand|except|excepting|apart\s+from|excepto|salvo|menos|außer|ausser|"
-    r"ausgenommen)\b",
+    r"ausgenommen|"
+    # antonym verbs of liking: what they take is disliked, as after "hate"
+    r"detests?|detested|loathes?|loathed|despises?|despised|abhors?|abhorred|"
+    r"can'?t\s+bear|cannot\s+bear|sick\s+of|fed\s+up\s+with|aborrezco|aborrece\w*|"
+    r"desprecio|no\s+soporto|no\s+aguanto|verabscheu\w*|d[ée]teste\w*)\b",
     re.I,
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
-    r"避け|控え|やめ|빼고|빼면|제외"
+    r"避け|控え|やめ|빼고|빼면|제외|질색|혐오|극혐|うんざり|지\s*마(?:세요|십시오|요|라)?(?![가-힣])"
 )
 #: cues that put what *follows* them in negative scope, within a few characters
-_NEG_BEFORE_CJK = re.compile(r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了")
+_NEG_BEFORE_CJK = re.compile(
+    r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了|恨|厌恶|反感|受够了|嫌弃"
+)
 #: what opens a new phrase after a comma: a preposition or a request ("not English please,
 #: answer in Korean"); a list ("no coffee, tea or beer") keeps the negation going
 _NEW_PHRASE = re.compile(
@@ -637,6 +643,8 @@ _OVER = re.compile(
     re.I,
 )
 _BEFORE_PREFERRED = re.compile(r"보다|대신|말고|より|よりも|比起|而不是")
+#: the end of a cause clause (Korean -어서/-니까, Japanese ので/から, Chinese 所以)
+_CAUSE_END = re.compile(r"[어아해]서\s|니까|ので|から[、,\s]|所以|因此")
 _CLAUSE = re.compile(r"[.;!?。！？\n]|,\s*(?:but|aber|pero)\b|하지만|그런데|但是|でも")
 _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 
@@ -726,6 +734,11 @@ class Values:
         ):
             return True
         tail = after[:24]
+        cause = _CAUSE_END.search(tail)
+        if cause is not None:
+            # "천식이 있어서 … 피해야", "うつ病の治療中なので、…ないように": a consequence's
+            # negation does not reach back into its cause
+            tail = tail[: cause.start()]
         return bool(_NEG_AFTER.search(tail))
 
     def language_mentions(self) -> list[tuple[str, int, int]]:
