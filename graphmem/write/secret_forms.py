@@ -85,18 +85,40 @@ def described_passwords(text: str) -> Iterator[tuple[int, int, Rule, str]]:
                 continue
             yield m.start(), m.start() + len(value), Rule.SECRET_PASSWORD, "described_password"
             break
+    for m in _GIVEN_THEN_NAMED.finditer(text):
+        value = m.group("v")
+        if sum(c.isdigit() for c in value) >= 2 or any(not c.isalnum() for c in value):
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "described_password"
+
+
+#: the other order: the value first, then what it is ("Rex1987 — that's my password",
+#: "nabi0923이 내 비밀번호야", "Pochi2015が私のパスワードです", "lily0603是我的密码",
+#: "Toby2019 es mi contraseña", "Bello1987 ist mein Passwort")
+_GIVEN_THEN_NAMED: Final = re.compile(
+    r"(?<![A-Za-z0-9@/.])(?P<v>(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9!#$%&*+?@^_~.\-]{5,64})"
+    r"(?![A-Za-z0-9@/])[\"'”’」]?\s*[,\-–—:]?\s*"
+    r"(?:(?:that'?s|that\s+is|is|was|=)\s+(?:my|the|our|his|her)\s+(?:\w+\s+){0,3}?"
+    r"(?:password|passcode|passphrase|pin)\b"
+    r"|(?:이|가|은|는)?\s*(?:내|제|우리|나의)?\s*(?:\S{1,6}\s*)?(?:비밀\s*번호|비번|패스워드)"
+    r"|(?:が|は)(?:私の|僕の|うちの)?\S{0,8}?(?:パスワード|暗証番号)"
+    r"|(?:是|就是)(?:我的|我们的)?\S{0,6}?(?:密码|口令)"
+    r"|(?:es|era)\s+(?:mi|la|nuestra)\s+(?:\w+\s+)?(?:contraseña|clave)"
+    r"|(?:ist|war)\s+(?:mein|das|unser)\s+(?:\w+\s+)?(?:Passwort|Kennwort))",
+    _I,
+)
 
 
 # -- lock combinations -----------------------------------------------------------------------
 
 _LOCK_OBJECT: Final = (
     r"\b(?:safe|locker|lockbox|lock\s*box|key\s*box|key\s*safe|padlock|bike\s+lock|"
-    r"combination\s+lock|vault|strongbox|gun\s+safe|suitcase\s+lock)\b|"
-    r"금고|사물함|자물쇠|키\s*박스|번호\s*키|"
-    r"金庫|ロッカー|南京錠|キーボックス|ダイヤル錠|"
-    r"保险柜|保险箱|密码锁|储物柜|寄存柜|行李箱锁|"
-    r"caja\s+fuerte|candado|taquilla|casillero|"
-    r"Tresor|Spind|Schließfach|Schliessfach|Vorhängeschloss|Fahrradschloss|Zahlenschloss|Safe"
+    r"combination\s+lock|vault|strongbox|gun\s+safe|suitcase\s+lock|alarm|burglar\s+alarm)\b|"
+    r"금고|사물함|자물쇠|키\s*박스|번호\s*키|경보기|보안\s*시스템|"
+    r"金庫|ロッカー|南京錠|キーボックス|ダイヤル錠|警報|セキュリティ|"
+    r"保险柜|保险箱|密码锁|储物柜|寄存柜|行李箱锁|报警器|警报|"
+    r"caja\s+fuerte|candado|taquilla|casillero|\balarma\b|"
+    r"Tresor|Spind|Schließfach|Schliessfach|Vorhängeschloss|Fahrradschloss|Zahlenschloss|Safe|"
+    r"Alarmanlage"
 )
 _LOCK_CODE_WORD: Final = (
     r"codes?|combo|combination|pin|password|kombination|code|zahl|nummer|"
@@ -123,6 +145,51 @@ def lock_codes(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         d = _LOCK_DIGITS.search(text, m.end(), limit)
         if d is not None:
             yield d.start(), d.end(), Rule.SECRET_PIN, "lock_combination"
+    for m in _CODE_LIST.finditer(text):
+        # every code of the list, not only the first: each one is usable
+        for c in _LISTED_CODE.finditer(text, m.end(), min(len(text), m.end() + 120)):
+            yield c.start(), c.end(), Rule.SECRET_OTP, "code_list"
+
+
+#: lists of single-use codes: TAN lists, backup and recovery codes, in six languages
+_CODE_LIST: Final = re.compile(
+    r"\b[im]?TAN(?:-?Liste|-?Nummern?|s)?\b|Transaktionsnummern?|"
+    r"\b(?:backup|recovery|scratch|2fa|mfa)\s+codes\b|Backup-?Codes|Wiederherstellungscodes|"
+    r"códigos\s+de\s+(?:respaldo|recuperación)|백업\s*코드|복구\s*코드|"
+    r"バックアップ\s*コード|リカバリー\s*コード|备用码|恢复码|备份码",
+    re.I,
+)
+_LISTED_CODE: Final = re.compile(
+    r"(?<![\w\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9]{4,5}(?:-?[A-Za-z0-9]{3,5})?(?![\w\-])"
+    r"|(?<![\w\-])\d{6,10}(?![\w\-])"
+)
+
+
+#: a passphrase of plain words after its noun and a colon, an equals sign or quotes
+_PASSPHRASE: Final = re.compile(
+    r"(?:\bpass\s*phrase(?!s)|\bwatchword|合言葉|口令|暗号|암호\s*문구|비밀\s*문구|"
+    r"frase\s+(?:de\s+)?(?:paso|contraseña|secreta)|Passphrase|Losungswort|Kennsatz)"
+    r"[^:：=\n\"“「]{0,30}[:：=]\s*[\"“「]?(?P<v>[^\W\d_]+(?:[ \-][^\W\d_]+){2,7})",
+    re.I,
+)
+
+
+#: a sentence, not a phrase of chosen words, holds function words
+_FUNCTION_WORDS: Final = frozenset(
+    {
+        "they", "it", "this", "that", "we", "you", "i", "he", "she", "is", "are", "was", "the",
+        "a", "an", "and", "or", "than", "to", "of", "in", "on", "for", "with", "el", "la", "los",
+        "las", "es", "son", "y", "de", "que", "un", "una", "sie", "er", "ist", "sind", "und",
+        "der", "die", "das", "ein", "eine", "oder",
+    }
+)  # fmt: skip
+
+
+def passphrases(text: str) -> Iterator[tuple[int, int, Rule, str]]:
+    for m in _PASSPHRASE.finditer(text):
+        words = re.split(r"[ \-]", m.group("v").lower())
+        if not _FUNCTION_WORDS.intersection(words):
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "passphrase_words"
 
 
 # -- digits spelled in words the normaliser does not read ------------------------------------
@@ -254,6 +321,7 @@ def secret_forms(
     """Every rule of this module on one text; ``anchor`` is the caller's PIN/code words. On a
     reversed or leetspeak reading only the rules with structure run (as in the caller)."""
     yield from lock_codes(text)
+    yield from passphrases(text)
     yield from spelled_codes(text, anchor)
     yield from structured_payloads(text)
     if structured_only:

@@ -48,6 +48,15 @@ SECRETS = [
     # structured payloads
     ("scan this: WIFI:S:Office;T:WPA;P:Tr0ub4dor&3;;", "Tr0ub4dor&3"),
     ("otpauth://totp/Bank:me?issuer=Bank&secret=KRSXG5CTMVRXEZLU", "KRSXG5CTMVRXEZLU"),
+    # the value first, then what it is
+    ("Sunny#42 — that's my email password", "Sunny#42"),
+    ("hana0101이 내 비밀번호야", "hana0101"),
+    ("Kuro2018がうちのWi-Fiのパスワードです", "Kuro2018"),
+    # an alarm's code, lists of single-use codes, a passphrase of words
+    ("burglar alarm reset code: 9 0 4 4", "9 0 4 4"),
+    ("Backup-Codes: 48213977 90125563", "90125563"),
+    ("my recovery codes are 7k2m-9x4q and 3p8d-1w6z", "3p8d-1w6z"),
+    ("passphrase for the backup disk: purple tiger river cloud", "purple tiger river cloud"),
     # fragments of a key, each in its own message
     ("second half of the token: Qm8vX2kP9sLd", "Qm8vX2kP9sLd"),
     ("残りの半分は Zr5Tq1Wm7Ky3 です", "Zr5Tq1Wm7Ky3"),
@@ -83,6 +92,10 @@ CLEAN = [
     "We met at 37.5665, 126.9780 for the conference",
     "I renewed my passport last year, it took 3 weeks",
     "I unlock my phone with Face ID",
+    "the alarm went off at 3 am and the code review took 2 hours",
+    "we use passphrases: they are longer than passwords",
+    "There are 12 TANs left on the list",
+    "Windows11 is my favourite OS and I forgot the password",
     "弊社の所在地は東京都千代田区丸の内1-9-2です",
 ]
 
