@@ -23,9 +23,9 @@ from graphmem.write.sensitivity import SensitivityReport
 
 __all__ = ["without_record_contacts"]
 
-_MAIL: Final = re.compile(r"(?im)^\s*From:.*$(?:[\s\S]*?)^\s*(?:To|Subject|Date|Cc):")
-_MAIL_REV: Final = re.compile(r"(?im)^\s*(?:To|Subject|Date|Cc):.*$(?:[\s\S]*?)^\s*From:")
-_COMMIT: Final = re.compile(r"(?im)^\s*commit\s+[0-9a-f]{7,40}\b[\s\S]*?^\s*Author:")
+_MAIL: Final = re.compile(r"(?im)^\s*From:.*$(?:[\s\S]{0,2000}?)^\s*(?:To|Subject|Date|Cc):")
+_MAIL_REV: Final = re.compile(r"(?im)^\s*(?:To|Subject|Date|Cc):.*$(?:[\s\S]{0,2000}?)^\s*From:")
+_COMMIT: Final = re.compile(r"(?im)^\s*commit\s+[0-9a-f]{7,40}\b[\s\S]{0,2000}?^\s*Author:")
 _VCARD: Final = re.compile(r"(?im)^\s*BEGIN:VCARD\s*$")
 _HEADER_LINE: Final = re.compile(
     r"^\s*(?:From|To|Cc|Bcc|Reply-To|Sender|Author|Committer|Signed-off-by|Co-authored-by|"

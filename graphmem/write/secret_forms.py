@@ -56,7 +56,7 @@ _INTRO: Final = re.compile(
 )
 #: a value shaped like a chosen password: a word with two or more digits, or with a symbol
 _CHOSEN: Final = re.compile(
-    r"(?<![A-Za-z0-9@/.])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9!#$%&*+?@^_~.\-]{5,64}(?![A-Za-z0-9@/])"
+    r"(?<![A-Za-z0-9@/.])(?=[^\s]{0,63}[A-Za-z])(?=[^\s]{0,63}\d)[A-Za-z0-9!#$%&*+?@^_~.\-]{5,64}(?![A-Za-z0-9@/])"
 )
 _SENTENCE_END: Final = re.compile(r"[.!?。！？\n](?:\s|$)|[。！？\n]")
 #: a value that ends the clause may be followed by a copula or a closing particle only
@@ -95,7 +95,7 @@ def described_passwords(text: str) -> Iterator[tuple[int, int, Rule, str]]:
 #: "nabi0923이 내 비밀번호야", "Pochi2015が私のパスワードです", "lily0603是我的密码",
 #: "Toby2019 es mi contraseña", "Bello1987 ist mein Passwort")
 _GIVEN_THEN_NAMED: Final = re.compile(
-    r"(?<![A-Za-z0-9@/.])(?P<v>(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z0-9!#$%&*+?@^_~.\-]{5,64})"
+    r"(?<![A-Za-z0-9@/.])(?P<v>(?=[^\s]{0,63}[A-Za-z])(?=[^\s]{0,63}\d)[A-Za-z0-9!#$%&*+?@^_~.\-]{5,64})"
     r"(?![A-Za-z0-9@/])[\"'”’」]?\s*[,\-–—:]?\s*"
     r"(?:(?:that'?s|that\s+is|is|was|=)\s+(?:my|the|our|his|her)\s+(?:\w+\s+){0,3}?"
     r"(?:password|passcode|passphrase|pin)\b"
@@ -226,8 +226,10 @@ def spelled_codes(text: str, anchor: re.Pattern[str]) -> Iterator[tuple[int, int
 
 # -- structured payloads ---------------------------------------------------------------------
 
-_WIFI_QR: Final = re.compile(r"WIFI:(?:[^;\n]*;)*?P:(?P<v>(?:\\.|[^;\n])+)", _I)
-_OTPAUTH: Final = re.compile(r"otpauth://[^\s?]*\?(?:[^\s]*?[&?])?secret=(?P<v>[A-Z2-7=]{8,})", _I)
+_WIFI_QR: Final = re.compile(r"WIFI:(?:[^;\n]{0,100};){0,8}?P:(?P<v>(?:\\.|[^;\n]){1,128})", _I)
+_OTPAUTH: Final = re.compile(
+    r"otpauth://[^\s?]{0,200}\?(?:[^\s]{0,300}?[&?])?secret=(?P<v>[A-Z2-7=]{8,128})", _I
+)
 
 
 def structured_payloads(text: str) -> Iterator[tuple[int, int, Rule, str]]:
