@@ -206,6 +206,11 @@ class Rule(StrEnum):
     SENSITIVE_CONSENTED = "SENSITIVE_CONSENTED"
     SENSITIVITY_OK = "SENSITIVITY_OK"
     CONSENT_NOT_FROM_SUBJECT = "CONSENT_NOT_FROM_SUBJECT"
+    #: round 8: the subject's statement holding the datum does not ask to keep it, takes it
+    #: back ("just so you know", "don't save this"), or the purpose is not the user's
+    CONSENT_NOT_STATED = "CONSENT_NOT_STATED"
+    CONSENT_TAKEN_BACK = "CONSENT_TAKEN_BACK"
+    PURPOSE_NOT_FROM_SUBJECT = "PURPOSE_NOT_FROM_SUBJECT"
     # -- instruction findings (POISONING; weights in poisoning.WEIGHTS)
     OVERRIDE_INSTRUCTIONS = "OVERRIDE_INSTRUCTIONS"
     ROLE_IMPERSONATION = "ROLE_IMPERSONATION"
@@ -301,6 +306,9 @@ RULE_CODE: dict[Rule, Code] = {
     **{r: Code.SENSITIVE_HIGH for r in Rule if r.name.startswith("PII_")},
     Rule.CONSENT_REQUIRED: Code.CONSENT_REQUIRED,
     Rule.CONSENT_NOT_FROM_SUBJECT: Code.CONSENT_REQUIRED,
+    Rule.CONSENT_NOT_STATED: Code.CONSENT_REQUIRED,
+    Rule.CONSENT_TAKEN_BACK: Code.CONSENT_REQUIRED,
+    Rule.PURPOSE_NOT_FROM_SUBJECT: Code.PURPOSE_REQUIRED,
     Rule.PURPOSE_REQUIRED: Code.PURPOSE_REQUIRED,
     Rule.SENSITIVE_CONSENTED: Code.SENSITIVE_HIGH,
     Rule.SENSITIVITY_OK: Code.SENSITIVE_HIGH,

@@ -35,8 +35,18 @@ from graphmem.models.enums import (
     WriteStage,
 )
 from graphmem.models.nodes import Source
+from graphmem.models.proposal import MemoryProposal
 from graphmem.models.types import subject_kind
-from graphmem.write import classify, poisoning, provenance, secret_shapes, sensitivity
+from graphmem.write import (
+    classify,
+    consent,
+    poisoning,
+    provenance,
+    records,
+    secret_forms,
+    secret_shapes,
+    sensitivity,
+)
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.codes import RULE_CODE, Code, Rule
@@ -120,8 +130,14 @@ class SensitivityStage:
 
     def run(self, run: StageInput) -> list[Check]:
         p = run.proposal
-        report = sensitivity.scan("\n".join(t for _, t in stored_texts(p)))
+        text = "\n".join(t for _, t in stored_texts(p))
+        report = sensitivity.scan(text)
+        if _record_episode(run):
+            report = records.without_record_contacts(text, report)
         if p.claim is not None:
+            if secret_forms.labelled_secret(p.claim.predicate, p.claim.object):
+                # the claim's label says its object is a credential, whatever its shape
+                return [reject(Code.SECRET, "labelled_secret", Rule.SECRET_PASSWORD)]
             # the claim's own label says what it holds, in whatever language the object is
             labelled = secret_shapes.labelled_category(p.claim.predicate)
             if labelled is not None:
@@ -150,31 +166,80 @@ class SensitivityStage:
             and verdict.sensitivity is not None
             and (verdict.sensitivity.rank >= Sensitivity.HIGH.rank)
         ):
-            if not self._consent_from_subject(run):
-                checks.append(
-                    confirm(
-                        Code.CONSENT_REQUIRED,
-                        "consent must come from the data subject",
-                        Rule.CONSENT_NOT_FROM_SUBJECT,
-                    )
+            problem = self._consent_problem(run)
+            if problem is not None:
+                code = (
+                    Code.PURPOSE_REQUIRED
+                    if problem is Rule.PURPOSE_NOT_FROM_SUBJECT
+                    else Code.CONSENT_REQUIRED
                 )
+                checks.append(confirm(code, "consent must come from the data subject", problem))
             else:
                 checks.append(info(Code.SENSITIVE_HIGH, codes, first))
+        elif verdict.accepted and p.purposes and self._purposes_not_from_subject(run):
+            checks.append(
+                confirm(
+                    Code.PURPOSE_REQUIRED,
+                    "a purpose beyond serving the user must be the user's",
+                    Rule.PURPOSE_NOT_FROM_SUBJECT,
+                )
+            )
         if verdict.sensitivity is not None:
             run.sensitivity = verdict.sensitivity
         return checks
 
     @staticmethod
-    def _consent_from_subject(run: StageInput) -> bool:
-        subject = run.proposal.subject
+    def _purposes_not_from_subject(run: StageInput) -> bool:
+        """A memory about a user, not sensitive, whose purposes go beyond serving the user
+        (marketing, insurance …) without the user naming them."""
+        p = run.proposal
+        if subject_kind(p.subject) is not SubjectKind.USER:
+            return False
+        if run.principal.subject_id == p.subject and run.principal.has_any("user"):
+            return False
+        backing = run.backing() or run.cited
+        if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
+            return False
+        said = [s.content or "" for s in backing if own_statement(s, p.subject)]
+        return bool(consent.unlicensed_purposes(p.purposes or (), said))
+
+    @staticmethod
+    def _consent_problem(run: StageInput) -> Rule | None:
+        """None when the data subject consented (their key, a recorded consent source, or
+        their own statement holding the datum asking to keep it: :mod:`consent`)."""
+        p = run.proposal
+        subject = p.subject
         pr = run.principal
         if pr.subject_id == subject and pr.has_any("user"):
-            return True
-        backing = run.backing()
-        return any(
-            own_statement(s, subject) or s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM)
-            for s in backing
-        )
+            return None
+        backing = run.backing() or run.cited
+        if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
+            return None
+        own = [s for s in backing if own_statement(s, subject)]
+        return consent.consent_problem(own, _holding(p, own), p.purposes or ())
+
+
+def _holding(p: MemoryProposal, own: list[Source]) -> list[Source]:
+    """The statements that state the sensitive datum: those with personal data in them, or
+    holding the claim's object."""
+    obj = str(p.claim.object).casefold() if p.claim is not None else ""
+    return [
+        s
+        for s in own
+        if sensitivity.scan(s.content or "").pii
+        or (len(obj) >= 2 and obj in (s.content or "").casefold())
+    ]
+
+
+def _record_episode(run: StageInput) -> bool:
+    """An episode about a non-user subject built from tool output only."""
+    p = run.proposal
+    return (
+        p.memory_type is MemoryType.EPISODIC
+        and subject_kind(p.subject) is not SubjectKind.USER
+        and bool(run.cited)
+        and all(s.kind is SourceKind.TOOL_RESULT for s in run.cited)
+    )
 
 
 class GateStage:

@@ -36,6 +36,7 @@ from typing import Final
 
 from mnemonic import Mnemonic
 
+from graphmem.write import personal_forms, secret_forms
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import with_plain_letters
 
@@ -352,6 +353,7 @@ def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
             len(token) >= 6
             and "@" not in token
             and "://" not in token
+            and not (_CELL_REF.match(token) or _CELL_REF.match(token[::-1]))
             and not any(
                 e.start() < m.end() and m.start() < e.end()
                 for e in _ENTITY.finditer(text, max(0, m.start() - 8), m.end() + 10)
@@ -375,6 +377,22 @@ def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
 
 
 _PLACEHOLDER: Final = re.compile(r"^[<${\[%(]|your|example|placeholder|changeme|xxx|\*{3}", _I)
+#: the words after which spelled digits are a code (round 8: kana and native Korean numbers)
+_SPELL_ANCHOR: Final = re.compile(
+    f"(?:{_PIN_WORDS_ANY})|(?:{_CODE_WORDS_ANY})|(?:{_NUMERIC_NOUN})|(?:{_CREDENTIAL_NOUN})", _I
+)
+#: a spreadsheet cell reference (``Sheet1!B4``, ``'Q3 Plan'!$C$12:D20``): an address, and
+#: its ``!`` is the sheet separator, not a password's symbol
+_CELL_REF: Final = re.compile(
+    r"^[\w' ]{1,40}!\$?[A-Z]{1,3}\$?\d{1,7}(?::\$?[A-Z]{1,3}\$?\d{1,7})?$"
+)
+#: a compound noun (パスワードマネージャー, 密码管理器): the credential noun glued to more
+#: letters of its own script names a thing about passwords, not a password
+_GLUED: Final = re.compile(
+    r"[ァ-ヺー][ァ-ヺー]|[가-힣][가-힣]|[A-Za-zÀ-ÿ][a-zà-ÿ]"
+    # Chinese glues its copula too (密码就是…): only a noun that makes a compound counts
+    r"|[一-龥](?:管理|器|箱|本|策略|强度|规则|提示|重置|找回|保护|设置|修改|错误)"
+)
 
 
 def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, int, Rule, str]]:
@@ -395,11 +413,14 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "env_assignment"
     for m in itertools.chain(_PASSWORD_PROSE.finditer(text), _PASSWORD_PROSE_MORE.finditer(text)):
         value = m.group("v")
+        if _GLUED.match(text, m.start("v") - 1):
+            continue
         if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
     for start, end in _seed_phrases(text):
         yield start, end, Rule.SECRET_SEED_PHRASE, "bip39_phrase"
     yield from _credentials(text)
+    yield from secret_forms.secret_forms(text, _SPELL_ANCHOR, structured_only=structured_only)
     if structured_only:
         return
     for m in _TOKEN.finditer(text):
@@ -584,9 +605,11 @@ _IMPAIRMENT_CJK: Final = re.compile(
 
 def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     """``(start, end, rule, detector)`` of personal-data shapes the table does not know."""
-    if _HOME_CONTEXT.search(text):
+    home = bool(_HOME_CONTEXT.search(text))
+    if home:
         for m in _STREET.finditer(text):
             yield m.start(), m.end(), Rule.PII_ADDRESS, "home_address"
+    yield from personal_forms.personal_forms(text, home=home)
     for rule, rx in _ID_RES:
         for m in rx.finditer(text):
             value = m.group("v")

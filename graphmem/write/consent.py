@@ -1,0 +1,138 @@
+"""Whose consent a sensitive memory has (round 8).
+
+A proposal's ``consent_basis`` and ``purposes`` are fields the proposing agent fills in, so
+they are claims about consent, not consent. Consent counts only when it comes from the data
+subject:
+
+* the subject's own key wrote the memory, or a recorded consent source (HUMAN_REVIEW,
+  SYSTEM) backs it; or
+* the subject's own authenticated statement that **holds the sensitive datum** asks for it to
+  be kept or used — a request or a use addressed to the assistant ("remember", "keep in mind",
+  "use it for …", "기억해 줘", "覚えておいてください", "帮我记住", "recuérdalo", "merk dir") —
+  and does not take it back ("just so you know", "don't save this", "그냥 그렇다고요",
+  "保存しないで", "无所谓", "no lo guardes", "auf keinen Fall speichern"). A consent given in
+  one message does not carry over to a datum stated in another;
+* a purpose beyond serving the user (marketing, insurance, resale, profiling, research,
+  an employer's HR …) is consented only when the user's statement names it.
+
+:func:`consent_problem` returns the rule that failed, or None.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from graphmem.models.nodes import Source
+from graphmem.write.codes import Rule
+
+__all__ = ["asks_to_keep", "consent_problem", "takes_back", "unlicensed_purposes"]
+
+_I = re.I
+
+_CUE: Final = re.compile(
+    # English: a request to keep, or a use addressed to the assistant
+    r"\b(?:remember|keep\s+(?:(?:it|that|this|them)\s+)?in\s+mind|note\s+(?:that|it|this|down)|"
+    r"save|store|keep\s+(?:it|this|that|a\s+note|track|on\s+file)|use\s+(?:it|this|that|them|my)|"
+    r"please|pls|plz|so\s+(?:that\s+)?you\s+(?:can|could|will|'ll)|when\s+you|for\s+(?:the\s+)?future|"
+    r"(?:call|text|email|e-mail|message|contact|remind|warn|tell|notify|ping)\s+me|make\s+sure|"
+    r"must|need\s+to|have\s+to|should|avoid|skip)\b"
+    # Korean: a request ending or an obligation
+    r"|기억해|참고해|저장해|기록해|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"
+    # Japanese
+    r"|覚えて|記憶して|保存して|メモして|登録して|ください|下さい|てね|ように|お願い"
+    # Chinese
+    r"|记住|记得|记下|帮我|请|保存|用来|以便|的时候"
+    # Spanish
+    r"|\b(?:recuerda\w*|recuérda\w*|guarda\w*|guárda\w*|apunta\w*|anota\w*|úsa\w*|usa(?:lo|la)?|"
+    r"ten(?:lo)?\s+en\s+cuenta|por\s+favor|para\s+(?:que|las|los|el|la|mis|mi)|avísame|llámame|"
+    r"escríbeme)\b"
+    # German
+    r"|\b(?:merk\w*|speicher\w*|notier\w*|denk\s+dran|denk\s+daran|bitte|damit|benutze|nutze|"
+    r"verwende|ruf\s+mich|schreib\s+mir|für\s+(?:die|meine|mein|Bestellungen))\b"
+    # Vietnamese
+    r"|\b(?:hãy\s+nhớ|nhớ\s+giúp|để\s+(?:cảnh|nhắc|gợi))",
+    _I,
+)
+_TAKE_BACK: Final = re.compile(
+    r"\b(?:just\s+so\s+you\s+know|just\s+saying|fyi|for\s+your\s+information|off\s+the\s+record|"
+    r"between\s+(?:us|you\s+and\s+me)|(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+)?"
+    r"(?:save|store|remember|record|keep|write|note|log)|forget\s+(?:it|that|this|i\s+said))\b"
+    r"|(?:저장|기억|기록|메모)\s*(?:하지\s*마|하지\s*말|안\s*해도|할\s*필요\s*없)|그냥\s*(?:그렇다고|알려|말해|하는\s*말)|"
+    r"잊어\s*(?:줘|버려)|비밀로"
+    r"|(?:保存|記録|記憶|メモ)しないで|覚えなくて|覚えないで|忘れて|言っておくだけ|一応言っておく|内緒"
+    r"|(?:不要|别|不用)\s*(?:记|保存|记录|存)|无所谓|随便说说|忘掉|保密"
+    r"|\bno\s+(?:lo\s+|la\s+)?(?:guardes|recuerdes|apuntes|anotes|registres)\b|solo\s+para\s+que\s+(?:lo\s+)?sepas|"
+    r"olvídalo|entre\s+nosotros"
+    r"|\b(?:nicht|keinesfalls|auf\s+keinen\s+Fall)\s+(?:\w+\s+)?(?:speicher\w*|merk\w*|notier\w*|aufschreib\w*)|"
+    r"(?:speicher|merk|notier)\w*\s+(?:\w+\s+)?(?:das\s+|es\s+)?(?:nicht|auf\s+keinen\s+Fall|keinesfalls)|"
+    r"vergiss\s+(?:es|das)|nur\s+(?:zur\s+Info|damit\s+du\s+es\s+weißt|so\s+nebenbei)",
+    _I,
+)
+
+
+def asks_to_keep(text: str) -> bool:
+    """The statement asks the assistant to keep or use what it says."""
+    return _CUE.search(text) is not None
+
+
+def takes_back(text: str) -> bool:
+    """The statement says what it tells is not to be kept (or only "so you know")."""
+    return _TAKE_BACK.search(text) is not None
+
+
+#: purposes beyond serving the user, and the words in a user's statement that name them
+_SECONDARY: Final = (
+    (r"market", r"market|마케팅|マーケティング|营销|mercadotecnia|publicidad|Werbung|Marketing"),
+    (
+        r"advert|\bads?\b|promot",
+        r"advert|\bads?\b|광고|広告|广告|publicidad|anuncio|Werbung|Reklame",
+    ),
+    (r"insur|underwrit", r"insur|보험|保険|保险|seguro|Versicherung"),
+    (r"resale|\bsell|\bsale|monetis|monetiz", r"sell|sale|판매|販売|出售|vender|verkaufen"),
+    (r"third[_\s-]?part|partner|shar", r"third|partner|share|제3자|第三者|terceros|Dritte|teilen"),
+    (r"profil|scor|credit", r"profil|scor|credit|신용|信用|crédito|Kredit|Bonität"),
+    (r"research|train|analytic", r"research|train|analy|연구|研究|investigación|Forschung"),
+    (
+        r"\bhr\b|employ|recruit|hiring|background",
+        r"\bhr\b|employ|인사|人事|empleo|Arbeitgeber|Personal",
+    ),
+)
+_SECONDARY_RES: Final = tuple((re.compile(p, _I), re.compile(w, _I)) for p, w in _SECONDARY)
+
+
+def unlicensed_purposes(purposes: Iterable[str], statements: Sequence[str]) -> list[str]:
+    """The purposes beyond serving the user that none of ``statements`` names."""
+    said = unicodedata.normalize("NFKC", " ".join(statements))
+    out: list[str] = []
+    for purpose in purposes:
+        p = purpose.replace("_", " ").replace("-", " ")
+        for is_secondary, named in _SECONDARY_RES:
+            if is_secondary.search(p) and not named.search(said):
+                out.append(purpose)
+                break
+    return out
+
+
+def consent_problem(
+    statements: Sequence[Source], holding: Sequence[Source], purposes: Iterable[str]
+) -> Rule | None:
+    """Why the subject's own ``statements`` do not give consent, or None when they do.
+
+    ``holding`` are those of them that state the sensitive datum (all of them when the
+    caller cannot tell). Each must ask to keep it and none may take it back; the purposes
+    beyond serving the user must be named by the user.
+    """
+    if not statements:
+        return Rule.CONSENT_NOT_FROM_SUBJECT
+    chosen = holding or statements
+    texts = [s.content or "" for s in chosen]
+    if any(takes_back(t) for t in texts):
+        return Rule.CONSENT_TAKEN_BACK
+    if not all(asks_to_keep(t) for t in texts):
+        return Rule.CONSENT_NOT_STATED
+    if unlicensed_purposes(purposes, [s.content or "" for s in statements]):
+        return Rule.PURPOSE_NOT_FROM_SUBJECT
+    return None
