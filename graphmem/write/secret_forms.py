@@ -66,14 +66,30 @@ _VALUE_END: Final = re.compile(
 )
 
 
+#: a description that makes the noun name a kind of thing, not the credential itself: what
+#: follows is an algorithm, protocol, scheme or standard ("암호 알고리즘은 RSA-2048이다",
+#: "the wifi password protocol is WPA3-Personal"), never a chosen value
+_KIND_OF: Final = re.compile(
+    r"\b(?:algorithms?|protocols?|schemes?|standards?|ciphers?|hash(?:ing)?|encryption|"
+    r"methods?|formats?|policy|policies|requirements?|rules?|length|strength|rotation|"
+    r"algoritmos?|protocolos?|métodos?|cifrado|Algorithmus|Protokoll|Verfahren|"
+    r"Verschlüsselung|Richtlinie)\b|알고리즘|프로토콜|방식|규칙|정책|길이|"
+    r"アルゴリズム|プロトコル|方式|規則|ポリシー|算法|协议|方式|规则|策略|长度",
+    _I,
+)
+
+
 def described_passwords(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     """A credential noun, up to ~100 characters of description in the same sentence, then a
-    chosen-password value introduced by a separator or copula and closing its clause."""
+    chosen-password value introduced by a separator or copula and closing its clause; not
+    when the description makes the noun a kind of thing (an algorithm, a protocol)."""
     for noun in _CRED_NOUN.finditer(text):
         end = noun.end()
         stop = _SENTENCE_END.search(text, end, end + 101)
         limit = stop.start() if stop else min(len(text), end + 100)
         for m in _CHOSEN.finditer(text, end, limit + 1):
+            if _KIND_OF.search(text, end, m.start()):
+                break
             value = m.group(0).rstrip(".")
             digits = sum(c.isdigit() for c in value)
             symbols = any(not c.isalnum() for c in value.strip(".-"))

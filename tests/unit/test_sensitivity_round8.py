@@ -97,6 +97,9 @@ CLEAN = [
     "There are 12 TANs left on the list",
     "Windows11 is my favourite OS and I forgot the password",
     "弊社の所在地は東京都千代田区丸の内1-9-2です",
+    # the noun names a kind of thing (an algorithm, a scheme), not the credential
+    "암호 알고리즘은 RSA-2048이다",
+    "la contraseña usa el algoritmo bcrypt2b",
 ]
 
 
