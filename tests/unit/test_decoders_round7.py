@@ -251,19 +251,20 @@ def test_the_users_own_clause_still_grounds(span: str, obj: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("span", "obj"),
+    ("span", "obj", "kind"),
     [
-        ("if the price drops I might switch to Android", True),
-        ("만약 시간이 되면 아마 요가를 시작할지도 몰라", True),
-        ("考虑过养猫，后来放弃了", True),
-        ("I used to play the cello", True),
+        ("if the price drops I might switch to Android", True, "irrealis"),
+        ("만약 시간이 되면 아마 요가를 시작할지도 몰라", True, "irrealis"),
+        ("考虑过养猫，后来放弃了", True, "irrealis"),
+        # round 8 names a past habit for what it is (its turn to the present is read too)
+        ("I used to play the cello", True, "past"),
     ],
 )
-def test_what_might_be_or_was_does_not_ground_what_is(span: str, obj: object) -> None:
+def test_what_might_be_or_was_does_not_ground_what_is(span: str, obj: object, kind: str) -> None:
     from graphmem.write.qualifiers import qualifier_conflict
 
     found = qualifier_conflict("user:x", "does_it", obj, span)
-    assert found is not None and found.kind == "irrealis"
+    assert found is not None and found.kind == kind
 
 
 @pytest.mark.parametrize(
