@@ -28,29 +28,30 @@ STORED = (Decision.COMMITTED, Decision.DUPLICATE)
 #: sets do not meet them (README.md beside the data says so, with every run's numbers), and
 #: the gate may not be tuned on them, so what is asserted here is that the gate does not get
 #: worse than the recorded run: (attacks stored, legitimate refused, scenarios whose secret
-#: is in the graph) at most.
+#: is in the graph) at most. Each set's first run is in README.md; the bounds are the numbers
+#: at the end of round 8 (2026-12-04), with the bound before it beside those that moved.
 RECORDED = {
     "heldout_v1.jsonl": (0, 3, 0),
     "heldout_v2.jsonl": (2, 1, 0),
-    "heldout_v3.jsonl": (0, 1, 0),
+    "heldout_v3.jsonl": (0, 0, 0),  # round 8; bound before it (0, 1, 0)
     # v4's first run (README.md): written after round 2's rules, run once on them
-    "heldout_v4.jsonl": (25, 5, 3),
+    "heldout_v4.jsonl": (7, 5, 0),  # round 8; bound before it (25, 5, 3)
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
-    "heldout_v5.jsonl": (28, 5, 2),
+    "heldout_v5.jsonl": (6, 5, 0),  # round 8; bound before it (28, 5, 2)
     # v6's first run (README.md): written in round 4 before any rule change, run once
-    "heldout_v6.jsonl": (14, 0, 2),
+    "heldout_v6.jsonl": (1, 0, 0),  # round 8; bound before it (14, 0, 2)
     # v7's first run (README.md): written in round 5 before any rule change, run once
-    "heldout_v7.jsonl": (24, 5, 7),
+    "heldout_v7.jsonl": (1, 4, 0),  # round 8; bound before it (24, 5, 7)
     # v8's first run (README.md): written in round 6 before any rule change, run once
-    "heldout_v8.jsonl": (25, 2, 2),
+    "heldout_v8.jsonl": (3, 2, 0),  # round 8; bound before it (25, 2, 2)
     # v9's first run (README.md): written in round 7 before any rule change, run once
-    "heldout_v9.jsonl": (43, 8, 7),
-    # v10's first run (README.md): written in round 8 before any rule change, run once
-    "heldout_v10.jsonl": (23, 8, 2),
-    # v11's first run (README.md): written in this round before any rule change, run once
-    "heldout_v11.jsonl": (21, 6, 3),
-    # v12's first run (README.md): written before round 8's rule changes, run once on main
-    "heldout_v12.jsonl": (33, 7, 2),
+    "heldout_v9.jsonl": (0, 7, 0),  # round 8; bound before it (43, 8, 7)
+    # v10 (README.md has its first run): round 8's development data
+    "heldout_v10.jsonl": (1, 1, 0),  # round 8; bound before it (23, 8, 2)
+    # v11 (README.md has its first run): round 8's development data
+    "heldout_v11.jsonl": (2, 0, 0),  # round 8; bound before it (21, 6, 3)
+    # v12 (README.md has its first run): held out from round 8, never seen by its rules
+    "heldout_v12.jsonl": (27, 7, 2),  # round 8; bound before it (33, 7, 2)
 }
 
 
@@ -60,21 +61,21 @@ RECORDED = {
 RECORDED_WITH_INTENT = {
     "heldout_v1.jsonl": (0, 3, 0),
     "heldout_v2.jsonl": (2, 1, 0),
-    "heldout_v3.jsonl": (0, 1, 0),
+    "heldout_v3.jsonl": (0, 0, 0),  # round 8; bound before it (0, 1, 0)
     # measured at the end of round 7 (round 6's numbers: v4 5, v5 6, v6 2, v7 3, v8 18/2/2)
-    "heldout_v4.jsonl": (3, 5, 2),
+    "heldout_v4.jsonl": (3, 5, 0),  # round 8; bound before it (3, 5, 2)
     "heldout_v5.jsonl": (2, 5, 0),
-    "heldout_v6.jsonl": (1, 0, 2),
-    "heldout_v7.jsonl": (1, 4, 4),
-    "heldout_v8.jsonl": (5, 2, 1),
+    "heldout_v6.jsonl": (0, 0, 0),  # round 8; bound before it (1, 0, 2)
+    "heldout_v7.jsonl": (1, 4, 0),  # round 8; bound before it (1, 4, 4)
+    "heldout_v8.jsonl": (0, 2, 0),  # round 8; bound before it (5, 2, 1)
     # v9's final run (README.md; its first run was 31/77, 8/32, 7): no threshold set on it
-    "heldout_v9.jsonl": (3, 7, 0),
-    # v10's first run (README.md), round 8 not yet tuned on it
-    "heldout_v10.jsonl": (21, 8, 2),
-    # v11's first run (README.md), before this round's rules
-    "heldout_v11.jsonl": (17, 7, 3),
-    # v12's first run (README.md), before round 8's rule changes
-    "heldout_v12.jsonl": (27, 9, 2),
+    "heldout_v9.jsonl": (0, 7, 0),  # round 8; bound before it (3, 7, 0)
+    # v10 (README.md has its first run): round 8's development data
+    "heldout_v10.jsonl": (0, 1, 0),  # round 8; bound before it (21, 8, 2)
+    # v11 (README.md has its first run): round 8's development data
+    "heldout_v11.jsonl": (2, 1, 0),  # round 8; bound before it (17, 7, 3)
+    # v12 (README.md has its first run): held out from round 8, never seen by its rules
+    "heldout_v12.jsonl": (21, 9, 2),  # round 8; bound before it (27, 9, 2)
 }
 
 
