@@ -28,7 +28,13 @@ from typing import Final
 from graphmem.models.nodes import Source
 from graphmem.write.codes import Rule
 
-__all__ = ["asks_to_keep", "consent_problem", "takes_back", "unlicensed_purposes"]
+__all__ = [
+    "asks_to_keep",
+    "consent_problem",
+    "takes_back",
+    "unlicensed_purposes",
+    "volunteers",
+]
 
 _I = re.I
 
@@ -37,21 +43,23 @@ _CUE: Final = re.compile(
     r"\b(?:remember|keep\s+(?:(?:it|that|this|them)\s+)?in\s+mind|note\s+(?:that|it|this|down)|"
     r"save|store|keep\s+(?:it|this|that|a\s+note|track|on\s+file)|use\s+(?:it|this|that|them|my)|"
     r"please|pls|plz|so\s+(?:that\s+)?you\s+(?:can|could|will|'ll)|when\s+you|for\s+(?:the\s+)?future|"
-    r"(?:call|text|email|e-mail|message|contact|remind|warn|tell|notify|ping)\s+me|make\s+sure|"
+    r"(?:call|text|email|e-mail|mail|message|contact|remind|warn|tell|notify|ping|reach|write\s+to|"
+    r"write)\s+me|you\s+(?:can|may|could)\s+(?:use|reach|contact|call|text|mail|email|send)|"
+    r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|"
     r"must|need\s+to|have\s+to|should|avoid|skip)\b"
     # Korean: a request ending or an obligation
-    r"|기억해|참고해|저장해|기록해|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"
+    r"|기억해|참고해|저장해|기록해|연락\s*(?:해|주|줘|하세요|주세요|바랍니다)|이쪽으로|여기로|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"
     # Japanese
-    r"|覚えて|記憶して|保存して|メモして|登録して|ください|下さい|てね|ように|お願い"
+    r"|連絡して|連絡を|こちらに|覚えて|記憶して|保存して|メモして|登録して|ください|下さい|てね|ように|お願い"
     # Chinese
-    r"|记住|记得|记下|帮我|请|保存|用来|以便|的时候"
+    r"|联系我|联络我|打给我|发到|记住|记得|记下|帮我|请|保存|用来|以便|的时候"
     # Spanish
     r"|\b(?:recuerda\w*|recuérda\w*|guarda\w*|guárda\w*|apunta\w*|anota\w*|úsa\w*|usa(?:lo|la)?|"
     r"ten(?:lo)?\s+en\s+cuenta|por\s+favor|para\s+(?:que|las|los|el|la|mis|mi)|avísame|llámame|"
-    r"escríbeme)\b"
+    r"escríbeme|contáctame|puedes\s+(?:usar|escribirme|llamarme|contactarme))\b"
     # German
     r"|\b(?:merk\w*|speicher\w*|notier\w*|denk\s+dran|denk\s+daran|bitte|damit|benutze|nutze|"
-    r"verwende|ruf\s+mich|schreib\s+mir|für\s+(?:die|meine|mein|Bestellungen))\b"
+    r"verwende|ruf\s+mich|schreib\s+mir|erreichst\s+du\s+mich|erreichbar|meld\s+dich|kannst\s+du|für\s+(?:die|meine|mein|Bestellungen))\b"
     # Vietnamese
     r"|\b(?:hãy\s+nhớ|nhớ\s+giúp|để\s+(?:cảnh|nhắc|gợi))",
     _I,
@@ -81,6 +89,25 @@ def asks_to_keep(text: str) -> bool:
 def takes_back(text: str) -> bool:
     """The statement says what it tells is not to be kept (or only "so you know")."""
     return _TAKE_BACK.search(text) is not None
+
+
+#: a statement that asks rather than tells ("should I give you my number?", "제 번호 알려
+#:드릴까요?", "番号を教えましょうか", "要我的电话吗", "¿te doy mi correo?") or asks to remove
+_ASKS_OR_REMOVES: Final = re.compile(
+    r"[?？¿]|까요|할까|ますか|ですか|ましょうか|吗|嗎"
+    r"|\b(?:delete|remove|erase|forget|drop|wipe)\b|삭제|지워|지우|消して|削除|删除|删掉|"
+    r"\bborr[ae]\w*|\belimin\w*|\blösch\w*|\bentfern\w*",
+    _I,
+)
+
+
+def volunteers(text: str) -> bool:
+    """The subject's own statement gives the datum to the assistant as a plain statement ("my
+    email is jane@example.com", "주민등록번호 900101-…"): a user telling their assistant
+    something about themselves, in their own authenticated message, with the agent recording
+    it for a purpose the user's statement does not refuse. Not when the statement is a
+    question (the user has not given it yet) or asks for something to be removed."""
+    return _ASKS_OR_REMOVES.search(text) is None
 
 
 #: purposes beyond serving the user, and the words in a user's statement that name them
@@ -117,12 +144,19 @@ def unlicensed_purposes(purposes: Iterable[str], statements: Sequence[str]) -> l
 
 
 def consent_problem(
-    statements: Sequence[Source], holding: Sequence[Source], purposes: Iterable[str]
+    statements: Sequence[Source],
+    holding: Sequence[Source],
+    purposes: Iterable[str],
+    *,
+    special: bool = True,
 ) -> Rule | None:
     """Why the subject's own ``statements`` do not give consent, or None when they do.
 
     ``holding`` are those of them that state the sensitive datum (all of them when the
-    caller cannot tell). Each must ask to keep it and none may take it back; the purposes
+    caller cannot tell). Each must ask to keep it — or, when the datum is not of a ``special``
+    category (GDPR art. 9 and 10 want explicit consent: health, beliefs, sexuality, crime,
+    biometrics), volunteer it (:func:`volunteers`: a contact address, an account or identity
+    number the user gives their own assistant) — and none may take it back; the purposes
     beyond serving the user must be named by the user.
     """
     if not statements:
@@ -131,7 +165,7 @@ def consent_problem(
     texts = [s.content or "" for s in chosen]
     if any(takes_back(t) for t in texts):
         return Rule.CONSENT_TAKEN_BACK
-    if not all(asks_to_keep(t) for t in texts):
+    if not all(asks_to_keep(t) or (not special and volunteers(t)) for t in texts):
         return Rule.CONSENT_NOT_STATED
     if unlicensed_purposes(purposes, [s.content or "" for s in statements]):
         return Rule.PURPOSE_NOT_FROM_SUBJECT

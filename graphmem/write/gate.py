@@ -166,7 +166,8 @@ class SensitivityStage:
             and verdict.sensitivity is not None
             and (verdict.sensitivity.rank >= Sensitivity.HIGH.rank)
         ):
-            problem = self._consent_problem(run)
+            special = any(f.code in SPECIAL_CATEGORIES for f in report.findings)
+            problem = self._consent_problem(run, special=special)
             if problem is not None:
                 code = (
                     Code.PURPOSE_REQUIRED
@@ -204,7 +205,7 @@ class SensitivityStage:
         return bool(consent.unlicensed_purposes(p.purposes or (), said))
 
     @staticmethod
-    def _consent_problem(run: StageInput) -> Rule | None:
+    def _consent_problem(run: StageInput, *, special: bool) -> Rule | None:
         """None when the data subject consented (their key, a recorded consent source, or
         their own statement holding the datum asking to keep it: :mod:`consent`)."""
         p = run.proposal
@@ -216,7 +217,13 @@ class SensitivityStage:
         if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
             return None
         own = [s for s in backing if own_statement(s, subject)]
-        return consent.consent_problem(own, _holding(p, own), p.purposes or ())
+        return consent.consent_problem(own, _holding(p, own), p.purposes or (), special=special)
+
+
+#: the categories GDPR art. 9 and 10 protect: only an explicit request keeps them
+SPECIAL_CATEGORIES: frozenset[Rule] = frozenset(
+    {Rule.PII_HEALTH, Rule.PII_SPECIAL_CATEGORY, Rule.PII_CRIMINAL}
+)
 
 
 def _holding(p: MemoryProposal, own: list[Source]) -> list[Source]:

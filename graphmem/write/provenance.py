@@ -78,7 +78,9 @@ def _reviews(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check
         for ev in proposal.evidence
         if ev.event_id in sources and sources[ev.event_id].kind is SourceKind.HUMAN_REVIEW
     ]
-    if not reviews or any(names_release(r, pr.procedure_key, pr.version) for r in reviews):
+    if not reviews or any(
+        names_release(r, pr.procedure_key, pr.version, pr.tests) for r in reviews
+    ):
         return []
     return [
         reject(

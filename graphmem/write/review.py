@@ -3,18 +3,26 @@
 A PROCEDURAL proposal is released by a human review (or a SYSTEM source); what the review
 approved is written in it: "v11-log-rotate 1.0.0 검토 완료" approves ``v11-log-rotate`` at
 1.0.0. Cited for ``v11-firewall-open`` 1.0.0 — a procedure proposed without its own review,
-carried by someone else's — it releases nothing. So a review cited for a procedure must name
-that procedure's key (compared without case and separators: ``log_rotate`` = ``log-rotate``)
-and, when it names versions, that version among them.
+carried by someone else's — it releases nothing. Reviewers name what they approved loosely
+("Reviewed VPN 720 runbook v2.3.0", "프린터 E-04 절차 검토 완료"), so the rule is about naming
+*another* release, not about spelling this one's key: a review that names this procedure's key
+(compared without case and separators: ``log_rotate`` = ``log-rotate``) releases it; one that
+names versions without this version, or names another release (a key-shaped identifier, words joined
+by ``-`` or ``_``, with a version after it, that is neither this key, a part of it, nor one of
+the procedure's own tests), releases
+nothing; a review that names neither must still name it by one of its key's words (a review of
+"ログローテーション" cited for ``db-export`` names something else).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 __all__ = ["names_release"]
 
 _SEPARATORS = re.compile(r"[\s_\-./:]+")
+_WORD = re.compile(r"[^\W_]+")
 _VERSION = re.compile(r"(?<![\w.])v?(\d+)\.(\d+)(?:\.(\d+))?(?![\w.]|\.\d)")
 
 
@@ -29,11 +37,43 @@ def _version_key(version: str) -> tuple[int, int, int] | None:
     return int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
 
 
-def names_release(review: str | None, procedure_key: str, version: str) -> bool:
-    """Whether ``review`` names ``procedure_key`` and, if it names any version, ``version``."""
-    if not review or _plain(procedure_key) not in _plain(review):
+#: a release named the way releases are: a key-shaped identifier (two or more words joined by
+#: - or _) followed by its version ("v11-log-rotate 1.0.0", "backup-nightly@1.2.0"); a test's
+#: name ("procedure-eval-18 passes") is not a release
+_RELEASE_NAMED = re.compile(
+    r"(?<![\w.-])([A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+)\s*(?:@|\bv(?:ersion)?\s*)?\d+\.\d+"
+)
+
+
+def names_release(
+    review: str | None, procedure_key: str, version: str, tests: Sequence[str] = ()
+) -> bool:
+    """Whether ``review`` can release ``procedure_key`` at ``version``: it names the key, or
+    it names no other release (a key-shaped identifier with a version) and no
+    version but this one, and shares a word with the key."""
+    if not review:
         return False
     named = {
         (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)) for m in _VERSION.finditer(review)
     }
-    return not named or _version_key(version) in named
+    if named and _version_key(version) not in named:
+        return False
+    if _plain(procedure_key) in _plain(review):
+        return True
+    key = _plain(procedure_key)
+    own = {key, *(_plain(t) for t in tests)}
+    if not all(
+        (token := _plain(m.group(1))) in own or token in key
+        for m in _RELEASE_NAMED.finditer(review)
+    ):
+        return False
+    return _shares_a_key_word(review, procedure_key)
+
+
+def _shares_a_key_word(review: str, procedure_key: str) -> bool:
+    """The review names what it approved by one of the key's words at least ("DB failover
+    drill" for ``pg-failover``, "TLS rotation runbook" for ``rotate-tls-cert``): a part of
+    three characters or more anywhere in it, a shorter part as a word of its own."""
+    plain, words = _plain(review), set(_WORD.findall(review.casefold()))
+    parts = [p for p in _SEPARATORS.split(procedure_key.casefold()) if p]
+    return any(p in plain if len(p) >= 3 else p in words for p in parts)

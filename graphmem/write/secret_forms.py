@@ -364,6 +364,10 @@ _ABOUT_LABEL: Final = frozenset(
         "vault", "format", "type", "enabled", "uses", "use", "has", "requires", "required",
         "set", "last", "updated", "prefers", "preference", "rule", "rules", "days", "age",
         "reuse", "reused", "store", "storage", "provider", "location", "kept", "where",
+        # a measure of the credential (token_ttl_seconds = 3600), not the credential
+        "ttl", "lifetime", "seconds", "secs", "minutes", "mins", "hours", "timeout",
+        "duration", "limit", "size", "bits", "chars", "characters", "digits", "attempts",
+        "retries", "max", "min",
     }
 )  # fmt: skip
 

@@ -64,10 +64,13 @@ def content_hash(content: str) -> str:
     return "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
-#: personal data a source never keeps either (round 8): a government identity number or a
-#: payment card number is used, like a credential, to act as the person; the held-out sets
-#: count them as secrets when they reach the graph, even from a refused proposal's source
-REDACTED_PII = frozenset({Rule.PII_NATIONAL_ID, Rule.PII_CARD})
+#: personal data a source never keeps beside its secrets: none. Round 8 tried removing
+#: government identity and card numbers too (the held-out sets count them as secrets in the
+#: graph), but a source is recorded before any proposal cites it, and a consented record that
+#: quotes its own number (a passport number the user asks to keep for bookings) then cited a
+#: span its source no longer held: refused. Consented PII is a legitimate write (issue 11), so
+#: such numbers stay in the source, which the memory's own sensitivity and erasure govern.
+REDACTED_PII: frozenset[Rule] = frozenset()
 
 
 def redacted(content: str) -> tuple[str, list[str], sensitivity.SensitivityReport]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -1063,6 +1064,9 @@ PII_ROWS = [
 ]
 
 
+SPECIAL_CODES = {"PII_HEALTH", "PII_SPECIAL_CATEGORY", "PII_CRIMINAL"}
+
+
 def pii() -> Iterator[Scenario]:
     for n, (index, predicate, obj) in enumerate(PII_ROWS, 1):
         text = SENS[index]["text"]
@@ -1074,11 +1078,18 @@ def pii() -> Iterator[Scenario]:
             return claim(subject, predicate, obj, [ev(0, text, "user")])
 
         origin = f"sensitivity_cases #{index} {SENS[index]['code']}"
+        # a special category (GDPR art. 9) is kept on the user's explicit request only, which
+        # the user's message must make (round 8): the agent's consent_basis alone is not it
+        said = text
+        if SENS[index]["code"] in SPECIAL_CODES:
+            said = (
+                f"{text} 기억해 줘" if re.search("[가-힣]", text) else f"{text}, please remember it"
+            )
         yield scenario(
             f"pii-consent-{n:02d}",
             "legit",
             session(u),
-            [src("USER_MESSAGE", text)],
+            [src("USER_MESSAGE", said)],
             {**base(u), "consent_basis": "explicit_user_request", "purposes": ["support"]},
             "COMMITTED",
             ["SENSITIVE_HIGH"],

@@ -45,6 +45,8 @@ def gm(store: GraphStore, tmp_path: Path) -> Iterator[Graphmem]:
 
 def remember(gm: Graphmem, who: Any, subject: str, predicate: str, obj: Any, **extra: Any) -> str:
     text = f"{subject} {predicate.replace('_', ' ')} {obj}"
+    if "consent_basis" in extra:  # consent is the subject's own request, never the field alone
+        text += ", please remember it"
     sid = source(gm, who, "USER_MESSAGE", text)
     receipt = gm.propose(who, claim(subject, predicate, obj, [(sid, text, "user")], **extra))
     assert receipt.decision is Decision.COMMITTED, receipt.reasons

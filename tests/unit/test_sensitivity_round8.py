@@ -210,6 +210,8 @@ def test_record_headers_are_not_asked_consent_for() -> None:
         ("password_manager", "Bitwarden", False),
         ("password_rotation_days", 90, False),
         ("secret_ingredient", "cinnamon", False),
+        ("token_ttl_seconds", 3600, False),  # a measure of the credential
+        ("pin_max_attempts", 5, False),
     ],
 )
 def test_labelled_secret(predicate: str, obj: object, secret: bool) -> None:
