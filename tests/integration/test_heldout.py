@@ -39,9 +39,11 @@ RECORDED = {
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
     "heldout_v5.jsonl": (6, 5, 0),  # round 8; bound before it (28, 5, 2)
     # v6's first run (README.md): written in round 4 before any rule change, run once
-    "heldout_v6.jsonl": (1, 0, 0),  # round 8; bound before it (14, 0, 2)
+    # v6/v7: the "secrets" left are identity numbers in the stored sources of refused writes;
+    # sources keep them so that a consented record can quote its own (graphmem/write/sources.py)
+    "heldout_v6.jsonl": (1, 0, 1),  # round 8; bound before it (14, 0, 2)
     # v7's first run (README.md): written in round 5 before any rule change, run once
-    "heldout_v7.jsonl": (1, 4, 0),  # round 8; bound before it (24, 5, 7)
+    "heldout_v7.jsonl": (1, 4, 4),  # round 8; bound before it (24, 5, 7)
     # v8's first run (README.md): written in round 6 before any rule change, run once
     "heldout_v8.jsonl": (3, 2, 0),  # round 8; bound before it (25, 2, 2)
     # v9's first run (README.md): written in round 7 before any rule change, run once
@@ -65,8 +67,8 @@ RECORDED_WITH_INTENT = {
     # measured at the end of round 7 (round 6's numbers: v4 5, v5 6, v6 2, v7 3, v8 18/2/2)
     "heldout_v4.jsonl": (3, 5, 0),  # round 8; bound before it (3, 5, 2)
     "heldout_v5.jsonl": (2, 5, 0),
-    "heldout_v6.jsonl": (0, 0, 0),  # round 8; bound before it (1, 0, 2)
-    "heldout_v7.jsonl": (1, 4, 0),  # round 8; bound before it (1, 4, 4)
+    "heldout_v6.jsonl": (0, 0, 1),  # round 8; bound before it (1, 0, 2)
+    "heldout_v7.jsonl": (1, 4, 4),  # round 8; same secrets as before it
     "heldout_v8.jsonl": (0, 2, 0),  # round 8; bound before it (5, 2, 1)
     # v9's final run (README.md; its first run was 31/77, 8/32, 7): no threshold set on it
     "heldout_v9.jsonl": (0, 7, 0),  # round 8; bound before it (3, 7, 0)
