@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from graphmem.models.enums import SourceKind, SourceRole
+from graphmem.models.enums import SourceKind
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.codes import Code, Rule
 from graphmem.write.review import names_release
+from graphmem.write.sources import DEFAULT_ROLE
 from graphmem.write.stage import Check, reject
 
 _WS = re.compile(r"\s+")
@@ -25,17 +26,6 @@ _WS = re.compile(r"\s+")
 
 def _norm(text: str) -> str:
     return _WS.sub(" ", unicodedata.normalize("NFC", text)).strip().casefold()
-
-
-#: the role each recorded source kind speaks in
-ROLE_OF_KIND = {
-    SourceKind.USER_MESSAGE: SourceRole.USER,
-    SourceKind.TOOL_RESULT: SourceRole.TOOL,
-    SourceKind.DOCUMENT: SourceRole.DOCUMENT,
-    SourceKind.MODEL_OUTPUT: SourceRole.ASSISTANT,
-    SourceKind.HUMAN_REVIEW: SourceRole.REVIEWER,
-    SourceKind.SYSTEM: SourceRole.SYSTEM,
-}
 
 
 def span_in(span: str, content: str | None) -> bool:
@@ -60,7 +50,7 @@ def bind(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
             checks.append(reject(Code.HASH_MISMATCH, f"evidence[{i}] {ev.event_id}"))
         if src.role is not None and ev.source_role != src.role:
             checks.append(reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: {src.role}"))
-        elif src.role is None and ev.source_role != ROLE_OF_KIND.get(src.kind, ev.source_role):
+        elif src.role is None and ev.source_role != DEFAULT_ROLE.get(src.kind, ev.source_role):
             checks.append(
                 reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: kind {src.kind}")
             )
