@@ -36,7 +36,13 @@ from typing import Final
 
 from graphmem.write.codes import Rule
 
-__all__ = ["described_passwords", "labelled_secret", "lock_codes", "secret_forms"]
+__all__ = [
+    "described_passwords",
+    "labelled_secret",
+    "lock_codes",
+    "secret_forms",
+    "shannon_entropy",
+]
 
 _I = re.I
 
@@ -273,7 +279,8 @@ _FRAGMENT_WORD: Final = re.compile(
 _FRAG_TOKEN: Final = re.compile(r"(?<![\w+/\-])[A-Za-z0-9+/_\-]{8,64}(?![\w+/\-])")
 
 
-def _entropy(token: str) -> float:
+def shannon_entropy(token: str) -> float:
+    """Bits per character of ``token`` (its characters' Shannon entropy)."""
     counts = Counter(token)
     n = len(token)
     return -sum(c / n * math.log2(c / n) for c in counts.values())
@@ -305,7 +312,7 @@ def _random_part(token: str) -> bool:
         any(c.isdigit() for c in token)
         and any(c.isalpha() for c in token)
         and _classes(token) >= 2
-        and _entropy(token) >= 2.8
+        and shannon_entropy(token) >= 2.8
         and _switches(token) >= 0.3
     )
 
@@ -329,7 +336,7 @@ def fragments(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         if _JOIN.fullmatch(text[a.end() : b.start()]) is None:
             continue
         joined = a.group(0) + b.group(0)
-        if len(joined) >= 16 and _classes(joined) >= 3 and _entropy(joined) >= 3.5:
+        if len(joined) >= 16 and _classes(joined) >= 3 and shannon_entropy(joined) >= 3.5:
             yield a.start(), b.end(), Rule.SECRET_TOKEN, "reassembled_fragments"
 
 

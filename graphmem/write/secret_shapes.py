@@ -26,10 +26,8 @@ nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched 
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
@@ -119,12 +117,6 @@ _PEM: Final = re.compile(
 )
 
 
-def _entropy(token: str) -> float:
-    counts = Counter(token)
-    n = len(token)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
-
-
 def _classes(token: str) -> int:
     return sum(
         (
@@ -162,9 +154,12 @@ def _looks_random(token: str, *, near_secret_word: bool) -> bool:
         return False
     if near_secret_word:
         return (
-            len(t) >= 12 and _classes(t) >= 2 and any(c.isdigit() for c in t) and _entropy(t) >= 3.0
+            len(t) >= 12
+            and _classes(t) >= 2
+            and any(c.isdigit() for c in t)
+            and secret_forms.shannon_entropy(t) >= 3.0
         )
-    return len(t) >= 32 and _classes(t) >= 3 and _entropy(t) >= 4.2
+    return len(t) >= 32 and _classes(t) >= 3 and secret_forms.shannon_entropy(t) >= 4.2
 
 
 @lru_cache(maxsize=1)
