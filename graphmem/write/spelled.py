@@ -244,14 +244,7 @@ def decode_spelled(run: str) -> str | None:
     if len(groups) >= 3:
         words = sum(g in READING_WORDS for g in groups)
         return " ".join(groups) if words * 3 >= len(groups) else None
-    out: list[str] = []
-    covered = total = 0
-    for letters in groups:
-        for text, is_word in segment(letters, min_len=2):
-            out.append(text)
-            total += len(text)
-            covered += len(text) if is_word else 0
-    return " ".join(out) if total and covered >= 0.7 * total else None
+    return _segmented_reading(groups, min_letters=1, share=0.7)
 
 
 _LINE = re.compile(r"^[ \t>*\-•]*([^\W\d_])[^\n]{0,80}$", re.MULTILINE)
@@ -316,14 +309,20 @@ def decode_numbered(run: str) -> str | None:
     if len(words) >= 3:
         hits = sum(w in READING_WORDS for w in words)
         return " ".join(words) if hits * 2 >= len(words) else None
+    return _segmented_reading(words, min_letters=6, share=0.8)
+
+
+def _segmented_reading(groups: list[str], *, min_letters: int, share: float) -> str | None:
+    """Letter groups cut into words (:func:`segment`): their reading when they hold at least
+    ``min_letters`` letters and words cover ``share`` of them, else None."""
     out: list[str] = []
     covered = total = 0
-    for letters in words:
+    for letters in groups:
         for text, is_word in segment(letters, min_len=2):
             out.append(text)
             total += len(text)
             covered += len(text) if is_word else 0
-    return " ".join(out) if total >= 6 and covered >= 0.8 * total else None
+    return " ".join(out) if total >= min_letters and covered >= share * total else None
 
 
 _PIG = re.compile(r"\b[a-z]+(?:ay|way|yay)\b", re.IGNORECASE)
