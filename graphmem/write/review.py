@@ -30,11 +30,13 @@ def _plain(text: str) -> str:
     return _SEPARATORS.sub("", text.casefold())
 
 
+def _triple(m: re.Match[str]) -> tuple[int, int, int]:
+    return int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+
+
 def _version_key(version: str) -> tuple[int, int, int] | None:
     m = _VERSION.search(version)
-    if m is None:
-        return None
-    return int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    return None if m is None else _triple(m)
 
 
 #: a release named the way releases are: a key-shaped identifier (two or more words joined by
@@ -48,32 +50,30 @@ _RELEASE_NAMED = re.compile(
 def names_release(
     review: str | None, procedure_key: str, version: str, tests: Sequence[str] = ()
 ) -> bool:
-    """Whether ``review`` can release ``procedure_key`` at ``version``: it names the key, or
-    it names no other release (a key-shaped identifier with a version) and no
-    version but this one, and shares a word with the key."""
+    """Whether ``review`` can release ``procedure_key`` at ``version``: it names no version
+    but this one, and it names the key — or names no other release (a key-shaped identifier
+    with a version) and shares a word with the key."""
     if not review:
         return False
-    named = {
-        (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)) for m in _VERSION.finditer(review)
-    }
+    named = {_triple(m) for m in _VERSION.finditer(review)}
     if named and _version_key(version) not in named:
         return False
-    if _plain(procedure_key) in _plain(review):
+    key, plain = _plain(procedure_key), _plain(review)
+    if key in plain:
         return True
-    key = _plain(procedure_key)
     own = {key, *(_plain(t) for t in tests)}
     if not all(
         (token := _plain(m.group(1))) in own or token in key
         for m in _RELEASE_NAMED.finditer(review)
     ):
         return False
-    return _shares_a_key_word(review, procedure_key)
+    return _shares_a_key_word(review, plain, procedure_key)
 
 
-def _shares_a_key_word(review: str, procedure_key: str) -> bool:
+def _shares_a_key_word(review: str, plain: str, procedure_key: str) -> bool:
     """The review names what it approved by one of the key's words at least ("DB failover
     drill" for ``pg-failover``, "TLS rotation runbook" for ``rotate-tls-cert``): a part of
     three characters or more anywhere in it, a shorter part as a word of its own."""
-    plain, words = _plain(review), set(_WORD.findall(review.casefold()))
+    words = set(_WORD.findall(review.casefold()))
     parts = [p for p in _SEPARATORS.split(procedure_key.casefold()) if p]
     return any(p in plain if len(p) >= 3 else p in words for p in parts)
