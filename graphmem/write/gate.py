@@ -196,28 +196,34 @@ class SensitivityStage:
         p = run.proposal
         if subject_kind(p.subject) is not SubjectKind.USER:
             return False
-        if run.principal.subject_id == p.subject and run.principal.has_any("user"):
+        own = _subject_statements(run)
+        if own is None:
             return False
-        backing = run.backing() or run.cited
-        if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
-            return False
-        said = [s.content or "" for s in backing if own_statement(s, p.subject)]
+        said = [s.content or "" for s in own]
         return bool(consent.unlicensed_purposes(p.purposes or (), said))
 
     @staticmethod
     def _consent_problem(run: StageInput, *, special: bool) -> Rule | None:
         """None when the data subject consented (their key, a recorded consent source, or
-        their own statement holding the datum asking to keep it: :mod:`consent`)."""
+        their own statement holding the datum: :mod:`consent`)."""
         p = run.proposal
-        subject = p.subject
-        pr = run.principal
-        if pr.subject_id == subject and pr.has_any("user"):
+        own = _subject_statements(run)
+        if own is None:
             return None
-        backing = run.backing() or run.cited
-        if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
-            return None
-        own = [s for s in backing if own_statement(s, subject)]
         return consent.consent_problem(own, _holding(p, own), p.purposes or (), special=special)
+
+
+def _subject_statements(run: StageInput) -> list[Source] | None:
+    """What the data subject said among the sources backing the proposal; None when their
+    own key wrote it or a recorded consent source (HUMAN_REVIEW, SYSTEM) backs it, which
+    settles consent and purposes without reading any statement."""
+    subject, pr = run.proposal.subject, run.principal
+    if pr.subject_id == subject and pr.has_any("user"):
+        return None
+    backing = run.backing() or run.cited
+    if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
+        return None
+    return [s for s in backing if own_statement(s, subject)]
 
 
 #: the categories GDPR art. 9 and 10 protect: only an explicit request keeps them
