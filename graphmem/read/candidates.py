@@ -21,7 +21,7 @@ from graphmem.read.lexical import (
     lexical_coverage,
     lexical_tokens,
 )
-from graphmem.read.ranking import Weights, relevance
+from graphmem.read.ranking import Weights, question_share, relevance
 from graphmem.store.base import Row
 
 
@@ -114,7 +114,10 @@ class Pool:
         ]
         own = relevance(weights, self.semantic, lexical)
         expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)
-        total = [a + b for a, b in zip(own, expanded, strict=True)]
+        total = [
+            a + b - weights.interrogative * question_share(t)
+            for a, b, t in zip(own, expanded, texts, strict=True)
+        ]
         # equal relevance is ranked by id: one order however the scope was read (in parts, from
         # the cache, or in an engine whose scan order differs)
         order = sorted(range(len(self.ids)), key=lambda i: (total[i], self.ids[i]), reverse=True)

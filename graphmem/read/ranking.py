@@ -1,7 +1,7 @@
 """The full score of a hydrated candidate, with its breakdown (the seed's formula):
 
     score = α·semantic + λ·lexical + μ·expansion + β·entity + γ·recency + δ·importance
-            + ε·authority + ζ·outcome − η·conflict − θ·staleness − ι·redundant
+            + ε·authority + ζ·outcome − η·conflict − θ·staleness − κ·question − ι·redundant
 
 Weights are versioned with the retriever (``RETRIEVER_VERSION``); every result carries the
 breakdown. Exact entity/predicate matches count more than similarity, episodes also match the
@@ -33,6 +33,15 @@ score folds words ("read" meets ``reading``).
 relevant window of turns) gets ``μ ×`` that container's relevance: the same evidence at a
 fraction of the tokens (:mod:`graphmem.read.expansion`).
 
+**Question.** A memory whose text ends in a question (a conversation turn that asks, "Have
+you done events for any other causes?") shares the query's words and meaning but states
+nothing: the evidence is the turn that answers it. It takes ``−κ ×`` the share of its text
+that asks (``interrogative``; a window of three turns ending in a question about a third), in
+phase 1 too, so it does not hold a place in the hydrated pool that its answer needs; the window
+that holds both keeps its relevance, and expansion passes it to the answer. On LoCoMo's tuning
+half, 1.6 % of the question-ending turns in an 800-token context were evidence against 7.4 % of
+the others; κ 0.7 and μ 1.5 were chosen there (ranker 5, ``bench/history/2026-12-04-ranking.md``).
+
 **Redundancy.** A result whose text another, better-ranked result already holds whole (a turn
 inside a derived window of turns) adds no evidence to a context, only tokens: it keeps its
 score parts and takes ``−redundant`` (so it still appears, below what it repeats, and the
@@ -45,6 +54,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -80,13 +90,16 @@ class Weights:
     staleness: float = 0.3
     #: μ: a memory held whole by one of the ``expansion_top`` most relevant candidates gets
     #: μ × that container's relevance (:mod:`graphmem.read.expansion`)
-    expansion: float = 1.0
+    expansion: float = 1.5
     expansion_top: int = 40
     #: subtracted from a result whose text a better-ranked one holds whole
     redundant: float = 1.0
     #: × the share of a result's text that better-ranked results are (a window whose turns
     #: already rank above it), subtracted from it
     partly_redundant: float = 0.5
+    #: × the share of a memory's text that asks (:func:`question_share`), subtracted: a
+    #: question states nothing, it is what the evidence answers
+    interrogative: float = 0.7
     recency_half_life_days: float = 180.0
 
 
@@ -124,6 +137,29 @@ def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
             if state.get(key) and state.get(key) == row.get(key):
                 score += 0.5
     return min(score, 2.0)
+
+
+#: question marks of the scripts graphmem reads: ASCII, full-width, Arabic, Greek question mark
+_QUESTION_MARKS = "?\uff1f\u061f\u037e"
+#: a sentence: text up to its end marks (and the closing quotes or brackets after them)
+_SENTENCE = re.compile(
+    "[^.!?\u3002\uff01\uff1f\u061f\u037e]+(?:[.!?\u3002\uff01\uff1f\u061f\u037e]+[\"'\u201d\u2019\u00bb\u300d\u300f)\\]\uff09]*)?"
+)
+
+
+def question_share(text: str) -> float:
+    """The share of ``text`` (in characters of its sentences) that asks: sentences ending in a
+    question mark. A turn that only asks is 1.0; a window of three turns, one of them a
+    question, about a third; a statement followed by "How about you?" a part."""
+    asked = total = 0
+    for m in _SENTENCE.finditer(text):
+        sentence = m.group().strip()
+        if not sentence:
+            continue
+        total += len(sentence)
+        if sentence.rstrip("\"'\u201d\u2019\u00bb\u300d\u300f)]\uff09")[-1:] in _QUESTION_MARKS:
+            asked += len(sentence)
+    return asked / total if total else 0.0
 
 
 def _recency(row: Row, now: Any, half_life_days: float) -> float:
@@ -197,6 +233,7 @@ def score_rows(
             "outcome": w.outcome * _outcome(r),
             "conflict": -w.conflict * (1.0 if r.get("open_conflicts") else 0.0),
             "staleness": -w.staleness * (1.0 if r.get("stale_sources") else 0.0),
+            "question": -w.interrogative * question_share(str(r.get("text") or "")),
             "redundant": 0.0,  # set by _mark_redundant once the order is known
         }
         out.append(Scored(r, sum(parts.values()), parts))

@@ -14,7 +14,7 @@ from graphmem.models.public import RetrievalPublic
 from graphmem.read.ranking import Scored
 from graphmem.store.base import Row
 
-RETRIEVER_VERSION = "graphmem-ranker-4"
+RETRIEVER_VERSION = "graphmem-ranker-5"
 READ_POLICY_VERSION = "memory-read-1"
 
 

@@ -7,7 +7,7 @@ come from three places — exact cosine over the filtered scope, exact predicate
 and memories holding the query's words — and are ranked by
 
     score = α·semantic + λ·lexical + μ·expansion + β·entity + γ·recency + δ·importance
-            + ε·authority + ζ·outcome − η·conflict − θ·staleness − ι·redundant
+            + ε·authority + ζ·outcome − η·conflict − θ·staleness − κ·question − ι·redundant
 
 with versioned weights (:mod:`.ranking` says what each part is and how the fusion was
 calibrated); every result carries its breakdown. Procedures are further limited to

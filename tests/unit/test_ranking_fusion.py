@@ -18,7 +18,7 @@ from graphmem.read.lexical import (
     lexical_tokens,
     terms,
 )
-from graphmem.read.ranking import Weights, score_rows
+from graphmem.read.ranking import Weights, question_share, score_rows
 
 NOW = "2026-12-01T00:00:00Z"
 
@@ -148,7 +148,7 @@ def _row(memory_id: str, text: str, semantic: float, lexical: float = 0.0) -> di
 
 def test_a_result_a_better_one_holds_whole_is_marked_redundant_and_moves_down() -> None:
     turn = "Caroline: I went to a LGBTQ support group yesterday."
-    window = f"Melanie: Hi! / {turn} / Melanie: Wow, how was it?"
+    window = f"Melanie: Hi! / {turn} / Melanie: Wow, that sounds great."
     rows = [
         _row("window", window, 0.9),
         _row("turn", turn, 0.8),
@@ -177,7 +177,7 @@ def test_a_window_whose_turns_rank_above_it_moves_below_new_evidence() -> None:
     """Both of a window's turns already placed: the window repeats them at their tokens and
     more, so a result with new evidence and a slightly lower score goes first."""
     first = "Caroline: I went to a LGBTQ support group yesterday."
-    second = "Melanie: That is wonderful, how did it go for you?"
+    second = "Melanie: That is wonderful, I hope it went well for you."
     rows = [
         _row("t1", first, 0.9),
         _row("t2", second, 0.85),
@@ -258,3 +258,55 @@ def test_one_shared_word_no_longer_outranks_a_better_cosine() -> None:
     relevance = {m: v["semantic"] + v["lexical"] + v["expansion"] for m, v in chosen.items()}
     assert max(relevance, key=relevance.__getitem__) == "m1"
     assert 0 < chosen["m2"]["lexical"] < 0.15 and chosen["m1"]["lexical"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("Melanie: Have you done events for any other causes?", 1.0),
+        ("주말에 뭐 했어요？", 1.0),  # full-width
+        ('He asked "where is it?"', 1.0),  # a closing quote is read past
+        ("هل زرت المتحف؟", 1.0),  # Arabic
+        ("Caroline: I went to a support group yesterday.", 0.0),
+        ("items: a; b;", 0.0),  # a semicolon is not a question mark (only Greek's is)
+        ("", 0.0),
+    ],
+)
+def test_the_share_of_a_text_that_asks(text: str, share: float) -> None:
+    assert question_share(text) == share
+
+
+def test_a_window_with_one_question_asks_only_in_part() -> None:
+    window = (
+        "Caroline: I went to a support group yesterday. / "
+        "Melanie: Wow, that sounds great. / Melanie: How was it?"
+    )
+    assert 0.1 < question_share(window) < 0.4
+    mixed = "Melanie: I went swimming with the kids. Did you go too?"
+    assert 0.2 < question_share(mixed) < 0.5
+
+
+def test_a_question_ranks_below_the_statement_that_answers_it() -> None:
+    """A turn that asks shares the query's words and meaning but states nothing: with the
+    shipped weights it goes below the turn that answers it, and the breakdown says why."""
+    rows = [
+        _row("asks", "Maria: Have you done events for any other causes, John?", 0.62, 0.6),
+        _row("answers", "John: We raised funds for victims of domestic abuse.", 0.55, 0.5),
+    ]
+    ranked = score_rows(rows, Weights(), [], {}, NOW)
+    assert [s.memory_id for s in ranked] == ["answers", "asks"]
+    assert ranked[1].breakdown["question"] == -Weights().interrogative
+    assert ranked[0].breakdown["question"] == 0
+    assert ranked[1].score == pytest.approx(sum(ranked[1].breakdown.values()))
+    plain = score_rows(rows, Weights(interrogative=0.0), [], {}, NOW)
+    assert [s.memory_id for s in plain] == ["asks", "answers"]
+
+
+def test_phase_one_keeps_the_answer_over_the_question_it_answers() -> None:
+    """The same part in phase 1, where the pool for hydration is chosen: with a pool of one,
+    the statement is kept and the question is not."""
+    texts = ["Maria: Have you done events for any other causes?", "John: We ran a food drive."]
+    found = Pool(ids=["asks", "answers"], semantic=[0.62, 0.5], texts=list(texts), exact_ids=set())
+    query = "What causes has John done events for?"
+    assert list(found.select(query, Weights(), 1)) == ["answers"]
+    assert list(found.select(query, Weights(interrogative=0), 1)) == ["asks"]
