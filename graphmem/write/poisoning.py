@@ -307,7 +307,9 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         re.compile(
             r"\b(?:change|set|reset|update|modify)\s+(?:the\s+|your\s+|my\s+|user'?s\s+)?(?:\w+\s+)?"
             r"(?:password|passcode|pin|2fa|mfa|api\s+key|credentials?)\b(?:\s+of\s+the\s+\w+)?\s+to\b"
-            r"|(?:비밀번호|패스워드|암호|PIN)\S*\s*(?:를|을)?\s*\S+\s*(?:로|으로)\s*(?:변경|바꿔|설정)",
+            # bounded runs: two unbounded \S runs side by side were cubic on "pin%2" * n
+            r"|(?:비밀번호|패스워드|암호|PIN)\S{0,12}\s*(?:를|을)?\s*\S{1,60}?\s*(?:로|으로)\s*"
+            r"(?:변경|바꿔|설정)",
             _I,
         ),
     ),

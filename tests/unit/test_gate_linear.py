@@ -41,6 +41,7 @@ FOUND = [
     "a_",  # e-mail local parts
     "aB3",  # e-mail local parts
     "-",  # e-mail local parts
+    "pin%2",  # poisoning's Korean credential change (two unbounded runs side by side: cubic)
 ]
 
 #: generated: every separator the rules read beside every prefix they key on
