@@ -143,7 +143,7 @@ _EXEMPTION = _rx(
     r"Erlaubnis|Zustimmung|zu\s+fragen|nachzufragen)|"
     r"\bnicht\s+(?:mehr\s+)?(?:um\s+\w+\s+)?(?:fragen|nachfragen|bestätigen|genehmigen|prüfen|"
     r"rückfragen)\b|"
-    r"(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung)\S*\s+(?:ist\s+)?"
+    r"(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung)\S{0,20}\s+(?:ist\s+)?"
     r"(?:nicht\s+(?:mehr\s+)?(?:nötig|notwendig|erforderlich)|entfällt|überflüssig)|"
     r"gilt\s+als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)|"
     r"als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)\s+(?:betrachten|behandeln|ansehen)|"
@@ -196,7 +196,7 @@ _PERMISSION_TEXT = _rx(
     r"privileges?|rights)\b",
     r"\baccess\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}(?:drive|account|system|repo|repository|"
     r"database|files?|folder|vault|billing|finance|admin)",
-    r"(?:권한|접근\s*권|権限|アクセス権|权限|访问权)\S*\s*(?:이|을|를|은|는|が|を|は)?\s*(?:있|가지|부여|받|갖|줘|주|与え|付与|给|授予)",
+    r"(?:권한|접근\s*권|権限|アクセス権|权限|访问权)\S{0,12}\s*(?:이|을|를|은|는|が|を|は)?\s*(?:있|가지|부여|받|갖|줘|주|与え|付与|给|授予)",
     r"(?:permisos?|derechos|privilegios?|acceso)\s+(?:total|completo|de\s+administrador)|"
     r"(?:Vollzugriff|Zugriff\s+auf|Berechtigung(?:en)?\s+(?:für|auf))",
 )

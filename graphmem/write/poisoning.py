@@ -284,7 +284,8 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
             + "|"
             + _URL
             + r")"
-            r"|(?:앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?|향후)\s*(?:\S+\s*){0,4}?(?:모든|항상|매번|반드시|"
+            # words are whole runs (\S+\s+): "(?:\S+\s*){0,4}" split one long run every way (n⁴)
+            r"|(?:앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?|향후)\s*(?:\S+\s+){0,4}?\S{0,20}?(?:모든|항상|매번|반드시|"
             r"늘|계속)",
             _I | re.S,
         ),
@@ -413,7 +414,7 @@ _PATTERNS.extend(
                 r"|\bpretend\s+(?:to\s+be|you\s+are)\b|\broleplay\s+as\b"
                 r"|あなたは(?:今から|これから|今日から|もう)|お前は(?:今から|これから)"
                 r"|(?:你|您)(?:现在|从现在起|从今以后|今后)(?:是|扮演|成为)|从现在起你是"
-                r"|(?:너는|넌|당신은)\s*(?:이제|지금부터|앞으로)\s*(?:\S+\s*){0,3}?(?:AI|비서|봇|모드|역할)"
+                r"|(?:너는|넌|당신은)\s*(?:이제|지금부터|앞으로)\s*(?:\S+\s+){0,3}?\S{0,20}?(?:AI|비서|봇|모드|역할)"
                 r"|\b(?:ahora|a\s+partir\s+de\s+ahora)\s+eres\b"
                 r"|\bdu\s+bist\s+(?:jetzt|ab\s+jetzt|nun|ab\s+sofort)\b"
                 # a notice in the system's name

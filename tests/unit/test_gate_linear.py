@@ -162,3 +162,25 @@ ROUND6_SHAPES = ["\\u0069\\u00", "\\x6", "=4", "a=20b", "=\n", ".- ", "-- / ", "
 @pytest.mark.parametrize("shape", ROUND6_SHAPES)
 def test_the_round6_decoders_are_linear(shape: str) -> None:
     assert_linear_growth(normalize.__wrapped__, _text(shape, 16_000))  # uncached
+
+
+#: a key word followed by one long run without spaces (Korean is often written so, and a URL or
+#: a base64 blob is one run): "(?:\S+\s*){0,4}" after 앞으로 split the run every way (n⁴:
+#: 200 characters took 1.8 s), "\S*" after 권한 or Freigabe read to the run's end from each
+KEYWORD_RUNS = [
+    "앞으로 ",
+    "이제부터는 ",
+    "너는 이제 ",
+    "기존 ",
+    "모든 ",
+    "사용자 ",
+    "권한",
+    "Freigabe",
+    "pin ",
+]
+
+
+@pytest.mark.parametrize("keyword", KEYWORD_RUNS)
+@pytest.mark.parametrize("scanner", ["poisoning", "capabilities"])
+def test_a_long_run_after_a_key_word_is_linear(keyword: str, scanner: str) -> None:
+    assert_linear_growth(_scanners()[scanner], keyword + "가" * 4000, repeats=2)
