@@ -37,6 +37,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from graphmem.write import ciphers
+
 __all__ = [
     "ALPHABET",
     "ASCII85",
@@ -187,7 +189,11 @@ def decode_rotation(run: str, readable: Readable) -> str | None:
         share, hits = _share(candidate)
         if hits >= 2 and share >= _MIN_SHARE and (best is None or share > best[0]):
             best = (share, candidate)
-    return readable(best[1].encode()) if best is not None else None
+    if best is not None:
+        return readable(best[1].encode())
+    # any other of the six languages, or words reversed in place (round 9)
+    decoded = ciphers.decode_cipher(run)
+    return readable(decoded.encode()) if decoded is not None else None
 
 
 # -- 7-bit transport encodings --------------------------------------------------------------------
@@ -221,7 +227,9 @@ def decode_ascii85(run: str, readable: Readable) -> str | None:
 
 
 #: a run that fails its decoder's candidate test is skipped without counting as a try
-CANDIDATE: dict[str, Callable[[str], bool]] = {"rotation": rotation_candidate}
+CANDIDATE: dict[str, Callable[[str], bool]] = {
+    "rotation": lambda run: rotation_candidate(run) or ciphers.cipher_candidate(run)
+}
 
 #: a decoder runs only when its marker is in the text (one ``in`` or one search)
 MARKERS: dict[str, Callable[[str], bool]] = {

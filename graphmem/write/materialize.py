@@ -9,6 +9,7 @@ from graphmem.models.base import dumps_canonical
 from graphmem.models.enums import MemoryType
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.types import sha256_hash
+from graphmem.write.fields import identifier_words
 
 
 def conflict_key(proposal: MemoryProposal) -> str | None:
@@ -65,9 +66,12 @@ def memory_text(proposal: MemoryProposal) -> str:
 
 def _strings(value: Any, where: str) -> list[tuple[str, str]]:
     if isinstance(value, str):
-        return [(where, value)] if value else []
+        words = identifier_words(value)
+        return [(where, value), *([(f"{where}#words", words)] if words else [])] if value else []
     if isinstance(value, dict):
-        return [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
+        # a key is stored text too; a key that is a sentence in an identifier is read as one
+        keys = [(f"{where}.{k}#key", w) for k in value if (w := identifier_words(str(k)))]
+        return keys + [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
     if isinstance(value, list):
         return [x for i, v in enumerate(value) for x in _strings(v, f"{where}[{i}]")]
     if value is None or isinstance(value, bool):

@@ -26,6 +26,8 @@ import re
 import unicodedata
 
 __all__ = [
+    "JA_WORDS",
+    "ZH_WORDS",
     "ROMAN_LINE",
     "ZHUYIN",
     "decode_romanized",
@@ -245,6 +247,9 @@ _ZH_WORDS = {
     "mingling": "命令",
 }
 _ZH_MAX = max(map(len, _ZH_WORDS))
+#: the vocabularies, read by the phonetic readings of native text (graphmem.write.phonetic)
+JA_WORDS = _JA_WORDS
+ZH_WORDS = _ZH_WORDS
 _MIN_HITS = 3
 
 #: one line of Latin words (a romanised sentence is read line by line)
