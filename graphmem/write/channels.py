@@ -5,8 +5,9 @@ lines (or between words) spell bits, eight to a character (the ``stegsnow`` tric
 model given the raw text can be told how to read them. :func:`whitespace_message` reads
 that channel — the trailing whitespace of every line, in order, and separately the gaps
 between words written as one or two spaces — as bits (space 0 and tab 1, and the other way
-round; one space 0 and two spaces 1), at every bit offset, and returns the message when one
-reading is readable text.
+round; one space 0 and two spaces 1), at every bit offset, also with the one space that
+parts a line's words from its bits left out, and returns the message when one reading is
+text made of words.
 
 Whether a channel is reported: a whitespace channel that decodes to *readable text* is
 itself refused (``HIDDEN_TEXT`` / ``WHITESPACE_CHANNEL``, as hidden TAG characters are),
@@ -42,16 +43,27 @@ def _message(bits: str, readable: Readable) -> str | None:
             return None
         data = bytes(int(usable[k : k + 8], 2) for k in range(0, len(usable), 8))
         text = readable(data.rstrip(b"\x00"))
-        if text is not None:
+        if text is not None and _wordlike(text):
             return text
     return None
+
+
+def _wordlike(text: str) -> bool:
+    """Mostly letters and spaces, as words are: bits read at the wrong offset or polarity
+    give printable noise (``ZbFB6k~>6j&``), about half of it letters."""
+    wordy = sum(1 for c in text if c.isalpha() or c in " .,:;!?'-@/")
+    return " " in text and wordy >= 0.85 * len(text)
 
 
 def whitespace_message(text: str, readable: Readable) -> str | None:
     """The message spelled by ``text``'s trailing whitespace or word gaps, if readable."""
     if "\t" in text:
-        trailing = "".join(m.group(0) for m in _TRAILING.finditer(text))
-        if trailing.count("\t") >= 8:
+        runs = [m.group(0) for m in _TRAILING.finditer(text)]
+        # as written, and with the one space that parts a line's words from its bits dropped
+        padded = [r[1:] if r[0] == " " else r for r in runs]
+        for trailing in dict.fromkeys(("".join(runs), "".join(padded))):
+            if trailing.count("\t") < 8:
+                continue
             spaces_low = trailing.replace(" ", "0").replace("\t", "1")
             for bits in (spaces_low, spaces_low.translate(str.maketrans("01", "10"))):
                 found = _message(bits, readable)

@@ -15,10 +15,10 @@ German, French, Portuguese and Italian:
 
 A run is tried only when it fails the cheap test (almost no function word of any language),
 so prose, names, ids and hashes in ordinary text cost one pass; and a reading must hold at
-least two function words, a fifth of its words, and letters shaped like the language's, so
-a list of product names or a hash does not turn into a sentence by chance. Tokens holding a
-digit, ``.``, ``@`` or ``/`` (a domain, an address, a version) are left as written: a cipher
-that leaves its destination in clear is read with it.
+least two different function words, a fifth of its words, and letters shaped like the
+language's, so a list of product names or a hash does not turn into a sentence by chance.
+Tokens holding a digit, ``.``, ``@`` or ``/`` (a domain, an address, a version) are left as
+written: a cipher that leaves its destination in clear is read with it.
 """
 
 from __future__ import annotations
@@ -117,16 +117,17 @@ def _words(text: str) -> list[str]:
 
 
 def language_share(text: str) -> tuple[float, int, str]:
-    """The best language's share of function words among ``text``'s words, how many there
-    are, and the language."""
+    """The best language's share of function words among ``text``'s words, how many
+    *different* ones there are (``di … di`` is one), and the language."""
     words = _words(text)
     if not words:
         return 0.0, 0, ""
     best = (0.0, 0, "")
     for lang, vocab in FUNCTION_WORDS.items():
-        hits = sum(1 for w in words if w in vocab)
-        if hits > best[1]:
-            best = (hits / len(words), hits, lang)
+        found = [w for w in words if w in vocab]
+        distinct = len(set(found))
+        if distinct > best[1]:
+            best = (len(found) / len(words), distinct, lang)
     return best
 
 
@@ -149,7 +150,8 @@ def cipher_candidate(run: str) -> bool:
     letters = [w for w in words if _WORD.fullmatch(w)]
     if len(letters) < _MIN_WORDS or len(letters) * 2 < len(words):
         return False
-    hits = sum(1 for w in letters if w in _ANY_FUNCTION_WORD)
+    # one-letter words (a, y, e, o) survive a reversal and stand in too many languages
+    hits = sum(1 for w in letters if len(w) > 1 and w in _ANY_FUNCTION_WORD)
     return hits < _READS * len(words) or hits < 2
 
 

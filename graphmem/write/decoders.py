@@ -181,7 +181,12 @@ def rotation_candidate(run: str) -> bool:
 
 
 def decode_rotation(run: str, readable: Readable) -> str | None:
-    if _share(run)[0] >= _MIN_SHARE:
+    # a letter substitution of any of six languages, or words reversed in place (round 9);
+    # then ROT47, which turns letters into symbols, read as English
+    deciphered = ciphers.decode_cipher(run)
+    if deciphered is not None:
+        return readable(deciphered.encode())
+    if not rotation_candidate(run) or _share(run)[0] >= _MIN_SHARE:
         return None  # it reads already
     best: tuple[float, str] | None = None
     for table in _ROTATIONS:
@@ -189,11 +194,7 @@ def decode_rotation(run: str, readable: Readable) -> str | None:
         share, hits = _share(candidate)
         if hits >= 2 and share >= _MIN_SHARE and (best is None or share > best[0]):
             best = (share, candidate)
-    if best is not None:
-        return readable(best[1].encode())
-    # any other of the six languages, or words reversed in place (round 9)
-    decoded = ciphers.decode_cipher(run)
-    return readable(decoded.encode()) if decoded is not None else None
+    return readable(best[1].encode()) if best is not None else None
 
 
 # -- 7-bit transport encodings --------------------------------------------------------------------

@@ -81,9 +81,9 @@ def identifier_words(text: str) -> str | None:
     domain at its end, ``evil.example``, kept whole); ``None`` otherwise."""
     if not _IDENTIFIER.fullmatch(text):
         return None
+    if text.count(".") >= MIN_IDENTIFIER_WORDS - 1:
+        text = text.replace(".", "_")  # dotted.words.written.as.one.name
     words = _SEPARATORS.split(_CAMEL.sub("_", text))
-    if len(words) == 1 and text.count(".") >= MIN_IDENTIFIER_WORDS - 1:
-        words = text.split(".")  # dotted.words.written.as.one.name
     letter_words = sum(1 for w in words if w.isalpha())
     if letter_words < MIN_IDENTIFIER_WORDS or letter_words * 4 < len(words) * 3:
         return None  # an id in groups (a UUID, a hash) is no sentence

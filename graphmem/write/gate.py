@@ -70,9 +70,9 @@ __all__ = [
 
 class NormalizeStage:
     """Reports what normalisation undid in the stored texts (every scanner reads the
-    normalised views itself). Hidden TAG-character text, and a message in the pattern of spaces and tabs
-    (``channels.py``), is refused: nothing honest hides
-    ASCII in invisible characters (an emoji flag's tag sequence excepted)."""
+    normalised views itself). Hidden TAG-character text, and a message in the pattern of
+    spaces and tabs (``channels.py``), is refused: nothing honest hides ASCII in invisible
+    characters (an emoji flag's tag sequence excepted) or words in its whitespace."""
 
     name = WriteStage.NORMALIZE
 
@@ -461,8 +461,8 @@ def _poisoning(run: StageInput) -> Check | None:
     if p.memory_type is MemoryType.PROCEDURAL:
         override = poisoning.procedure_override(joined.text)
         if override is not None:
-            where = joined.label(override.start, override.end)
-            return reject(Code.POISONING, f"procedure override fields={where}", override.code)
+            label = joined.label(override.start, override.end)
+            return reject(Code.POISONING, f"procedure override fields={label}", Rule(override.code))
     durable = p.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
     for src in run.cited:
         if not untrusted(src):

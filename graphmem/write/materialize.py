@@ -82,7 +82,9 @@ def _strings(value: Any, where: str) -> list[tuple[str, str]]:
 def stored_texts(proposal: MemoryProposal) -> list[tuple[str, str]]:
     """``(field, text)`` of every piece of text the memory would store (and a model could
     later read): its text, every payload field (an episode's observations, actions and
-    feedback too, not only the first non-empty one), and the quoted spans."""
+    feedback too, not only the first non-empty one), the quoted spans, and every key and
+    name (subject, namespace, purposes) that is a sentence written as an identifier, as
+    words (:func:`graphmem.write.fields.identifier_words`)."""
     out: list[tuple[str, str]] = []
     if proposal.text:
         out.append(("text", proposal.text))
@@ -92,6 +94,11 @@ def stored_texts(proposal: MemoryProposal) -> list[tuple[str, str]]:
         )
         out += _strings(payload_dict(proposal), kind)
     out += [(f"evidence[{i}].span", ev.span) for i, ev in enumerate(proposal.evidence) if ev.span]
+    # names a model reads beside the memory: a sentence written as one is read as words
+    names = [("subject", proposal.subject.partition(":")[2] or proposal.subject)]
+    names += [("namespace", proposal.namespace or "")]
+    names += [(f"purposes[{i}]", purpose) for i, purpose in enumerate(proposal.purposes)]
+    out += [(f"{where}#words", words) for where, name in names if (words := identifier_words(name))]
     return out
 
 

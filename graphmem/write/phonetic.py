@@ -8,9 +8,11 @@ Chinese homophones (:func:`decode_homophones`)
     忽略之前的指令, 蜜码 for 密码). Each run of Han characters is read as toneless pinyin
     (``pypinyin``), and where a stretch of syllables spells a word of the romanised-Chinese
     vocabulary (:data:`graphmem.write.romanized.ZH_WORDS`) the word is written back in its
-    own characters. The run is kept only when at least two words were *changed* by it
-    (text that already uses the right characters changes nothing) among three or more
-    vocabulary words, so ordinary Chinese stays as it is.
+    own characters — unless the stretch is a word of its own (a number such as 五十, or a
+    word of the library's phrase dictionary such as 知识). The run is kept only when at
+    least two words were *changed* by it (text that already uses the right characters
+    changes nothing) among three or more vocabulary words, so ordinary Chinese stays as
+    it is.
 Korean in Hanja (:func:`decode_hanja`)
     Sino-Korean words written in Chinese characters between Hangul particles (以前 指示는
     無視하고): every Han character is read as its Hangul syllable (Unihan ``kHangul``,
@@ -34,23 +36,25 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from pypinyin import Style, lazy_pinyin
+from pypinyin.phrases_dict import phrases_dict
 
 from graphmem.write import romanized
 
 __all__ = [
-    "HAN_RUN",
     "HANJA_RUN",
+    "HAN_RUN",
     "KANA_RUN",
     "decode_hanja",
     "decode_homophones",
     "decode_kana",
-    "han_marker",
     "han_candidate",
+    "han_marker",
     "hanja_candidate",
-    "kana_candidate",
     "hanja_marker",
+    "kana_candidate",
     "kana_marker",
 ]
 
@@ -58,7 +62,8 @@ _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 #: a run of Han characters and the punctuation between them (a stretch of Chinese)
 HAN_RUN = re.compile(rf"[{_HAN}](?:[{_HAN}，、：；,:;\s]*[{_HAN}])?")
 #: Korean text with Han characters: Hangul and Han characters mixed in one run
-HANJA_RUN = re.compile(rf"[{_HAN}\uac00-\ud7a3](?:[{_HAN}\uac00-\ud7a3\s,.:]*[{_HAN}\uac00-\ud7a3])?")
+_KOREAN = rf"{_HAN}\uac00-\ud7a3"
+HANJA_RUN = re.compile(rf"[{_KOREAN}](?:[{_KOREAN}\s,.:]*[{_KOREAN}])?")
 #: a run of kana only (spaces, 、 and ・ between words)
 #: (half-width kana arrive as full-width ones with a separate voicing mark, U+3099/U+309A)
 _KANA_CHARS = "\u3041-\u3096\u3099\u309a\u30a1-\u30fa\u30fc"
@@ -110,10 +115,12 @@ def _rewrite(
     vocabulary: Mapping[str, str],
     max_units: int,
     fold: Callable[[str], str] = _same,
+    real_word: Callable[[str], bool] = lambda written: False,
 ) -> tuple[str, int, int]:
     """``units`` (``(written, sound)``) with every stretch whose sounds spell a vocabulary
     word written as that word (the stretches chosen to cover the most units); how many
-    vocabulary words of two units or more it holds, and how many of those it changed."""
+    vocabulary words of two units or more it holds, and how many of those it changed. A
+    stretch that is a word of its own (``real_word``) is not read as another word."""
     n = len(units)
     best: list[tuple[int, int]] = [(0, 0)] * (n + 1)
     back: list[tuple[int, str | None]] = [(0, None)] * (n + 1)
@@ -121,7 +128,8 @@ def _rewrite(
         best[i], back[i] = (best[i - 1][0], best[i - 1][1] - 1), (i - 1, None)
         for j in range(max(0, i - max_units), i):
             word = vocabulary.get(fold("".join(s for _, s in units[j:i])))
-            if word is not None:
+            written = "".join(w for w, _ in units[j:i])
+            if word is not None and (word == written or not real_word(written)):
                 cand = (best[j][0] + i - j, best[j][1] - 1)
                 if cand > best[i]:
                     best[i], back[i] = cand, (j, word)
@@ -146,16 +154,25 @@ def _rewrite(
 
 _ZH_VOCABULARY = {key.replace("ue", "ve"): word for key, word in romanized.ZH_WORDS.items()}
 _ZH_MAX = 4
+_NUMERALS = frozenset("〇零一二两三四五六七八九十百千万亿")
+
+
+def _zh_word(written: str) -> bool:
+    """A stretch that is a Chinese word already — a number (五十, 一千) or a word of the
+    pinyin library's phrase dictionary (知识) — is that word, not a homophone of another."""
+    return all(c in _NUMERALS for c in written) or written in phrases_dict
 
 
 def decode_homophones(run: str) -> str | None:
-    syllables = lazy_pinyin(run, style=Style.NORMAL, errors=lambda chars: list(chars))
+    # ``errors`` may return a list (one item per character kept); the stub says str only
+    keep_each = cast(Callable[[str], str], list)
+    syllables = lazy_pinyin(run, style=Style.NORMAL, errors=keep_each)
     if len(syllables) != len(run):
         return None  # a reading that does not keep one syllable per character
     units = [
         (c, s.replace("ue", "ve") if s != c else "|") for c, s in zip(run, syllables, strict=True)
     ]
-    rewritten, words, changed = _rewrite(units, _ZH_VOCABULARY, _ZH_MAX)
+    rewritten, words, changed = _rewrite(units, _ZH_VOCABULARY, _ZH_MAX, real_word=_zh_word)
     return rewritten if words >= _MIN_WORDS and changed >= _MIN_CHANGED else None
 
 

@@ -27,9 +27,9 @@ import unicodedata
 
 __all__ = [
     "JA_WORDS",
-    "ZH_WORDS",
     "ROMAN_LINE",
     "ZHUYIN",
+    "ZH_WORDS",
     "decode_romanized",
     "decode_zhuyin",
     "romanized_marker",
