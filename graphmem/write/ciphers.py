@@ -104,11 +104,13 @@ def _reverse(text: str) -> str:
 
 
 #: the 25 shifts (ROT13 among them), Atbash and per-word reversal (ROT47, which turns
-#: letters into symbols, is read by :func:`graphmem.write.decoders.decode_rotation`)
-_SUBSTITUTIONS: tuple[Callable[[str], str], ...] = (
-    *(_substitution(_LETTERS[k:] + _LETTERS[:k]) for k in range(1, 26)),
-    _substitution(_LETTERS[::-1]),
-    _reverse,
+#: letters into symbols, is read by :func:`graphmem.write.decoders.decode_rotation`), each
+#: with the shortest function word that counts in its reading: a reversal leaves one-letter
+#: words (``a``, ``y``, ``i``) as they were, so they prove nothing there
+_SUBSTITUTIONS: tuple[tuple[Callable[[str], str], int], ...] = (
+    *((_substitution(_LETTERS[k:] + _LETTERS[:k]), 1) for k in range(1, 26)),
+    (_substitution(_LETTERS[::-1]), 1),
+    (_reverse, 2),
 )
 
 
@@ -116,16 +118,17 @@ def _words(text: str) -> list[str]:
     return [w.strip(".,:;!?'\"()[]").lower() for w in text.split()]
 
 
-def language_share(text: str) -> tuple[float, int, str]:
+def language_share(text: str, shortest: int = 1) -> tuple[float, int, str]:
     """The best language's share of function words among ``text``'s words, how many
-    *different* ones there are (``di … di`` is one), and the language."""
+    *different* ones of ``shortest`` letters or more there are (``di … di`` is one), and
+    the language."""
     words = _words(text)
     if not words:
         return 0.0, 0, ""
     best = (0.0, 0, "")
     for lang, vocab in FUNCTION_WORDS.items():
         found = [w for w in words if w in vocab]
-        distinct = len(set(found))
+        distinct = len({w for w in found if len(w) >= shortest})
         if distinct > best[1]:
             best = (len(found) / len(words), distinct, lang)
     return best
@@ -165,10 +168,12 @@ def decode_cipher(run: str) -> str | None:
     if not cipher_candidate(run):
         return None
     best: tuple[float, str] | None = None
-    for substitute in _SUBSTITUTIONS:
+    already = {shortest: language_share(run, shortest)[1] for shortest in (1, 2)}
+    for substitute, shortest in _SUBSTITUTIONS:
         reading = _apply(run, substitute)
-        share, hits, lang = language_share(reading)
-        if hits < _MIN_HITS or share < _MIN_SHARE:
+        share, hits, lang = language_share(reading, shortest)
+        # more different function words than the run held as written
+        if hits < _MIN_HITS or hits <= already[shortest] or share < _MIN_SHARE:
             continue
         fit = _letter_fit(reading, lang)
         if fit >= _MIN_FIT and (best is None or share * fit > best[0]):
