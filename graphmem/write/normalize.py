@@ -35,10 +35,18 @@ authorization, instruction shape, secrets, personal data) reads all the views it
     depth of two. A run is found wherever it stands — after ``=`` or ``:`` (``attachment=…``,
     ``"data": "…"``), quoted, in a URL's path or query, or wrapped over several lines or
     space-separated chunks (MIME) — and urlsafe base64 is read too.
+``whitespace``
+    the message spelled by the text's trailing spaces and tabs or its one- and two-space
+    word gaps (``channels.py``), normalised again like a decoded run; a text that has one is
+    refused as HIDDEN_TEXT (``WHITESPACE_CHANNEL``) by the gate's normalisation stage.
 ``inline``
     ``clean`` with every decoded run put back *in place* of the encoded one, so the decoded
     text is read with what stands around it (``pw=<base64>`` reads ``pw=Hunter#2026``;
     ``Note to the assistant: <base64>`` reads as one sentence).
+
+The decoded runs include, from round 9, Latin ciphers found by language statistics
+(``ciphers.py``), text typed on the wrong keyboard layout (``keyboards.py``) and native text
+read by its sound — Chinese homophones, Korean in Hanja, kana-only Japanese (``phonetic.py``).
 
 Each view maps every character back to the original text (``starts``/``ends``), so a finding
 in any view points at the original characters (a decoded run maps to the whole run): that is
