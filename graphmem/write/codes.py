@@ -164,6 +164,12 @@ class Rule(StrEnum):
     ENCODED_ROMANIZED = "ENCODED_ROMANIZED"
     ENCODED_WORD_GAME = "ENCODED_WORD_GAME"
     ENCODED_KATAKANA = "ENCODED_KATAKANA"
+    #: round 9 (``keyboards.py``, ``phonetic.py``, ``channels.py``): text typed on another
+    #: keyboard layout, native text read by its sound (homophones, Hanja, kana only), and a
+    #: message in the pattern of spaces and tabs (refused as HIDDEN_TEXT)
+    ENCODED_KEYBOARD = "ENCODED_KEYBOARD"
+    ENCODED_PHONETIC = "ENCODED_PHONETIC"
+    WHITESPACE_CHANNEL = "WHITESPACE_CHANNEL"
     REVERSED_TEXT = "REVERSED_TEXT"
     # -- grounding (UNGROUNDED / SPAN_CONTRADICTS / NO_SPAN)
     VALUE_MISSING = "VALUE_MISSING"
@@ -287,6 +293,8 @@ _NORMALIZE_RULES = (
     Rule.ENCODED_ROMANIZED,
     Rule.ENCODED_WORD_GAME,
     Rule.ENCODED_KATAKANA,
+    Rule.ENCODED_KEYBOARD,
+    Rule.ENCODED_PHONETIC,
     Rule.REVERSED_TEXT,
 )
 
@@ -294,6 +302,7 @@ _NORMALIZE_RULES = (
 RULE_CODE: dict[Rule, Code] = {
     **dict.fromkeys(_NORMALIZE_RULES, Code.OBFUSCATION),
     Rule.TAG_CHARS: Code.HIDDEN_TEXT,
+    Rule.WHITESPACE_CHANNEL: Code.HIDDEN_TEXT,
     **dict.fromkeys((Rule.VALUE_MISSING, Rule.NOT_SUPPORTED, Rule.TAINTED), Code.UNGROUNDED),
     **dict.fromkeys(
         (Rule.VALUE_MISMATCH, Rule.POLARITY_MISMATCH, Rule.QUALIFIER_MISMATCH),

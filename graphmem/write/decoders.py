@@ -37,6 +37,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from graphmem.write import ciphers
+
 __all__ = [
     "ALPHABET",
     "ASCII85",
@@ -179,7 +181,12 @@ def rotation_candidate(run: str) -> bool:
 
 
 def decode_rotation(run: str, readable: Readable) -> str | None:
-    if _share(run)[0] >= _MIN_SHARE:
+    # a letter substitution of any of six languages, or words reversed in place (round 9);
+    # then ROT47, which turns letters into symbols, read as English
+    deciphered = ciphers.decode_cipher(run)
+    if deciphered is not None:
+        return readable(deciphered.encode())
+    if not rotation_candidate(run) or _share(run)[0] >= _MIN_SHARE:
         return None  # it reads already
     best: tuple[float, str] | None = None
     for table in _ROTATIONS:
@@ -221,7 +228,9 @@ def decode_ascii85(run: str, readable: Readable) -> str | None:
 
 
 #: a run that fails its decoder's candidate test is skipped without counting as a try
-CANDIDATE: dict[str, Callable[[str], bool]] = {"rotation": rotation_candidate}
+CANDIDATE: dict[str, Callable[[str], bool]] = {
+    "rotation": lambda run: rotation_candidate(run) or ciphers.cipher_candidate(run)
+}
 
 #: a decoder runs only when its marker is in the text (one ``in`` or one search)
 MARKERS: dict[str, Callable[[str], bool]] = {

@@ -70,24 +70,26 @@ __all__ = [
 
 class NormalizeStage:
     """Reports what normalisation undid in the stored texts (every scanner reads the
-    normalised views itself). Hidden TAG-character text is refused: nothing honest hides
-    ASCII in invisible characters (an emoji flag's tag sequence excepted)."""
+    normalised views itself). Hidden TAG-character text, and a message in the pattern of
+    spaces and tabs (``channels.py``), is refused: nothing honest hides ASCII in invisible
+    characters (an emoji flag's tag sequence excepted) or words in its whitespace."""
 
     name = WriteStage.NORMALIZE
 
     def run(self, run: StageInput) -> list[Check]:
         found: set[Rule] = set()
-        hidden: str | None = None
+        hidden: tuple[str, Rule] | None = None
         for where, text in stored_texts(run.proposal):
             n = normalize(text)
             found.update(n.findings)
             if Rule.TAG_CHARS in n.findings and _hidden_tags(text):
-                hidden = hidden or where
-        checks: list[Check] = [
-            info(RULE_CODE[r], None, r) for r in sorted(found - {Rule.TAG_CHARS})
-        ]
+                hidden = hidden or (where, Rule.TAG_CHARS)
+            if Rule.WHITESPACE_CHANNEL in n.findings:
+                hidden = hidden or (where, Rule.WHITESPACE_CHANNEL)
+        channels = {Rule.TAG_CHARS, Rule.WHITESPACE_CHANNEL}
+        checks: list[Check] = [info(RULE_CODE[r], None, r) for r in sorted(found - channels)]
         if hidden is not None:
-            checks.append(reject(Code.HIDDEN_TEXT, f"field={hidden}", Rule.TAG_CHARS))
+            checks.append(reject(Code.HIDDEN_TEXT, f"field={hidden[0]}", hidden[1]))
         return checks
 
 
@@ -456,6 +458,11 @@ def _poisoning(run: StageInput) -> Check | None:
     fields = [("memory.text", memory_text(p)), *stored_texts(p)]
     apart = "\n".join(t for _, t in fields)
     joined = together(stored_texts(p))
+    if p.memory_type is MemoryType.PROCEDURAL:
+        override = poisoning.procedure_override(joined.text)
+        if override is not None:
+            label = joined.label(override.start, override.end)
+            return reject(Code.POISONING, f"procedure override fields={label}", Rule(override.code))
     durable = p.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)
     for src in run.cited:
         if not untrusted(src):

@@ -9,6 +9,7 @@ from graphmem.models.base import dumps_canonical
 from graphmem.models.enums import MemoryType
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.types import sha256_hash
+from graphmem.write.fields import identifier_words
 
 
 def conflict_key(proposal: MemoryProposal) -> str | None:
@@ -65,9 +66,12 @@ def memory_text(proposal: MemoryProposal) -> str:
 
 def _strings(value: Any, where: str) -> list[tuple[str, str]]:
     if isinstance(value, str):
-        return [(where, value)] if value else []
+        words = identifier_words(value)
+        return [(where, value), *([(f"{where}#words", words)] if words else [])] if value else []
     if isinstance(value, dict):
-        return [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
+        # a key is stored text too; a key that is a sentence in an identifier is read as one
+        keys = [(f"{where}.{k}#key", w) for k in value if (w := identifier_words(str(k)))]
+        return keys + [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
     if isinstance(value, list):
         return [x for i, v in enumerate(value) for x in _strings(v, f"{where}[{i}]")]
     if value is None or isinstance(value, bool):
@@ -78,7 +82,9 @@ def _strings(value: Any, where: str) -> list[tuple[str, str]]:
 def stored_texts(proposal: MemoryProposal) -> list[tuple[str, str]]:
     """``(field, text)`` of every piece of text the memory would store (and a model could
     later read): its text, every payload field (an episode's observations, actions and
-    feedback too, not only the first non-empty one), and the quoted spans."""
+    feedback too, not only the first non-empty one), the quoted spans, and every key and
+    name (subject, namespace, purposes) that is a sentence written as an identifier, as
+    words (:func:`graphmem.write.fields.identifier_words`)."""
     out: list[tuple[str, str]] = []
     if proposal.text:
         out.append(("text", proposal.text))
@@ -88,6 +94,11 @@ def stored_texts(proposal: MemoryProposal) -> list[tuple[str, str]]:
         )
         out += _strings(payload_dict(proposal), kind)
     out += [(f"evidence[{i}].span", ev.span) for i, ev in enumerate(proposal.evidence) if ev.span]
+    # names a model reads beside the memory: a sentence written as one is read as words
+    names = [("subject", proposal.subject.partition(":")[2] or proposal.subject)]
+    names += [("namespace", proposal.namespace or "")]
+    names += [(f"purposes[{i}]", purpose) for i, purpose in enumerate(proposal.purposes)]
+    out += [(f"{where}#words", words) for where, name in names if (words := identifier_words(name))]
     return out
 
 

@@ -35,10 +35,18 @@ authorization, instruction shape, secrets, personal data) reads all the views it
     depth of two. A run is found wherever it stands — after ``=`` or ``:`` (``attachment=…``,
     ``"data": "…"``), quoted, in a URL's path or query, or wrapped over several lines or
     space-separated chunks (MIME) — and urlsafe base64 is read too.
+``whitespace``
+    the message spelled by the text's trailing spaces and tabs or its one- and two-space
+    word gaps (``channels.py``), normalised again like a decoded run; a text that has one is
+    refused as HIDDEN_TEXT (``WHITESPACE_CHANNEL``) by the gate's normalisation stage.
 ``inline``
     ``clean`` with every decoded run put back *in place* of the encoded one, so the decoded
     text is read with what stands around it (``pw=<base64>`` reads ``pw=Hunter#2026``;
     ``Note to the assistant: <base64>`` reads as one sentence).
+
+The decoded runs include, from round 9, Latin ciphers found by language statistics
+(``ciphers.py``), text typed on the wrong keyboard layout (``keyboards.py``) and native text
+read by its sound — Chinese homophones, Korean in Hanja, kana-only Japanese (``phonetic.py``).
 
 Each view maps every character back to the original text (``starts``/``ends``), so a finding
 in any view points at the original characters (a decoded run maps to the whole run): that is
@@ -63,7 +71,7 @@ from functools import lru_cache, partial
 
 from confusable_homoglyphs.confusables import confusables_data
 
-from graphmem.write import decoders, romanized, scripts, spelled
+from graphmem.write import channels, decoders, keyboards, phonetic, romanized, scripts, spelled
 from graphmem.write.codes import Rule
 
 __all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
@@ -677,6 +685,9 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
      _first_reading(spelled.word_acrostics), Rule.ENCODED_ACROSTIC),
     ("numbered", _spans(spelled.NUMBERED), spelled.decode_numbered, Rule.ENCODED_SPELLING),
     ("pig", _spans(decoders.ROTATION), spelled.decode_pig_latin, Rule.ENCODED_WORD_GAME),
+    # round 9: English typed on the Korean layout, before loose jamo are composed as Korean
+    ("keys", _spans(keyboards.HANGUL_RUN), keyboards.decode_korean_qwerty,
+     Rule.ENCODED_KEYBOARD),
     ("jamo", _spans(scripts.JAMO), scripts.compose_jamo, Rule.ENCODED_JAMO),
     ("punycode", _spans(scripts.PUNYCODE), scripts.decode_punycode, Rule.ENCODED_PUNYCODE),
     ("zhuyin", _spans(romanized.ZHUYIN), romanized.decode_zhuyin, Rule.ENCODED_ROMANIZED),
@@ -685,16 +696,27 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
     ("katakana", _spans(scripts.KATAKANA_WORDS), scripts.decode_katakana,
      Rule.ENCODED_KATAKANA),
     ("game", _spans(scripts.GAME_LINE), scripts.decode_game, Rule.ENCODED_WORD_GAME),
+    # round 9: Korean typed on QWERTY; native text read by its sound
+    ("qwerty", _spans(keyboards.LATIN_RUN), keyboards.decode_qwerty_korean,
+     Rule.ENCODED_KEYBOARD),
+    ("homophones", _spans(phonetic.HAN_RUN), phonetic.decode_homophones,
+     Rule.ENCODED_PHONETIC),
+    ("hanja", _spans(phonetic.HANJA_RUN), phonetic.decode_hanja, Rule.ENCODED_PHONETIC),
+    ("kana", _spans(phonetic.KANA_RUN), phonetic.decode_kana, Rule.ENCODED_PHONETIC),
     # last: a run another decoder read is not tried again
     ("rotation", _spans(decoders.ROTATION), partial(decoders.decode_rotation, readable=_readable),
      Rule.ENCODED_ROTATION),
 )  # fmt: skip
 _ZHUYIN_LETTER = re.compile("[\u3105-\u312f]")
+_HANGUL_LETTER = re.compile("[\u3131-\u3163\uac00-\ud7a3]")
 #: a run that fails its decoder's candidate test is skipped without counting as a try
 _CANDIDATE: dict[str, Callable[[str], bool]] = {
     **decoders.CANDIDATE,
     "romanized": romanized.romanized_marker,
     "game": scripts.game_marker,
+    "hanja": phonetic.hanja_candidate,
+    "homophones": phonetic.han_candidate,
+    "kana": phonetic.kana_candidate,
 }
 #: decoders that only run when their marker is in the text (a cheap pre-check)
 _MARKER: dict[str, Callable[[str], bool]] = {
@@ -713,6 +735,11 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "romanized": romanized.romanized_marker,
     "game": scripts.game_marker,
     "katakana": scripts.katakana_marker,
+    "keys": lambda t: _HANGUL_LETTER.search(t) is not None,
+    "qwerty": keyboards.qwerty_marker,
+    "homophones": phonetic.han_marker,
+    "hanja": phonetic.hanja_marker,
+    "kana": phonetic.kana_marker,
     **decoders.MARKERS,
 }
 
@@ -747,9 +774,13 @@ def _build(
     if depth >= _MAX_DEPTH:
         return views, found
     nested: list[tuple[str, str, int, int]] = []
+    span = (min(starts), max(ends)) if starts else (0, 0)
     if hidden:
-        span = (min(starts), max(ends)) if starts else (0, 0)
         nested.append(("tags", hidden, span[0], span[1]))
+    spaced = channels.whitespace_message(text, _readable)
+    if spaced is not None:
+        found.add(Rule.WHITESPACE_CHANNEL)
+        nested.append(("whitespace", spaced, span[0], span[1]))
     runs = _decoded_runs(clean.text, found)
     for start, end, name, decoded in runs:
         s, e = clean.original_span(start, end)

@@ -752,6 +752,16 @@ def instruction_score(findings: list[InstructionFinding]) -> int:
     return sum(f.weight for f in findings)
 
 
+def procedure_override(text: str) -> InstructionFinding | None:
+    """An instruction-override clause (``ignore your previous instructions``) in the text a
+    procedure stores, whatever its source (round 9). A procedure is what an agent executes;
+    a step or a rollback that tells its reader to drop its instructions is an injection even
+    when a reviewer's source is cited, since no review puts such a clause in a runbook. Only
+    the override counts here, not exfiltration or an address to the reader: a reviewed
+    procedure may well upload logs or name the agent that runs it."""
+    return next((f for f in detect_instruction(text) if f.code is Rule.OVERRIDE_INSTRUCTIONS), None)
+
+
 def poisoning_verdict(text: str, source_kind: SourceKind | str, source_id: str) -> PoisonVerdict:
     """Refuse instruction-like content that comes from an untrusted source.
 
@@ -826,5 +836,6 @@ __all__ = [
     "detect_instruction",
     "instruction_score",
     "poisoning_verdict",
+    "procedure_override",
     "untrusted_authority",
 ]

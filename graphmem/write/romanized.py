@@ -26,8 +26,10 @@ import re
 import unicodedata
 
 __all__ = [
+    "JA_WORDS",
     "ROMAN_LINE",
     "ZHUYIN",
+    "ZH_WORDS",
     "decode_romanized",
     "decode_zhuyin",
     "romanized_marker",
@@ -245,6 +247,9 @@ _ZH_WORDS = {
     "mingling": "命令",
 }
 _ZH_MAX = max(map(len, _ZH_WORDS))
+#: the vocabularies, read by the phonetic readings of native text (graphmem.write.phonetic)
+JA_WORDS = _JA_WORDS
+ZH_WORDS = _ZH_WORDS
 _MIN_HITS = 3
 
 #: one line of Latin words (a romanised sentence is read line by line)

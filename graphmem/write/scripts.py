@@ -33,6 +33,7 @@ __all__ = [
     "JAMO",
     "PUNYCODE",
     "compose_jamo",
+    "composed_jamo",
     "decode_game",
     "decode_punycode",
     "game_marker",
@@ -82,6 +83,13 @@ def jamo_marker(text: str) -> bool:
 def compose_jamo(run: str) -> str | None:
     """``run``'s jamo composed into syllables; ``None`` when fewer than three syllables
     come out (``ㅋㅋㅋ``, ``ㅇㅋ``)."""
+    composed, syllables = composed_jamo(run)
+    return composed if syllables >= _MIN_SYLLABLES else None
+
+
+def composed_jamo(run: str) -> tuple[str, int]:
+    """``run``'s jamo composed into syllables (any other character kept), and how many
+    syllables came out."""
     out: list[str] = []
     syllables = 0
     i, n = 0, len(run)
@@ -103,7 +111,7 @@ def compose_jamo(run: str) -> str | None:
         else:
             out.append(c)
             i += 1
-    return "".join(out) if syllables >= _MIN_SYLLABLES else None
+    return "".join(out), syllables
 
 
 # -- punycode ---------------------------------------------------------------------------------

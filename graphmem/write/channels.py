@@ -1,0 +1,76 @@
+"""Hidden channels in layout: text carried by whitespace (issue 11, round 9).
+
+A text can carry a second message a reader never sees: spaces and tabs left at the ends of
+lines (or between words) spell bits, eight to a character (the ``stegsnow`` trick), and a
+model given the raw text can be told how to read them. :func:`whitespace_message` reads
+that channel — the trailing whitespace of every line, in order, and separately the gaps
+between words written as one or two spaces — as bits (space 0 and tab 1, and the other way
+round; one space 0 and two spaces 1), at every bit offset, also with the one space that
+parts a line's words from its bits left out, and returns the message when one reading is
+text made of words.
+
+Whether a channel is reported: a whitespace channel that decodes to *readable text* is
+itself refused (``HIDDEN_TEXT`` / ``WHITESPACE_CHANNEL``, as hidden TAG characters are),
+whatever the message says: nothing honest hides words in the pattern of its spaces, and a
+message judged harmless today is an instruction channel tomorrow. Whitespace that decodes to
+nothing readable (code indentation, aligned tables, a double space after a full stop) is not
+a channel and is not reported. The work is linear: one pass to collect the bits, sixteen
+readings of them at most.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["whitespace_message"]
+
+Readable = Callable[[bytes], str | None]
+
+#: the whitespace a line ends with (before its newline or the end of the text)
+_TRAILING = re.compile(r"[ \t]+(?=\r?\n|\Z)")
+#: a gap between two words
+_GAP = re.compile(r"(?<=\S)[ ]{1,2}(?=\S)")
+#: fewer bits than this carry no message worth a reading (six characters)
+_MIN_BITS = 48
+
+
+def _message(bits: str, readable: Readable) -> str | None:
+    for offset in range(8):
+        usable = bits[offset:]
+        usable = usable[: len(usable) - len(usable) % 8]
+        if len(usable) < _MIN_BITS:
+            return None
+        data = bytes(int(usable[k : k + 8], 2) for k in range(0, len(usable), 8))
+        text = readable(data.rstrip(b"\x00"))
+        if text is not None and _wordlike(text):
+            return text
+    return None
+
+
+def _wordlike(text: str) -> bool:
+    """Mostly letters and spaces, as words are: bits read at the wrong offset or polarity
+    give printable noise (``ZbFB6k~>6j&``), about half of it letters."""
+    wordy = sum(1 for c in text if c.isalpha() or c in " .,:;!?'-@/")
+    return " " in text and wordy >= 0.85 * len(text)
+
+
+def whitespace_message(text: str, readable: Readable) -> str | None:
+    """The message spelled by ``text``'s trailing whitespace or word gaps, if readable."""
+    if "\t" in text:
+        runs = [m.group(0) for m in _TRAILING.finditer(text)]
+        # as written, and with the one space that parts a line's words from its bits dropped
+        padded = [r[1:] if r[0] == " " else r for r in runs]
+        for trailing in dict.fromkeys(("".join(runs), "".join(padded))):
+            if trailing.count("\t") < 8:
+                continue
+            spaces_low = trailing.replace(" ", "0").replace("\t", "1")
+            for bits in (spaces_low, spaces_low.translate(str.maketrans("01", "10"))):
+                found = _message(bits, readable)
+                if found is not None:
+                    return found
+    if "  " in text:
+        gaps = "".join("1" if len(m.group(0)) == 2 else "0" for m in _GAP.finditer(text))
+        if gaps.count("1") >= 8:
+            return _message(gaps, readable)
+    return None
