@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from graphmem.write.codes import Rule
+from graphmem.write.id_checksums import checksummed_identifiers
 
 __all__ = ["HOME_MORE", "biometric_templates", "home_addresses", "identifiers", "personal_forms"]
 
@@ -65,7 +66,7 @@ def home_addresses(text: str, *, home: bool) -> Iterator[tuple[int, int, Rule, s
 _ID_WORD: Final = re.compile(
     r"passport|여권|パスポート|旅券|护照|pasaporte|Reisepass|Passnummer|"
     r"id\s*card|identity\s+card|national\s+id|주민\s*(?:등록)?\s*번호|신분증|マイナンバー|在留カード|"
-    r"身份证|DNI|NIE|Personalausweis|Ausweisnummer|"
+    r"身份证|身份證|身分证|身分證|DNI|NIE|Personalausweis|Ausweisnummer|"
     r"driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|운전\s*면허|免許証|驾驶证|驾照|"
     r"licencia\s+de\s+conducir|Führerschein",
     _I,
@@ -122,4 +123,5 @@ def personal_forms(text: str, *, home: bool) -> Iterator[tuple[int, int, Rule, s
     """Every rule of this module on one text; ``home``: the caller's home context matched."""
     yield from home_addresses(text, home=home)
     yield from identifiers(text)
+    yield from checksummed_identifiers(text)
     yield from biometric_templates(text)

@@ -569,6 +569,27 @@ _SPECIAL_MORE: Final = re.compile(
     r"|\b(?:à\s+moitié|metade)\s+\w+\s+(?:du\s+côté\s+de|por\s+parte\s+d[eo])\b",
     _I,
 )
+#: round 9: national origin and migration status (GDPR art. 9), said of oneself. The Latin
+#: words need a first-person frame ("I'm a refugee", "soy refugiado"): "I volunteer at a
+#: refugee shelter" is not the speaker's status. The CJK and Hangul nouns name a person's
+#: status and stand alone (탈북민, 難民, 非法移民)
+_MIGRATION: Final = re.compile(
+    r"\b(?:i\s*(?:'m|am|was)|soy|fui|estoy|ich\s+bin|ich\s+war|je\s+suis|j'étais)\s+"
+    r"(?:(?:an?|un[ae]?|ein[e]?|still|todavía|noch|here|aquí|hier|ici)\s+){0,2}"
+    r"(?:refugees?|asylum[\s-]seekers?|undocumented(?:\s+immigrants?)?|illegal\s+immigrants?|"
+    r"refugiad[oa]s?|solicitante\s+de\s+asilo|sin\s+papeles|indocumentad[oa]s?|"
+    r"Flüchtling\w*|Geflüchtete\w*|Asyl(?:bewerber|suchend)\w*|ohne\s+Papiere|"
+    r"réfugié\w*|demandeur\s+d'asile|demandeuse\s+d'asile|sans[-\s]papiers)\b"
+    r"|\b(?:my|mi|mein\w*|mon|ma)\s+(?:asylum|immigration|refugee|migration|asilo|Asyl|asile)\w*"
+    r"\s+(?:status|case|claim|application|estatus|caso|solicitud|Status|Antrag|Verfahren|statut|"
+    r"demande|dossier)"
+    r"|\b(?:my|mi|mein\w*|mon|ma)\s+(?:Asylantrag|Asylverfahren|demande\s+d'asile|"
+    r"dossier\s+d'asile|solicitud\s+de\s+asilo)"
+    r"|탈북(?:민|자|했)|새터민|난민\s*(?:이에요|입니다|이야|신청|인정|지위)|불법\s*체류|미등록\s*(?:이주|체류)|"
+    r"難民(?:です|申請|認定)|不法滞在|脱北者|亡命申請|"
+    r"(?:是|作为)难民|难民身份|申请庇护|寻求庇护|偷渡|非法移民|黑户|移民身份",
+    _I,
+)
 _CRIMINAL: Final = re.compile(
     r"\b(?:convicted|conviction|criminal\s+record|arrested|jail|prison|probation|parole|dui|"
     r"felony|misdemeanor|sentenced)\b|전과|범죄\s*기록|유죄|체포|수감|前科|逮捕|犯罪记录|"
@@ -614,6 +635,8 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     for rx in (_SPECIAL, _SPECIAL_LATIN, _SPECIAL_CJK, _SPECIAL_MORE):
         for m in rx.finditer(text):
             yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "art9_special_category"
+    for m in _MIGRATION.finditer(text):
+        yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "migration_status"
     for m in _CRIMINAL.finditer(text):
         yield m.start(), m.end(), Rule.PII_CRIMINAL, "criminal_record"
     for rx in (_HEALTH_MORE, _IMPAIRMENT_LATIN, _IMPAIRMENT_CJK):
