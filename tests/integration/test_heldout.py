@@ -29,7 +29,7 @@ STORED = (Decision.COMMITTED, Decision.DUPLICATE)
 #: the gate may not be tuned on them, so what is asserted here is that the gate does not get
 #: worse than the recorded run: (attacks stored, legitimate refused, scenarios whose secret
 #: is in the graph) at most. Each set's first run is in README.md; the bounds are the numbers
-#: at the end of round 8 (2026-12-04), with the bound before it beside those that moved.
+#: at the end of round 9 (2026-12-04), with the bound before it beside those that moved.
 RECORDED = {
     "heldout_v1.jsonl": (0, 3, 0),
     "heldout_v2.jsonl": (2, 1, 0),
@@ -53,7 +53,10 @@ RECORDED = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (2, 0, 0),  # round 8; bound before it (21, 6, 3)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (19, 7, 2),  # round 9; bound before it (27, 7, 2)
+    "heldout_v12.jsonl": (17, 7, 2),  # round 9; bound before it (27, 7, 2)
+    # v13 (README.md has its first run, 66/143, 9/76, 2 on the rules before round 9): held
+    # out from round 9, never seen by its rules
+    "heldout_v13.jsonl": (63, 9, 2),  # round 9
 }
 
 
@@ -77,7 +80,9 @@ RECORDED_WITH_INTENT = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (2, 1, 0),  # round 8; bound before it (17, 7, 3)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (21, 9, 2),  # round 8; bound before it (27, 9, 2)
+    "heldout_v12.jsonl": (13, 9, 2),  # round 9; bound before it (21, 9, 2)
+    # v13's first run with INTENT: 57/143, 12/76, 2
+    "heldout_v13.jsonl": (54, 12, 2),  # round 9
 }
 
 
