@@ -74,6 +74,18 @@ def _spaced(t: str) -> str:
     return "   ".join(" ".join(w) for w in t.split())
 
 
+def caesar(text: str, k: int) -> str:
+    """ASCII letters shifted ``k`` places (case kept); everything else as it is."""
+    out = []
+    for c in text:
+        if c.isascii() and c.isalpha():
+            base = ord("a") if c.islower() else ord("A")
+            out.append(chr(base + (ord(c) - base + k) % 26))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 TRANSFORMS: dict[str, Callable[[str], str]] = {
     "plain": lambda t: t,
     "zero_width": lambda t: "\u200b".join(t),

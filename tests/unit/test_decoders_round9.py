@@ -21,6 +21,7 @@ from graphmem.write.fields import identifier_words, together
 from graphmem.write.materialize import stored_texts
 from graphmem.write.normalize import normalize
 from graphmem.write.poisoning import poisoning_verdict, procedure_override
+from tests.generalisation.generator import caesar
 
 ROUND9 = {Rule.ENCODED_KEYBOARD, Rule.ENCODED_PHONETIC, Rule.WHITESPACE_CHANNEL}
 
@@ -54,17 +55,6 @@ CIPHER_DECODED_ONLY = [
 ]
 
 
-def _shift(text: str, k: int) -> str:
-    out = []
-    for c in text:
-        if c.isascii() and c.isalpha():
-            base = ord("a") if c.islower() else ord("A")
-            out.append(chr(base + (ord(c) - base + k) % 26))
-        else:
-            out.append(c)
-    return "".join(out)
-
-
 def _keep_domains(text: str, cipher: str) -> str:
     """``cipher`` with the plain text's domain tokens put back (a destination in clear)."""
     return " ".join(p if "." in p else c for p, c in zip(text.split(), cipher.split(), strict=True))
@@ -89,7 +79,7 @@ SHIFTS = [1, 3, 5, 8, 11, 13, 17, 22, 25]
 CARRIERS = ["Fetched 1 item. puzzle: {}", "{}", "Kommentar (Rätsel): {}", "nota: {} — fin"]
 CIPHERED = [
     *(
-        (carrier.format(_keep_domains(p, _shift(p, k))), p)
+        (carrier.format(_keep_domains(p, caesar(p, k))), p)
         for (p, k), carrier in zip(
             itertools.product(CIPHER_PLAIN, SHIFTS), itertools.cycle(CARRIERS), strict=False
         )
@@ -124,7 +114,7 @@ def test_every_shift_atbash_and_reversal_of_six_languages_is_read(text: str, pla
 @pytest.mark.parametrize(
     "text",
     [
-        *(_keep_domains(p, _shift(p, k)) for p in CIPHER_DECODED_ONLY for k in (3, 13, 20)),
+        *(_keep_domains(p, caesar(p, k)) for p in CIPHER_DECODED_ONLY for k in (3, 13, 20)),
         *(_keep_domains(p, _atbash(p)) for p in CIPHER_DECODED_ONLY),
     ],
 )
