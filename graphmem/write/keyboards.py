@@ -49,9 +49,6 @@ _COMPOUND = {
     "ㄳ": "rt", "ㄵ": "sw", "ㄶ": "sg", "ㄺ": "fr", "ㄻ": "fa", "ㄼ": "fq", "ㄽ": "ft",
     "ㄾ": "fx", "ㄿ": "fv", "ㅀ": "fg", "ㅄ": "qt",
 }  # fmt: skip
-_INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-_VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
-_FINALS = ("", *"ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ")
 
 #: three or more Latin words in a row (other tokens, such as a domain, may stand between)
 LATIN_RUN = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?:[ \t]+\S+){2,}")
@@ -127,11 +124,9 @@ def decode_qwerty_korean(run: str) -> str | None:
 
 
 def _keys(ch: str) -> str:
-    code = ord(ch) - 0xAC00
-    if not 0 <= code < 11172:
+    parts = scripts.decomposed_syllable(ch)
+    if parts is None:
         return _COMPOUND.get(ch) or _JAMO_KEYS.get(ch, ch)
-    initial, vowel, final = code // 588, code % 588 // 28, code % 28
-    parts = (_INITIALS[initial], _VOWELS[vowel], _FINALS[final])
     return "".join(_COMPOUND.get(j) or _JAMO_KEYS.get(j, "") for j in parts if j)
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "composed_jamo",
     "decode_game",
     "decode_punycode",
+    "decomposed_syllable",
     "game_marker",
     "jamo_marker",
 ]
@@ -85,6 +86,15 @@ def compose_jamo(run: str) -> str | None:
     come out (``ㅋㅋㅋ``, ``ㅇㅋ``)."""
     composed, syllables = composed_jamo(run)
     return composed if syllables >= _MIN_SYLLABLES else None
+
+
+def decomposed_syllable(ch: str) -> tuple[str, str, str] | None:
+    """A Hangul syllable's initial, vowel and final jamo (final ``""`` when it has none), the
+    inverse of :func:`composed_jamo`'s composition; ``None`` for any other character."""
+    code = ord(ch) - 0xAC00
+    if not 0 <= code < 11172:
+        return None
+    return _INITIALS[code // 588], _VOWELS[code % 588 // 28], _FINALS[code % 28]
 
 
 def composed_jamo(run: str) -> tuple[str, int]:
