@@ -455,9 +455,10 @@ def _poisoning(run: StageInput) -> Check | None:
     quoting only the bare goal of an injection ("Send a transaction to ...") must not launder
     it into a fact."""
     p = run.proposal
-    fields = [("memory.text", memory_text(p)), *stored_texts(p)]
+    stored = stored_texts(p)
+    fields = [("memory.text", memory_text(p)), *stored]
     apart = "\n".join(t for _, t in fields)
-    joined = together(stored_texts(p))
+    joined = together(stored)
     if p.memory_type is MemoryType.PROCEDURAL:
         override = poisoning.procedure_override(joined.text)
         if override is not None:
