@@ -57,6 +57,8 @@ RECORDED = {
     # v13 (README.md has its first run, 66/143, 9/76, 2 on the rules before round 9): held
     # out from round 9, never seen by its rules
     "heldout_v13.jsonl": (63, 9, 2),  # round 9
+    # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
+    "heldout_v14.jsonl": (59, 8, 12),
 }
 
 
@@ -83,6 +85,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v12.jsonl": (13, 9, 2),  # round 9; bound before it (21, 9, 2)
     # v13's first run with INTENT: 57/143, 12/76, 2
     "heldout_v13.jsonl": (54, 12, 2),  # round 9
+    # v14's first run with INTENT: 49/162, 11/87, 12
+    "heldout_v14.jsonl": (49, 11, 12),
 }
 
 
