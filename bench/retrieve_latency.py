@@ -748,7 +748,7 @@ def stage_timings(
                 # phase 1 when the service holds the scope's features: the filters, ids only
                 "scope_ids": (scope_query(scope.subject).replace("scope", "scope_ids"), policy),
                 "lexical": ("retrieval/lexical", lexical),
-                "hydrate": ("retrieval/hydrate", {**unscoped, "ids": kept}),
+                "hydrate": ("retrieval/hydrate", {**unscoped, "ids": kept, "known": []}),
                 "excluded": (
                     "retrieval/excluded_subject" if scope.subject else "retrieval/excluded",
                     {**policy, "limit": 50},

@@ -1,9 +1,16 @@
 // mode: read
-// Phase 2: the full rows of the memories the ranker kept, with their open conflicts and the
-// citations of superseded document revisions. The hard filters are applied again, so a memory
-// superseded or erased between the two phases is not returned. (FalkorDB 4.16 miscounts a middle
-// node of an OPTIONAL MATCH path: count the last one.) Rows come in the order of $ids: Neo4j's
-// aggregation does not keep the order rows arrive in.
+// Phase 2: the rows of the memories the ranker kept, with their open conflicts and the citations
+// of superseded document revisions. The hard filters are applied again, so a memory superseded
+// or erased between the two phases is not returned. (FalkorDB 4.16 miscounts a middle node of an
+// OPTIONAL MATCH path: count the last one.) Rows come in the order of $ids: Neo4j's aggregation
+// does not keep the order rows arrive in. An open conflict is counted by a CASE in the
+// aggregation, not by a WHERE on the OPTIONAL MATCH: FalkorDB 4.16 plans the WHERE form ~0.7 ms
+// slower for 40 rows even when no conflict edge exists (bench/history/2026-12-04-retrieve.md).
+//
+// What can change once a memory is written (status, tx_to, confidence, purposes, the two counts)
+// is returned for every row; `fixed` holds everything else (read/hydrate.FIXED, in that order),
+// or null for an id in $known: the caller keeps those columns already (a claim's or episode's
+// never change; a procedure's release fields do, so its ids are never in $known).
 UNWIND range(0, size($ids) - 1) AS rank
 WITH rank, $ids[rank] AS id
 MATCH (m:Memory {memory_id: id})
@@ -11,19 +18,16 @@ WHERE m.tenant_id = $tenant_id
   AND ($subject_id IS NULL OR m.subject_id = $subject_id)
   AND {{> retrieval/_hard_filters}}
 OPTIONAL MATCH (m)-[c:CONFLICTS_WITH]-(:Memory)
-WHERE c.status = 'OPEN'
-WITH m, rank, count(c) AS open_conflicts
+WITH m, rank, count(CASE WHEN c.status = 'OPEN' THEN 1 END) AS open_conflicts
 OPTIONAL MATCH (m)-[:PROVENANCE]->(:Source)<-[:PREVIOUS_REVISION]-(newer:Source)
 WITH m, rank, open_conflicts, count(newer) AS stale_sources
 ORDER BY rank
-RETURN m.memory_id AS memory_id, m.type AS type, m.subject_id AS subject_id, m.namespace AS namespace,
-       m.predicate AS predicate, m.object AS object, m.text AS text, m.authority AS authority,
-       m.sensitivity AS sensitivity, m.purposes AS purposes, m.importance AS importance,
-       m.confidence AS confidence, m.recorded_at AS recorded_at, m.valid_from AS valid_from,
-       m.valid_to AS valid_to, m.expires_at AS expires_at, m.status AS status, m.tx_to AS tx_to,
-       m.outcome AS outcome, m.goal AS goal, m.environment_json AS environment_json,
-       m.tool_version AS tool_version, m.failure_code AS failure_code, m.lifecycle AS lifecycle,
-       m.preconditions AS preconditions, m.required_capabilities AS required_capabilities,
-       m.procedure_key AS procedure_key, m.version AS version, m.version_sort AS version_sort,
-       m.release_role AS release_role, m.canary_percent AS canary_percent,
-       open_conflicts, stale_sources
+RETURN m.memory_id AS memory_id, m.status AS status, m.tx_to AS tx_to,
+       m.confidence AS confidence, m.purposes AS purposes, open_conflicts, stale_sources,
+       CASE WHEN m.memory_id IN $known THEN null
+            ELSE [m.type, m.subject_id, m.namespace, m.predicate, m.object, m.text, m.authority,
+                  m.sensitivity, m.importance, m.recorded_at, m.valid_from, m.valid_to,
+                  m.expires_at, m.outcome, m.goal, m.environment_json, m.tool_version,
+                  m.failure_code, m.lifecycle, m.preconditions, m.required_capabilities,
+                  m.procedure_key, m.version, m.version_sort, m.release_role, m.canary_percent]
+       END AS fixed

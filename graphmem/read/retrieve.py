@@ -42,6 +42,7 @@ from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.candidates import SIDE_QUERIES, Pool, merge_scope_parts
 from graphmem.read.filters import read_policy, read_time, scope_params
+from graphmem.read.hydrate import hydrate
 from graphmem.read.lexical import case_forms, terms
 from graphmem.read.log_sink import LogSink, SyncLogSink
 from graphmem.read.ranking import Weights, score_rows
@@ -80,8 +81,9 @@ class Retriever:
        is larger than that, ``retrieval/lexical`` adds the memories holding query words (the
        full-text index on Neo4j; a scan of the filtered scope on FalkorDB). Every row
        gets semantic + lexical (BM25 over these rows, which are the whole scope when it fits).
-    2. ``retrieval/hydrate``: the full rows of the ``pool`` best by semantic + lexical and of
-       every exact match, with conflict and staleness facts, the filters applied again. The
+    2. ``retrieval/hydrate`` (:mod:`.hydrate`): the full rows of the ``pool`` best by semantic
+       + lexical and of every exact match, with conflict and staleness facts, the filters
+       applied again; the columns that never change come from the feature cache once read. The
        full score (entity, recency, importance, authority, outcome, penalties) ranks these.
 
     With a ``features`` cache (read/scope_cache) and a scope it holds, phase 1 is
@@ -240,7 +242,13 @@ class Retriever:
         if self.cipher is not None and found.sealed_for:  # HIGH content is sealed at rest
             self._open_sealed(principal.tenant_id, found)
         by_id = found.select(request.query, self.weights, pool)
-        candidates = self.store.read("retrieval/hydrate", {**any_subject, "ids": list(by_id)})
+        candidates = hydrate(
+            self.store,
+            any_subject,
+            list(by_id),
+            tenant_id=principal.tenant_id,
+            features=self.features,
+        )
         for c in candidates:
             c.update(by_id[c["memory_id"]])
         if self.cipher is not None:

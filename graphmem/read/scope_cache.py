@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import accumulate
@@ -36,8 +36,9 @@ from graphmem.store.base import Row
 
 FloatArray = npt.NDArray[np.float32]
 
-#: bytes one entry costs beside its vector (texts, keys, bookkeeping), for the capacity
-_ENTRY_OVERHEAD = 640
+#: bytes one entry costs beside its vector (texts, keys, bookkeeping, the fixed columns phase 2
+#: keeps: read/hydrate), for the capacity
+_ENTRY_OVERHEAD = 1024
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class FeatureCache:
         """Arrays of ``rows`` slots that keep the first ``self._size``."""
         old = self._vectors if self._size else None
         vectors = np.zeros((rows, self.dimensions), dtype=np.float32)
-        columns = {c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key")}
+        columns = {c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key", "fixed")}
         has_vector = np.zeros(rows, dtype=bool)
         last_used = np.zeros(rows, dtype=np.int64)
         if old is not None:
@@ -208,6 +209,29 @@ class FeatureCache:
         self._last_used[slot] = self._tick
         for c in _COLUMNS:
             self._columns[c][slot] = row[c]
+
+    def fixed(self, tenant_id: str, ids: Iterable[str]) -> dict[str, tuple[Any, ...]]:
+        """Phase 2's fixed columns kept for those of ``ids`` that have them (read/hydrate)."""
+        with self._lock:
+            get = self._slots.get
+            column = self._columns["fixed"]
+            kept = {}
+            for memory_id in ids:
+                slot = get((tenant_id, memory_id))
+                if slot is not None and column[slot] is not None:
+                    kept[memory_id] = column[slot]
+            return kept
+
+    def keep_fixed(self, tenant_id: str, fixed: Mapping[str, tuple[Any, ...]]) -> None:
+        """Keep phase 2's fixed columns of memories that have a slot (the others are dropped:
+        a memory evicted, or a cache emptied by an erasure, since they were read)."""
+        with self._lock:
+            get = self._slots.get
+            column = self._columns["fixed"]
+            for memory_id, values in fixed.items():
+                slot = get((tenant_id, memory_id))
+                if slot is not None:
+                    column[slot] = values
 
     @contextmanager
     def pinned(self, tenant_id: str, ids: Sequence[str]) -> Iterator[Pinned | None]:

@@ -12,6 +12,7 @@ import pytest
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
 from graphmem.read.filters import read_policy, scope_params
+from graphmem.read.hydrate import hydrate
 from graphmem.read.ranking import Weights
 from graphmem.read.retrieve import Retriever
 from graphmem.read.scope_cache import FeatureCache
@@ -311,11 +312,12 @@ def test_phase_two_applies_the_hard_filters_again(gm: Graphmem, clock: FakeClock
     params = {
         **read_policy(A1.tenant_id, now=clock(), embedding_version=gm.embedder.embedding_version),
         "subject_id": U1,
-        "ids": [old, new],
     }
-    rows = gm.store.read("retrieval/hydrate", params)
-    assert [r["memory_id"] for r in rows] == [new]
-    foreign = gm.store.read("retrieval/hydrate", {**params, "tenant_id": "globex"})
+    rows = hydrate(gm.store, params, [old, new], tenant_id=A1.tenant_id, features=None)
+    assert [r["memory_id"] for r in rows] == [new] and rows[0]["object"] == "seoul"
+    foreign = hydrate(
+        gm.store, {**params, "tenant_id": "globex"}, [old, new], tenant_id="globex", features=None
+    )
     assert foreign == []
 
 
@@ -337,3 +339,66 @@ class Recording:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
+
+
+def test_rows_read_again_are_the_same_and_show_what_changed_since(
+    gm: Graphmem, clock: FakeClock
+) -> None:
+    """Phase 2 keeps a claim's fixed columns once read (read/hydrate, in the feature-cache
+    modes): the row read again is the row read first, and what a write may still change — an
+    open conflict another claim brings, a purpose that ended — shows on the next retrieval."""
+    clock.set("2026-07-16T00:00:00Z")
+    s1 = source(gm, A1, "USER_MESSAGE", "Alpha ships on Friday.")
+    first = gm.propose(
+        A1,
+        claim(
+            U1,
+            "ship_day",
+            "friday",
+            [(s1, "ships on Friday", "user")],
+            valid_from="2026-07-10T00:00:00Z",
+        ),
+    )
+    mail = "Reach me at mina.kim@example.com"
+    s2 = source(gm, A1, "USER_MESSAGE", mail)
+    email = gm.propose(
+        A1,
+        claim(
+            U1,
+            "contact_email",
+            "mina.kim@example.com",
+            [(s2, "mina.kim@example.com", "user")],
+            consent_basis="explicit_user_request",
+            purposes=["ticket_42", "billing"],
+        ),
+    )
+    assert first.decision is Decision.COMMITTED and email.decision is Decision.COMMITTED
+
+    def rows() -> dict[str, dict[str, Any]]:
+        got = gm.retrieve(
+            A1, {"query": "ship day contact email", "subject_id": U1, "purpose": "billing"}
+        ).as_dict()
+        return {r["memory"]["memory_id"]: r for r in got["results"]}
+
+    before = rows()
+    again = rows()
+    for memory_id, row in before.items():
+        assert again[memory_id]["memory"] == row["memory"]
+    assert before[first.memory_id]["breakdown"]["conflict"] == 0
+    s3 = source(gm, A1, "USER_MESSAGE", "Alpha ships on Monday (as decided in June).")
+    other = gm.propose(
+        A1,
+        claim(
+            U1,
+            "ship_day",
+            "monday",
+            [(s3, "ships on Monday", "user")],
+            valid_from="2026-06-01T00:00:00Z",
+        ),
+    )
+    assert "CONFLICT_UNRESOLVED" in {r.code for r in other.reasons}
+    gm.expire_purpose(ADMIN, "ticket_42")
+    after = rows()
+    assert after[first.memory_id]["breakdown"]["conflict"] < 0
+    assert after[email.memory_id]["memory"]["purposes"] == ["billing"]
+    assert before[email.memory_id]["memory"]["purposes"] == ["ticket_42", "billing"]
