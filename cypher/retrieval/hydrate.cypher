@@ -8,7 +8,8 @@
 // slower for 40 rows even when no conflict edge exists (bench/history/2026-12-04-retrieve.md).
 //
 // What can change once a memory is written (status, tx_to, confidence, purposes, the two counts)
-// is returned for every row; `fixed` holds everything else (read/hydrate.FIXED, in that order),
+// is returned for every row; `fixed` holds everything else (read/hydrate.FIXED, in that order:
+// retrieval/_fixed_columns),
 // or null for an id in $known: the caller keeps those columns already (a claim's or episode's
 // never change; a procedure's release fields do, so its ids are never in $known).
 UNWIND range(0, size($ids) - 1) AS rank
@@ -25,9 +26,5 @@ ORDER BY rank
 RETURN m.memory_id AS memory_id, m.status AS status, m.tx_to AS tx_to,
        m.confidence AS confidence, m.purposes AS purposes, open_conflicts, stale_sources,
        CASE WHEN m.memory_id IN $known THEN null
-            ELSE [m.type, m.subject_id, m.namespace, m.predicate, m.object, m.text, m.authority,
-                  m.sensitivity, m.importance, m.recorded_at, m.valid_from, m.valid_to,
-                  m.expires_at, m.outcome, m.goal, m.environment_json, m.tool_version,
-                  m.failure_code, m.lifecycle, m.preconditions, m.required_capabilities,
-                  m.procedure_key, m.version, m.version_sort, m.release_role, m.canary_percent]
+            ELSE {{> retrieval/_fixed_columns}}
        END AS fixed

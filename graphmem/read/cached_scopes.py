@@ -15,6 +15,7 @@ from concurrent.futures import Future, wait
 from typing import Any
 
 from graphmem.read.bounded import BoundedDict
+from graphmem.read.hydrate import KEPT_TYPES
 from graphmem.read.scope_cache import FeatureCache, rank_scope, rank_scope_ann
 from graphmem.store.base import GraphStore, Row
 
@@ -118,13 +119,16 @@ class CachedScopes:
         term_forms: Sequence[Sequence[str]] = (),
         lexical_limit: int = 0,
         use_ann: bool | None = None,
+        live: bool = False,
     ) -> Row | None:
         """Phase 1 from ``retrieval/scope_ids`` (the filters ``scoped``) and the cache (ranked
         by ``params``, ``retrieval/scope``'s), or None when the cache lacks too much of it.
         With ``term_forms``, a scope larger than phase 1 hands back also gets its ``lexical``
-        rows (as ``retrieval/lexical`` would, see :func:`rank_scope`)."""
+        rows (as ``retrieval/lexical`` would, see :func:`rank_scope`). With ``live``, from
+        ``retrieval/scope_live``: the row's ``live`` then holds each memory's live columns
+        (read/hydrate), for a small scope whose phase 2 can do without a statement."""
         features = self.features
-        [found] = self.store.read(_scope_ids(scope), dict(scoped))
+        [found] = self.store.read(_scope_live(scope) if live else _scope_ids(scope), dict(scoped))
         features.observe_epoch(found["epoch"])
         ids: list[str] = found["ids"]
         if len(ids) > self.fits:
@@ -153,12 +157,13 @@ class CachedScopes:
                 row = rank_scope_ann(ids, pinned, params["vector"], limit=limit, **ranking)
             if row is not None:
                 self._ready[scope] = True
-                return row
+                return {**row, "live": found["live"]} if live else row
         gathered = features.gather(scope[0], ids)
         if gathered is None:  # evicted or dropped meanwhile
             return None
         self._ready[scope] = True
-        return rank_scope(ids, gathered, params["vector"], limit=params["limit"], **ranking)
+        row = rank_scope(ids, gathered, params["vector"], limit=params["limit"], **ranking)
+        return {**row, "live": found["live"]} if live else row
 
     def fill_later(self, scope: ScopeKey, scoped: Mapping[str, Any], size: int) -> None:
         """Fill ``scope`` (``size`` memories when just asked) in the background, once at a time."""
@@ -203,6 +208,9 @@ class CachedScopes:
             rows = self.store.read(
                 "retrieval/features", {"tenant_id": tenant_id, "ids": list(ids[at : at + 256])}
             )
+            for row in rows:  # phase 2's fixed columns, kept for the types where they never change
+                fixed = row["fixed"]
+                row["fixed"] = tuple(fixed) if fixed and fixed[0] in KEPT_TYPES else None
             self.features.put(tenant_id, rows, epoch=epoch)
 
     def status(self) -> dict[str, Any]:
@@ -227,3 +235,7 @@ class CachedScopes:
 
 def _scope_ids(scope: ScopeKey) -> str:
     return "retrieval/scope_ids_subject" if scope[1] is not None else "retrieval/scope_ids"
+
+
+def _scope_live(scope: ScopeKey) -> str:
+    return "retrieval/scope_live_subject" if scope[1] is not None else "retrieval/scope_live"

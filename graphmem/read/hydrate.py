@@ -18,7 +18,7 @@ memory it did not create.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from graphmem.models.enums import MemoryType
@@ -67,9 +67,42 @@ def hydrate(
     *,
     tenant_id: str,
     features: FeatureCache | None,
+    live: Sequence[Sequence[Any]] | None = None,
 ) -> list[Row]:
-    """The full rows of ``ids`` that still pass the filters ``params``, in the order of ``ids``."""
+    """The full rows of ``ids`` that still pass the filters ``params``, in the order of ``ids``.
+
+    ``live``: phase 1's live columns of every memory that passed the filters in this call
+    (``retrieval/scope_live``, LIVE in order). A memory whose fixed columns are kept is then
+    built from the two without a statement (phase 1 read it in this call, filters applied);
+    only the others are read."""
     kept = features.fixed(tenant_id, ids) if features is not None else {}
+    if live is None:
+        return _read(store, params, ids, kept, tenant_id, features)
+    now = {values[0]: values for values in live}
+    missing = [i for i in ids if i not in kept or i not in now]
+    read = {r["memory_id"]: r for r in _read(store, params, missing, {}, tenant_id, features)}
+    out: list[Row] = []
+    for memory_id in ids:
+        if memory_id in read:
+            out.append(read[memory_id])
+        elif memory_id in kept and memory_id in now:
+            row: Row = dict(zip(LIVE, now[memory_id], strict=True))
+            row.update(zip(FIXED, kept[memory_id], strict=True))
+            out.append(row)
+    return out
+
+
+def _read(
+    store: GraphStore,
+    params: Mapping[str, Any],
+    ids: list[str],
+    kept: Mapping[str, tuple[Any, ...]],
+    tenant_id: str,
+    features: FeatureCache | None,
+) -> list[Row]:
+    """``retrieval/hydrate`` for ``ids``, the FIXED columns of those in ``kept`` not read."""
+    if not ids:
+        return []
     rows = store.read("retrieval/hydrate", {**params, "ids": ids, "known": list(kept)})
     fresh: dict[str, tuple[Any, ...]] = {}
     out: list[Row] = []

@@ -209,6 +209,8 @@ class FeatureCache:
         self._last_used[slot] = self._tick
         for c in _COLUMNS:
             self._columns[c][slot] = row[c]
+        if row.get("fixed") is not None:  # phase 2's columns that never change (read/hydrate)
+            self._columns["fixed"][slot] = row["fixed"]
 
     def fixed(self, tenant_id: str, ids: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """Phase 2's fixed columns kept for those of ``ids`` that have them (read/hydrate)."""

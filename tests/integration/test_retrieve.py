@@ -342,7 +342,7 @@ class Recording:
 
 
 def test_rows_read_again_are_the_same_and_show_what_changed_since(
-    gm: Graphmem, clock: FakeClock
+    gm: Graphmem, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Phase 2 keeps a claim's fixed columns once read (read/hydrate, in the feature-cache
     modes): the row read again is the row read first, and what a write may still change — an
@@ -402,3 +402,19 @@ def test_rows_read_again_are_the_same_and_show_what_changed_since(
     assert after[first.memory_id]["breakdown"]["conflict"] < 0
     assert after[email.memory_id]["memory"]["purposes"] == ["billing"]
     assert before[email.memory_id]["memory"]["purposes"] == ["ticket_42", "billing"]
+    # a small scope from the feature cache: phase 1 brought the live columns, the others are
+    # kept, so phase 2 needs no statement, and the rows are the ones just read
+    names: list[str] = []
+    inner = gm.retriever.store.read
+
+    def read(name: str, *args: Any, **kwargs: Any) -> Any:
+        names.append(name)
+        return inner(name, *args, **kwargs)
+
+    monkeypatch.setattr(gm.retriever.store, "read", read)
+    last = rows()
+    assert {k: v["memory"] for k, v in last.items()} == {k: v["memory"] for k, v in after.items()}
+    if gm.retriever.cached is not None:
+        assert "retrieval/scope_live_subject" in names and "retrieval/hydrate" not in names
+    else:
+        assert "retrieval/hydrate" in names

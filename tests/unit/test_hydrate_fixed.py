@@ -68,9 +68,21 @@ def test_the_checker_sees_a_change_of_a_fixed_column() -> None:
 
 
 def test_hydrate_returns_fixed_in_order_and_the_live_columns() -> None:
-    text = (CYPHER / "retrieval" / "hydrate.cypher").read_text(encoding="utf-8")
-    listed = text[text.index("ELSE [") : text.index("]", text.index("ELSE ["))]
+    listed = (CYPHER / "retrieval" / "_fixed_columns.cypher").read_text(encoding="utf-8")
     assert tuple(re.findall(r"\bm\.(\w+)", listed)) == FIXED
+    text = (CYPHER / "retrieval" / "hydrate.cypher").read_text(encoding="utf-8")
+    assert "ELSE {{> retrieval/_fixed_columns}}" in text
+    features = (CYPHER / "retrieval" / "features.cypher").read_text(encoding="utf-8")
+    assert "{{> retrieval/_fixed_columns}} AS fixed" in features
     returned = text[text.index("RETURN") :]
     for column in LIVE:
         assert re.search(rf"\b{column}\b", returned), column
+
+
+def test_phase_one_live_columns_are_live_in_order() -> None:
+    text = (CYPHER / "retrieval" / "_scope_live_tail.cypher").read_text(encoding="utf-8")
+    listed = text[
+        text.index("collect([") + len("collect([") : text.index("])", text.index("collect(["))
+    ]
+    names = tuple(n.strip().removeprefix("m.") for n in listed.split(","))
+    assert names == LIVE
