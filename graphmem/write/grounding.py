@@ -43,6 +43,8 @@ from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
 from graphmem.write.binding import wrong_clause
 from graphmem.write.codes import Code, Rule
+from graphmem.write.hearsay import quoted_by_other
+from graphmem.write.modality import modality_conflict
 from graphmem.write.normalize import normalize
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.stage import Check, StageInput, confirm
@@ -429,6 +431,15 @@ class RuleVerifier:
         )
         if qualified is not None:
             return Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, qualified.kind)
+        # the modalities are grammar, read in the text as written (a reversed view would read
+        # "万一" in "一万步" and a question in a sentence's last word turned first)
+        modal = (
+            modality_conflict(claim.predicate, claim.object, span)
+            if claim.subject.startswith("user:")
+            else None
+        )
+        if modal is not None:
+            return Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, modal[0])
         sv = extract(span)
         obj = claim.object
         if isinstance(obj, bool):
@@ -637,7 +648,26 @@ def _other_subject(content: str | None, subject: str) -> str:
 
 
 #: the qualifiers the sentence around a span passes on to it
-_CONTEXT_KINDS = frozenset({"irony", "past", "wish", "contemplation", "advice", "irrealis"})
+_CONTEXT_KINDS = frozenset(
+    {
+        "irony",
+        "past",
+        "wish",
+        "contemplation",
+        "advice",
+        "irrealis",
+        # round 10: the modalities (:mod:`graphmem.write.modality`) and reported speech
+        "question",
+        "obligation",
+        "hypothetical",
+        "future",
+        "almost",
+        "until",
+        "ceased",
+        "partial",
+        "reported",
+    }
+)
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 _MAX_SENTENCE = 400
 
@@ -721,6 +751,11 @@ class GroundingStage:
         from "no uses mi tarjeta Visa para nada" is negated, "I just LOVE waiting" cut from
         "oh great, I just LOVE waiting 🙄" is ironic. The claim is read against the sentence
         around the span too; its polarity and its aspect (irony, past, wish, advice) count."""
+        if claim.subject.startswith("user:") and quoted_by_other(span, content):
+            # "Mi jefa siempre dice 'odio las reuniones largas'" cited for the quoted words
+            return Grounding(
+                GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, "span context: reported"
+            )
         sentence = _sentence_around(span, content)
         if sentence is None:
             return _OK
