@@ -114,6 +114,7 @@ _QUESTION_END = re.compile(
 )
 _QUESTION_START = re.compile(
     r"^\W*(?:¿|est-ce\s+que\b|\w+-(?:je|tu|il|elle|on|nous|vous)\b"
+    r"|(?:am|are|do|did|should|shall|can|could|would|will|have)\s+(?:i|we)\b"
     r"|(?:soll|sollte|muss|müsste|kann|könnte|bin|habe)\s+ich\b|혹시)",
     _I,
 )
@@ -174,11 +175,23 @@ _HABIT = re.compile(
 )
 
 
+#: a new clause between a modal and the value: "I should mention (that) I'm allergic to …"
+_NEW_SUBJECT = re.compile(r"\b(?:i|i'm|i've|we|je|j'|ich|yo|that|que|dass)\b", _I)
+
+
+def _governs(modal: re.Match[str], clause: str, obj: Any) -> bool:
+    """The modal is over the value: no new subject stands between them."""
+    at = _locate(obj, clause)
+    return at < modal.end() or not _NEW_SUBJECT.search(clause, modal.end(), at)
+
+
 def _obligation(obj: Any, span: str) -> bool:
     for clause in _clauses(obj, span):
-        if _SHOULD.search(clause):
+        should = _SHOULD.search(clause)
+        if should is not None and _governs(should, clause, obj):
             return True
-        if _MUST.search(clause) and not _HABIT.search(span):
+        must = _MUST.search(clause)
+        if must is not None and _governs(must, clause, obj) and not _HABIT.search(span):
             return True
     return False
 
@@ -199,7 +212,8 @@ _SUPPOSED = re.compile(
 )
 #: a conditional modal in the value's own clause ("I'd like", "hätte gern" are preferences)
 _CONDITIONAL = re.compile(
-    r"\b(?:could|might)\s+(?!you\b)\w+"
+    r"\bmight\s+(?!you\b)\w+|\bcould(?:'ve|\s+have|\s+(?:theoretically|possibly|potentially|"
+    r"maybe|see\s+myself|end\s+up|become|be|live|move|switch|get|buy|go))\b"
     r"|\b(?:i|we|you|he|she|they|it|that|there)['’]d\s+(?!like|love|prefer|rather|enjoy)\w+"
     r"|\bwould\s+(?!like|love|prefer|rather|enjoy)\w+"
     r"|\b(?:könnte|könnten|würde|würden|wäre|wären)\b(?![^.!?]{0,30}\b(?:gern|gerne|lieber)\b)"
@@ -219,7 +233,7 @@ def _hypothetical(obj: Any, span: str) -> bool:
 
 _FUTURE_TIME = re.compile(
     r"\bnext\s+(?:year|month|week|spring|summer|fall|autumn|winter)\b|\bin\s+(?:a|two|three|\d+)\s+"
-    r"(?:years?|months?|weeks?)\b|\b(?:this\s+coming|upcoming)\b|\bsoon\b"
+    r"(?:years?|months?|weeks?)\b|\bthis\s+coming\s+(?:year|month|week)\b"
     r"|\b(?:el|la)\s+(?:año|mes|semana)\s+(?:que\s+viene|próxim[oa])|\bel\s+próximo\s+(?:año|mes)\b"
     r"|\bnächste[ns]?\s+(?:Jahr|Monat|Woche|Sommer|Winter)\b|\bl'année\s+prochaine\b"
     r"|\b(?:le\s+mois|la\s+semaine)\s+prochaine?\b"
@@ -227,20 +241,14 @@ _FUTURE_TIME = re.compile(
     r"(?:要|会|将)(?:在)?(?:明年|下个月|下周)",
     _I,
 )
-#: the future tense or a plan verb beside the time
-_FUTURE_VERB = re.compile(
-    r"\b(?:will|'ll|going\s+to|gonna|plan\s+to|retiring|moving|starting|leaving|turning)\b"
-    r"|才|将|要|会|예정|거예요|겁니다|할\s*거|ㄹ\s*거|予定|つもり|から|になる|なる"
-    r"|\b(?:voy\s+a|vamos\s+a|me\s+jubilo|werde|werden|ziehe|vais|va)\b"
-    r"|\w+(?:ré|rá|remos|rán|rai|ras|ra|rons|ront)\b",
-    _I,
-)
 
 
-def _future(predicate: str, span: str) -> bool:
+def _future(predicate: str, obj: Any, span: str) -> bool:
+    """A time ahead in the value's own clause ("I live in Seoul and next year I'm moving"
+    keeps Seoul)."""
     if _EVENT_PREDICATE.search(predicate):
         return False
-    return bool(_FUTURE_TIME.search(span)) and bool(_FUTURE_VERB.search(span))
+    return any(_FUTURE_TIME.search(c) for c in _clauses(obj, span))
 
 
 # -- almost, until, ceased, partial ---------------------------------------------------------------
@@ -267,6 +275,7 @@ _CEASED = re.compile(
     r"|끊은\s*지|끊었|끊고|그만\s*뒀|그만두|戒了|戒掉|不再|やめた|辞めた|やめて",
     _I,
 )
+_NEGATED_BEFORE = re.compile(r"(?:n't|not|never|no|안|못)\s*$", _I)
 _PART = re.compile(
     r"(?:\b(?:half|semi|mini|quarter|demi|media|medio|halb|halbe[nr]?)[\s-]?|하프\s*|ハーフ|半程?)$",
     _I,
@@ -297,7 +306,7 @@ def modality_conflict(predicate: str, obj: Any, span: str) -> tuple[str, str] | 
         return ("obligation", "the span says what ought to be")
     if obj is not False and _hypothetical(obj, span):
         return ("hypothetical", "the span supposes, it does not state")
-    if _future(predicate, span):
+    if _future(predicate, obj, span):
         return ("future", "the span places the claim ahead")
     if obj is not False and _ALMOST.search(span):
         return ("almost", "the span says what nearly happened")
@@ -305,6 +314,10 @@ def modality_conflict(predicate: str, obj: Any, span: str) -> tuple[str, str] | 
     if until is not None and str(obj) not in until.group(0):
         # (the year the state ended is the value of an ``until`` claim, not a conflict)
         return ("until", "the span says until when it was so")
-    if obj is True and _CEASED.search(span):
+    ceased = _CEASED.search(span) if obj is True else None
+    if ceased is not None and not _NEGATED_BEFORE.search(
+        span, max(0, ceased.start() - 12), ceased.start()
+    ):
+        # ("I won't quit" is no cessation)
         return ("ceased", "the span says it stopped")
     return None
