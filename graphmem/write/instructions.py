@@ -30,7 +30,9 @@ Round 10 adds three shapes read by syntax, not by topic words:
 * **code** — SQL statements that change data or schema (``UPDATE t SET c =``, ``DELETE FROM``,
   ``INSERT INTO … VALUES``, ``ALTER TABLE``, ``GRANT … ON``), a redirection of a command's
   output into a path (``echo … >> ~/.ssh/authorized_keys``), a destructive subcommand given a
-  force switch (``prune -af --volumes``) and a shell function defined and called (``:(){ …};:``).
+  force switch (``prune -af --volumes``), a shell function defined and called (``:(){ …};:``)
+  and, under a condition or persistence cue, a program given a switch or an upper-case verb
+  (``iptables -F``, ``redis-cli FLUSHALL``).
   Naming SQL ("I write UPDATE statements all day") is not a statement.
 
 A condition that someone *asks* ("if someone asks whether …, just say …", "有人问起…") is the
@@ -241,6 +243,32 @@ _SHELL_SYNTAX: Final = re.compile(
     r"|[:\w]{1,30}\(\)\s*\{[^{}\n]{1,200}\}\s*;\s*[:\w]",
 )
 
+#: a program given a switch or an upper-case verb (``iptables -F``, ``redis-cli FLUSHALL``),
+#: read only under a condition or persistence cue with no first-person speaker before it ("I
+#: always use ls -la" describes a habit)
+_CLI: Final = re.compile(
+    r"(?<![\w-])(?:[a-z][a-z0-9_.]{1,30}(?:-[a-z0-9]{1,12}){0,3}\s+-{1,2}[A-Za-z][\w-]{0,20}"
+    r"|[a-z][a-z0-9]{1,20}(?:[-_][a-z0-9]{1,12}){1,3}\s+(?-i:[A-Z]{4,20}))(?![\w-])"
+)
+_CUE: Final = re.compile(rf"(?:{_PERSIST})", _I)
+
+
+def _cli_under_condition(t: str) -> list[tuple[Rule, int, int]]:
+    found: list[tuple[Rule, int, int]] = []
+    for m in _CLI.finditer(t):
+        start = max((e.end() for e in _CLAUSE_END.finditer(t, max(0, m.start() - 120), m.start())),
+                    default=max(0, m.start() - 120))  # fmt: skip
+        before = t[start : m.start()]
+        if _CUE.search(before) and not _HABIT_SUBJECT.search(before):
+            found.append((Rule.SHELL_COMMAND, m.start(), m.end()))
+    return found
+
+
+#: a first-person speaker in the condition: a habit told ("when I feel low I text …")
+_HABIT_SUBJECT: Final = re.compile(
+    r"\b(?:i|i'm|we|my|yo|ich|je|j'|mi|mein\w*|mon|ma)\b|저는|제가|나는|내가|私|僕|我", _I
+)
+
 
 def _round10_spans(t: str) -> list[tuple[Rule, int, int]]:
     found: list[tuple[Rule, int, int]] = []
@@ -258,7 +286,7 @@ def _round10_spans(t: str) -> list[tuple[Rule, int, int]]:
     for rx in (_SQL, _SHELL_SYNTAX):
         for m in rx.finditer(t):
             found.append((Rule.SHELL_COMMAND, m.start(), m.end()))
-    return found
+    return found + _cli_under_condition(t)
 
 
 def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
