@@ -665,6 +665,7 @@ _CONTEXT_KINDS = frozenset(
         "until",
         "ceased",
         "partial",
+        "denied",
         "reported",
     }
 )

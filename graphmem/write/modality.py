@@ -26,6 +26,9 @@ yes/no claim):
   nearly happened did not ("almost every day" is a frequency, not a near miss);
 * **until** — "until 2023", "hasta el año pasado", "작년까지", "去年まで": a state that ended;
 * **ceased** — a yes claim beside a cessation ("quit", "끊은 지 3년", "戒了", "j'ai arrêté");
+* **denied** — a negated frame around the value ("it's not true that I live in Paris", "I
+  wouldn't say I love jazz", "people think I'm vegan but I'm not", "다 좋아하는 건 아니에요",
+  "好きというわけではない", "no es que me guste"): the words are there to be denied;
 * **partial** — the claimed noun stands after a part-word the claim drops ("half marathon"
   for ``marathon``, 하프 마라톤, ハーフマラソン, 半程马拉松, media maratón, Halbmarathon).
 
@@ -179,10 +182,14 @@ _HABIT = re.compile(
 _NEW_SUBJECT = re.compile(r"\b(?:i|i'm|i've|we|je|j'|ich|yo|that|que|dass)\b", _I)
 
 
-def _governs(modal: re.Match[str], clause: str, obj: Any) -> bool:
-    """The modal is over the value: no new subject stands between them."""
+def _governs(modal: re.Match[str], clause: str, obj: Any, *, allow_subject: bool = False) -> bool:
+    """The modal is over the value: it stands before it (or after it, in a verb-final
+    language) and no new subject stands between them, unless the frame takes a clause
+    (``allow_subject``: "it's not true that I …")."""
     at = _locate(obj, clause)
-    return at < modal.end() or not _NEW_SUBJECT.search(clause, modal.end(), at)
+    if at < modal.end() or allow_subject:
+        return True
+    return not _NEW_SUBJECT.search(clause, modal.end(), at)
 
 
 def _obligation(obj: Any, span: str) -> bool:
@@ -293,6 +300,49 @@ def _partial(obj: Any, span: str) -> bool:
     return bool(found) and all(_PART.search(low[max(0, at - 12) : at]) for at in found)
 
 
+#: a statement denied around the value: a negated frame before it ("it's not true that",
+#: "I wouldn't say", "no es que", "ce n'est pas que", "不是说") in its clause, or a denial
+#: after it in its sentence ("but I'm not", "…는 건 아니에요", "…わけではない"): a cropped span
+#: ("I love jazz" from "I wouldn't say I love jazz") keeps only the words denied
+_DENY_BEFORE = re.compile(
+    r"\b(?:(?:it'?s|that'?s|is)\s+not\s+(?:true|the\s+case)\s+that|not\s+that\s+i|"
+    r"it'?s\s+not\s+like|(?:wouldn'?t|won'?t|can'?t)\s+(?:really\s+)?say|don'?t\s+(?:really\s+)?"
+    r"think|never\s+said|i\s+doubt|no\s+es\s+que|no\s+es\s+verdad\s+que|no\s+creo\s+que|"
+    r"nicht\s+dass|stimmt\s+nicht,?\s+dass|ce\s+n'est\s+pas\s+que|il\s+est\s+faux\s+que|"
+    r"je\s+ne\s+dirais\s+pas|je\s+ne\s+pense\s+pas\s+que)\b|并不是说|不是说|倒不是|并非说",
+    _I,
+)
+_DENY_AFTER = re.compile(
+    r"(?:는|은|한|인)\s*건\s*아니|라는\s*건\s*아니|(?:という)?わけ(?:では|じゃ)(?:ない|ありません)"
+    r"|とは限らない|\bbut\s+(?:i'?m|i\s+am|it'?s|it\s+is|i)\s+(?:really\s+)?(?:not|don'?t|n't)\b"
+    r"|\bbut\s+(?:that'?s|it'?s)\s+not\s+true\b|\bpero\s+no\s+(?:lo\s+)?soy\b|\bpero\s+no\b\W*$"
+    r"|\baber\s+(?:ich\s+bin\s+)?(?:es\s+)?nicht\b|\bmais\s+(?:ce\s+n'est\s+pas\s+vrai|non|je\s+ne\s+le\s+suis\s+pas)\b",
+    _I,
+)
+
+
+_TOLD_YOU = re.compile(r"\b(?:told|tell|mentioned|said\s+to|say\s+to)\s+(?:to\s+)?you\b", _I)
+
+
+def _denied(obj: Any, span: str) -> bool:
+    at = _locate(obj, span)
+    if at < 0:
+        return bool(_DENY_BEFORE.search(span) or _DENY_AFTER.search(span))
+    clause = _clause_at(span, at)
+    before = _DENY_BEFORE.search(clause)
+    value_at = _locate(obj, clause)
+    if (
+        before is not None
+        and _governs(before, clause, obj, allow_subject=True)
+        # "I don't think I ever told you I'm vegan" denies the telling, not the value
+        and not _TOLD_YOU.search(clause, before.end(), max(before.end(), value_at))
+    ):
+        return True
+    sentence = _sentence_at(span, at)
+    rel = sentence.casefold().find(str(obj).strip().casefold())
+    return rel >= 0 and bool(_DENY_AFTER.search(sentence, rel))
+
+
 def modality_conflict(predicate: str, obj: Any, span: str) -> tuple[str, str] | None:
     """``(kind, detail)`` of the modality of ``span`` that keeps it from stating ``obj`` as
     current fact, or ``None``. ``span`` is NFKC text."""
@@ -300,6 +350,8 @@ def modality_conflict(predicate: str, obj: Any, span: str) -> tuple[str, str] | 
         return ("partial", "the span names a part of what the claim names")
     if _MODAL_PREDICATE.search(predicate):
         return None
+    if _denied(obj, span):
+        return ("denied", "the span denies what the claim states")
     if _question(obj, span):
         return ("question", "the span asks, it does not state")
     if _obligation(obj, span):

@@ -97,11 +97,27 @@ NEAR_MISSES = [
     ("毎日コーヒーを2杯飲みます", "毎日コーヒーを2杯飲みます", "coffee_cups_per_day", 2),
     ("Ich bin Vegetarier, was soll ich heute kochen?", "Ich bin Vegetarier", "diet", "Vegetarier"),
     ("I'm retired now, I retired last year", "I'm retired now", "retired", True),
+    ("I don't think I ever told you I'm vegan", "I'm vegan", "diet", "vegan"),
+    (
+        "I don't think I've mentioned it, but I live in Lisbon",
+        "I live in Lisbon",
+        "home_city",
+        "Lisbon",
+    ),
+    ("Je suis végétarienne, sans exception", "Je suis végétarienne", "diet", "végétarienne"),
 ]
 
 #: (message, cited span, predicate, object): the span does not state the claim as current fact
 NOT_STATED = [
     ("My son is almost 5", "My son is almost 5", "son_age", 5),
+    # a negated frame or a denial around a cropped span
+    ("I wouldn't say I love jazz", "I love jazz", "likes_jazz", True),
+    ("It's not true that I live in Paris", "I live in Paris", "home_city", "Paris"),
+    ("People think I'm vegan but I'm not", "I'm vegan", "diet", "vegan"),
+    ("コーヒーが好きというわけではない", "コーヒーが好き", "likes_coffee", True),
+    ("No es que me guste el café", "me guste el café", "likes_coffee", True),
+    ("Je ne suis pas végétarien", "végétarien", "diet", "végétarien"),
+    ("회는 다 좋아하는 건 아니에요", "회는 다 좋아하는", "likes_sashimi", True),
     ("Should I go vegan?", "Should I go vegan?", "diet", "vegan"),
     ("Am I an INTP, maybe?", "Am I an INTP, maybe?", "mbti", "INTP"),
     ("Dois-je devenir végane ?", "Dois-je devenir végane ?", "diet", "végane"),
