@@ -299,6 +299,19 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
     return None
 
 
+def _predicate_at(predicate: str, span: str) -> int | None:
+    """Where the first word of ``predicate`` the span supports is written (a yes/no claim's
+    value is its predicate)."""
+    words = [
+        w
+        for w, _ in tokens(predicate.replace("_", " ").replace(".", " "))
+        if w not in _GENERIC_PREDICATE and not _NEGATIVE_PREDICATE.search(w)
+    ]
+    span_tokens, compact = _span_tokens(span)
+    found = [at for w in words if (at := _support(w, span_tokens, compact)) is not None]
+    return min(found) if found else None
+
+
 def _supports(word: str, text: str) -> bool:
     span_tokens, compact = _span_tokens(text)
     return _support(word, span_tokens, compact) is not None
@@ -434,7 +447,12 @@ class RuleVerifier:
         # the modalities are grammar, read in the text as written (a reversed view would read
         # "万一" in "一万步" and a question in a sentence's last word turned first)
         modal = (
-            modality_conflict(claim.predicate, claim.object, span)
+            modality_conflict(
+                claim.predicate,
+                claim.object,
+                span,
+                _predicate_at(claim.predicate, span) if isinstance(claim.object, bool) else None,
+            )
             if claim.subject.startswith("user:")
             else None
         )

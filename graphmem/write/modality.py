@@ -314,7 +314,7 @@ _DENY_BEFORE = re.compile(
 )
 _DENY_AFTER = re.compile(
     r"(?:는|은|한|인)\s*건\s*아니|라는\s*건\s*아니|(?:という)?わけ(?:では|じゃ)(?:ない|ありません)"
-    r"|とは限らない|\bbut\s+(?:i'?m|i\s+am|it'?s|it\s+is|i)\s+(?:really\s+)?(?:not|don'?t|n't)\b"
+    r"|とは限らない|\bbut\s+(?:i'?m|i\s+am|it'?s|it\s+is|i)\s+(?:really\s+)?(?:not|don'?t)\s*(?:[.!…]|$)"
     r"|\bbut\s+(?:that'?s|it'?s)\s+not\s+true\b|\bpero\s+no\s+(?:lo\s+)?soy\b|\bpero\s+no\b\W*$"
     r"|\baber\s+(?:ich\s+bin\s+)?(?:es\s+)?nicht\b|\bmais\s+(?:ce\s+n'est\s+pas\s+vrai|non|je\s+ne\s+le\s+suis\s+pas)\b",
     _I,
@@ -343,16 +343,25 @@ def _denied(obj: Any, span: str) -> bool:
     return rel >= 0 and bool(_DENY_AFTER.search(sentence, rel))
 
 
-def modality_conflict(predicate: str, obj: Any, span: str) -> tuple[str, str] | None:
+def modality_conflict(
+    predicate: str, obj: Any, span: str, at: int | None = None
+) -> tuple[str, str] | None:
     """``(kind, detail)`` of the modality of ``span`` that keeps it from stating ``obj`` as
-    current fact, or ``None``. ``span`` is NFKC text."""
+    current fact, or ``None``. ``span`` is NFKC text; ``at`` is where a yes/no claim's
+    predicate is written in it (its modality is its clause's: "천식이 있어서 … 피해야 해요"
+    has a must beside the asthma, not over it)."""
+    whole = span
+    if isinstance(obj, bool) and at is not None and 0 <= at < len(span):
+        span = _clause_at(span, at)
     if _partial(obj, span):
         return ("partial", "the span names a part of what the claim names")
     if _MODAL_PREDICATE.search(predicate):
         return None
-    if _denied(obj, span):
+    # a yes/no claim is denied or asked over the whole span ("pineapple on pizza? absolutely
+    # not" answers its question; "… but I'm not" denies the clause before it)
+    if _denied(obj, whole):
         return ("denied", "the span denies what the claim states")
-    if _question(obj, span):
+    if _question(obj, whole):
         return ("question", "the span asks, it does not state")
     if _obligation(obj, span):
         return ("obligation", "the span says what ought to be")

@@ -369,12 +369,25 @@ _CONDITION_PREDICATE = re.compile(
 
 
 def _condition(obj: Any, span: str, predicate: str = "") -> Qualifier | None:
+    only = _ONLY_WHEN.search(span) if isinstance(obj, str) else None
+    at = span.casefold().find(obj.casefold()) if isinstance(obj, str) else -1
     if (
-        isinstance(obj, str)
+        only is not None
+        and isinstance(obj, str)
         and not _UNIVERSAL.search(obj)
         and not _CONDITION_PREDICATE.search(predicate)
-        and _ONLY_WHEN.search(span)
         and not _ONLY_WHEN.search(obj)
+        # the value is the condition itself: after the condition word in the Latin
+        # languages ("email me only on Fridays"), before the particle in the others
+        # ("금요일에만", "週末だけ")
+        and not (
+            at >= 0
+            and (
+                only.end() <= at <= only.end() + 24
+                if only.group(0)[:1].isascii()
+                else only.start() - 12 <= at < only.end()
+            )
+        )
     ):
         # "비 오는 날에만 택시 타요" cited for commute_mode = 택시: a conditional habit is not
         # the habit
