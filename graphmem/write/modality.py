@@ -282,7 +282,7 @@ _CEASED = re.compile(
     r"|끊은\s*지|끊었|끊고|그만\s*뒀|그만두|戒了|戒掉|不再|やめた|辞めた|やめて",
     _I,
 )
-_NEGATED_BEFORE = re.compile(r"(?:n't|not|never|no|안|못)\s*$", _I)
+_NEGATED_BEFORE = re.compile(r"(?:n't|not|never|no|안|못)(?:\s+ever)?\s*$", _I)
 _PART = re.compile(
     r"(?:\b(?:half|semi|mini|quarter|demi|media|medio|halb|halbe[nr]?)[\s-]?|하프\s*|ハーフ|半程?)$",
     _I,
