@@ -203,6 +203,8 @@ NOT_INSTRUCTIONS = [
     "I always say 'no thanks' to dessert",
     "When people ask where I'm from, I say Lisbon",
     "I always use ls -la to list files",
+    "いつも思うのは、健康が一番大切だということ。",
+    "私がいつも楽しみにしているのは、週末に映画を見ること。",
     "When I feel low I text my best-friend JESS",
     "When we visited NYC the UNICEF office was closed",
     "My mom always says 'eat your veggies'",
