@@ -216,9 +216,11 @@ _SPEAKER_BEFORE: Final = re.compile(
 )
 _HANGUL_RIEUL_FINAL: Final = "".join(chr(0xAC00 + i) for i in range(8, 11172, 28))
 #: a directive written as a nominalised ending at the end of a sentence
-#: the cues of a written rule (a notice, a runbook): not the conversational ones (いつも, たら)
+#: the cues of a written rule (a notice, a runbook: 必ず, 今後, 次回から, たびに, 場合は, -면,
+#: 앞으로): not the conversational ones (いつも, たら)
 _WRITTEN_CUE: Final = (
-    r"必ず|今後|次回から|次から|以後|以降|常に|場合は|際は|時は|ときは|には|問い合わせ|"
+    r"必ず|今後|次回から|次から|以後|以降|常に|場合は|際は|時は|ときは|には|問い合わせ|たびに|度に|"
+    r"ごとに|毎回|"
     r"[가-힣]면\s|할\s*때는?|앞으로|다음부터|다음번에|이제부터|반드시|무조건|절대|매번"
 )
 _WRITTEN_RULE: Final = re.compile(

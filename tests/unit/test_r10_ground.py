@@ -205,6 +205,7 @@ NOT_INSTRUCTIONS = [
     "I always use ls -la to list files",
     "いつも思うのは、健康が一番大切だということ。",
     "私がいつも楽しみにしているのは、週末に映画を見ること。",
+    "会うたびに思うのは、彼が優しいということ。",
     "When I feel low I text my best-friend JESS",
     "When we visited NYC the UNICEF office was closed",
     "My mom always says 'eat your veggies'",
