@@ -7,7 +7,9 @@ Every value of a claim can stand in a span that still does not state it as curre
   "예전엔 매일 달렸어요", "以前每天跑步", "De niña solía nadar", "Früher habe ich geraucht". When
   the span turns to the present ("… now I …", "지금은", "今は", "现在", "ahora", "jetzt"), the
   value has to stand after that turn (``home_city = Berlin`` from "I used to live in Paris,
-  now I live in Berlin" is grounded; ``= Paris`` is not);
+  now I live in Berlin" is grounded; ``= Paris`` is not). A Korean or Japanese time frame set
+  off as a topic and followed by a past tense ("대학생 땐 … 마셨어요", "子供の頃は…だった") is a
+  past habit too (round 10); without the topic marker ("20살 때 이사했어요") it dates a change;
 * **wish** — "I wish", "if only", "if I ever", "서울에 살았으면 좋겠다", "…たらいいのに",
   "真希望", "要是…就好了", "Ich wünschte", "ojalá": the speaker does not have what is wished.
   A polite request has the same words ("짧게 해 줬으면 좋겠어요", "してくれたらいいな") and is
@@ -40,6 +42,19 @@ _PAST = re.compile(
     r"|(?<![\w])(?:sol[íi]a[ns]?|sol[íi]amos|de\s+niñ[oa]|de\s+joven|cuando\s+era|en\s+mis\s+tiempos)"
     r"(?![\w])"
     r"|(?<![\w])(?:früher|frueher|damals|als\s+kind|in\s+meiner\s+jugend|ehemals|einst)(?![\w])",
+    re.I,
+)
+#: Korean and Japanese time frames set off as a topic ("대학생 땐", "학생 시절엔", "子供の頃は")
+#: with a past tense after them: what was so then, set against now. The topic marker is what
+#: makes the contrast ("20살 때 서울로 이사했어요" has none: it dates a move that still holds)
+_KO_PAST_SYLLABLES = "".join(
+    chr(0xAC00 + i) for i in range(20, 11172, 28) if chr(0xAC00 + i) not in "있겠"
+)
+_FRAMED_PAST = re.compile(
+    rf"(?:땐|때는|때엔|시절엔|시절에는|적엔|적에는|시절\s*땐)[^.!?\n]{{0,60}}[{_KO_PAST_SYLLABLES}]"
+    r"|(?:頃|ころ|時代|時)(?:は|には)[^。！？\n]{0,60}(?:た|でした|ました|だった)(?:[。！？\s]|$|よ|ね|な|し|け)"
+    r"|(?:^|[.!?]\s*)(?:back\s+)?(?:in|during|at)\s+(?:high\s+school|college|uni|university|grad\s+school|"
+    r"my\s+(?:teens|twenties|20s|thirties|30s|student\s+years))\s*,",
     re.I,
 )
 #: the turn to the present after a past
@@ -103,7 +118,7 @@ def _value_at(obj: Any, span: str) -> int:
 
 
 def _past(obj: Any, span: str) -> bool:
-    past = _PAST.search(span)
+    past = _PAST.search(span) or _FRAMED_PAST.search(span)
     if past is None:
         return False
     now = _NOW.search(span, past.end())

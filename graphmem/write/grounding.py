@@ -43,6 +43,8 @@ from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
 from graphmem.write.binding import wrong_clause
 from graphmem.write.codes import Code, Rule
+from graphmem.write.hearsay import quoted_by_other
+from graphmem.write.modality import modality_conflict
 from graphmem.write.normalize import normalize
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.stage import Check, StageInput, confirm
@@ -297,6 +299,19 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
     return None
 
 
+def _predicate_at(predicate: str, span: str) -> int | None:
+    """Where the first word of ``predicate`` the span supports is written (a yes/no claim's
+    value is its predicate)."""
+    words = [
+        w
+        for w, _ in tokens(predicate.replace("_", " ").replace(".", " "))
+        if w not in _GENERIC_PREDICATE and not _NEGATIVE_PREDICATE.search(w)
+    ]
+    span_tokens, compact = _span_tokens(span)
+    found = [at for w in words if (at := _support(w, span_tokens, compact)) is not None]
+    return min(found) if found else None
+
+
 def _supports(word: str, text: str) -> bool:
     span_tokens, compact = _span_tokens(text)
     return _support(word, span_tokens, compact) is not None
@@ -429,6 +444,20 @@ class RuleVerifier:
         )
         if qualified is not None:
             return Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, qualified.kind)
+        # the modalities are grammar, read in the text as written (a reversed view would read
+        # "万一" in "一万步" and a question in a sentence's last word turned first)
+        modal = (
+            modality_conflict(
+                claim.predicate,
+                claim.object,
+                span,
+                _predicate_at(claim.predicate, span) if isinstance(claim.object, bool) else None,
+            )
+            if claim.subject.startswith("user:")
+            else None
+        )
+        if modal is not None:
+            return Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, modal[0])
         sv = extract(span)
         obj = claim.object
         if isinstance(obj, bool):
@@ -637,7 +666,27 @@ def _other_subject(content: str | None, subject: str) -> str:
 
 
 #: the qualifiers the sentence around a span passes on to it
-_CONTEXT_KINDS = frozenset({"irony", "past", "wish", "contemplation", "advice", "irrealis"})
+_CONTEXT_KINDS = frozenset(
+    {
+        "irony",
+        "past",
+        "wish",
+        "contemplation",
+        "advice",
+        "irrealis",
+        # round 10: the modalities (:mod:`graphmem.write.modality`) and reported speech
+        "question",
+        "obligation",
+        "hypothetical",
+        "future",
+        "almost",
+        "until",
+        "ceased",
+        "partial",
+        "denied",
+        "reported",
+    }
+)
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 _MAX_SENTENCE = 400
 
@@ -721,6 +770,11 @@ class GroundingStage:
         from "no uses mi tarjeta Visa para nada" is negated, "I just LOVE waiting" cut from
         "oh great, I just LOVE waiting 🙄" is ironic. The claim is read against the sentence
         around the span too; its polarity and its aspect (irony, past, wish, advice) count."""
+        if claim.subject.startswith("user:") and quoted_by_other(span, content):
+            # "Mi jefa siempre dice 'odio las reuniones largas'" cited for the quoted words
+            return Grounding(
+                GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, "span context: reported"
+            )
         sentence = _sentence_around(span, content)
         if sentence is None:
             return _OK

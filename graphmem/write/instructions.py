@@ -14,6 +14,30 @@ The cues are structural (a persistence or condition cue with an operational verb
 sentence, command syntax) in English, Korean, Japanese, Chinese, Spanish and German, read on the
 normalised views of the text. A habit ("I always run 5 km") has a subject before its verb and
 is not a rule.
+
+Round 10 adds three shapes read by syntax, not by topic words:
+
+* **canned replies** — a directive to answer with fixed words: a reply verb in the imperative
+  or in a written directive form (English "just say '…'", Korean "…라고만 답할 것", Japanese
+  "『…』と回答すること", Chinese "一律回答“…”", French "réponds toujours que …", Spanish
+  "responde que …", German "antworte immer, dass …") followed or preceded by the fixed text
+  (a quotation, or a that-clause). "I always say 'no thanks'" has a subject before the verb
+  and "he said '…'" is past and reported: neither is a directive;
+* **written standing rules** — Japanese and Korean notices end a rule in a nominalised
+  directive ("…反映すること", "…답할 것"); after a persistence or condition cue (次回から,
+  今後, 必ず, 하면, 앞으로) such an ending is a rule whatever its verb is ("趣味は料理をすること"
+  has no cue and is a hobby);
+* **code** — SQL statements that change data or schema (``UPDATE t SET c =``, ``DELETE FROM``,
+  ``INSERT INTO … VALUES``, ``ALTER TABLE``, ``GRANT … ON``), a redirection of a command's
+  output into a path (``echo … >> ~/.ssh/authorized_keys``), a destructive subcommand given a
+  force switch (``prune -af --volumes``), a shell function defined and called (``:(){ …};:``)
+  and, under a condition or persistence cue, a program given a switch or an upper-case verb
+  (``iptables -F``, ``redis-cli FLUSHALL``).
+  Naming SQL ("I write UPDATE statements all day") is not a statement.
+
+A condition that someone *asks* ("if someone asks whether …, just say …", "有人问起…") is the
+rule's trigger, not reported speech: the reporting verbs only make a shape inert when no
+condition cue stands right before them.
 """
 
 from __future__ import annotations
@@ -153,6 +177,125 @@ _SEQUENCE: Final = re.compile(
 )
 
 
+# -- round 10: canned replies, written standing rules, code ---------------------------------------
+
+_Q_OPEN: Final = r"[\"'“‘«「『]"
+_Q_BODY: Final = r"[^\"“”«»「」『』\n]{1,200}"
+_Q_CLOSE: Final = r"[\"'”’»」』]"
+#: a reply verb in the imperative, at a clause start or after an adverb, then the fixed text
+_CANNED_LATIN: Final = re.compile(
+    r"(?:^|[,;:.!—–]\s*|\b(?:just|always|only|simply|please|then|and|never)\s+)"
+    r"(?:(?:say|answer|reply|respond|tell\s+(?:them|him|her|people|everyone|the\s+\w+|customers?|"
+    r"users?|clients?))(?:\s+(?:with|that|by\s+saying))?"
+    r"|(?:r[ée]ponds|r[ée]pondez|dis|dites)(?:-leur|-lui)?(?:\s+(?:toujours|simplement|seulement|"
+    r"juste))?(?:\s+que\b)?"
+    r"|(?:responde|contesta|di|dile|diles|responda|conteste|diga)(?:\s+(?:siempre|solo|sólo|"
+    r"simplemente))?(?:\s+que\b)?"
+    r"|(?:antworte|antwortet|antworten\s+Sie|sag|sage|sagt|sagen\s+Sie)(?:\s+(?:immer|einfach|nur|"
+    r"stets))?(?:\s*,?\s*dass\b)?)"
+    rf"\s*[:,]?\s*(?:{_Q_OPEN}|(?<=que)\s|(?<=that)\s|(?<=dass)\s)",
+    _I,
+)
+#: the fixed text first, then a directive reply verb (Korean, Japanese)
+_CANNED_CJK: Final = re.compile(
+    rf"{_Q_OPEN}{_Q_BODY}{_Q_CLOSE}\s*"
+    r"(?:(?:이?라고|고)(?:만|도)?\s*(?:답|대답|응답|회신|안내|말|얘기|전달)\s*"
+    r"(?:할\s*것|하세요|해라|하라|해\s*줘|해줘|하십시오|해야|하도록|해\s*주세요|해\s*둬)"
+    r"|(?:と|って)(?:だけ|のみ)?\s*(?:回答|返答|答え|返信|言|伝え|案内|説明)"
+    r"(?:すること|しろ|して|しなさい|るように|ること|なさい|ておいて|てください|てね|うこと|えること))"
+    # Chinese: an adverb of rule, a reply verb, the fixed text
+    rf"|(?:一律|统一|都|就|只|请|务必|必须)\s*(?:回答|回复|答复|说|告诉\S{{0,6}}?)\s*"
+    rf"[:：,，]?\s*{_Q_OPEN}",
+    _I,
+)
+#: someone speaking before the verb: a habit or a report, not a directive
+_SPEAKER_BEFORE: Final = re.compile(
+    r"(?:\b(?:i|we|he|she|they|you|it|my\s+\w+|je|tu|il|elle|nous|vous|ils|yo|él|ella|"
+    r"ich|du|er|sie|wir)\b(?:\s+\w+){0,2}\s*$|(?:我|他|她|我们|他们)$)",
+    _I,
+)
+_HANGUL_RIEUL_FINAL: Final = "".join(chr(0xAC00 + i) for i in range(8, 11172, 28))
+#: a directive written as a nominalised ending at the end of a sentence
+#: the cues of a written rule (a notice, a runbook: 必ず, 今後, 次回から, たびに, 場合は, -면,
+#: 앞으로): not the conversational ones (いつも, たら)
+_WRITTEN_CUE: Final = (
+    r"必ず|今後|次回から|次から|以後|以降|常に|場合は|際は|時は|ときは|には|問い合わせ|たびに|度に|"
+    r"ごとに|毎回|"
+    r"[가-힣]면\s|할\s*때는?|앞으로|다음부터|다음번에|이제부터|반드시|무조건|절대|매번"
+)
+_WRITTEN_RULE: Final = re.compile(
+    rf"(?:{_WRITTEN_CUE})[^.!?\n。！？]{{0,80}}?"
+    rf"(?:(?:する|しない|(?<!とい)(?<!って)[るくうつすぶむぬぐ])こと|[{_HANGUL_RIEUL_FINAL}]\s*것)"
+    r"\s*(?:[.!。！]|$)",
+    _I | re.M,
+)
+#: SQL that changes data or schema (a read is not an action)
+_SQL: Final = re.compile(
+    r"\bUPDATE\s+[\w.`\"\[\]]{1,60}\s+SET\s+[\w.`\"\[\]]{1,60}\s*="
+    r"|\bDELETE\s+FROM\s+[\w.`\"\[\]]{1,60}"
+    r"|\bINSERT\s+INTO\s+[\w.`\"\[\]]{1,60}\s*(?:\(|VALUES\b|SELECT\b)"
+    r"|\b(?:DROP|TRUNCATE)\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b"
+    r"|\bALTER\s+(?:TABLE|USER|ROLE|DATABASE)\s+[\w.`\"\[\]]{1,60}\s+(?:ADD|DROP|ALTER|RENAME|"
+    r"SET|WITH|OWNER)\b"
+    r"|\bGRANT\s+[\w, ]{1,60}?\s+ON\s+[\w.*`\"]{1,60}\s+TO\b",
+    _I,
+)
+#: shell syntax: output redirected into a path, two switches in a row, a function defined and
+#: called (the fork bomb)
+_SHELL_SYNTAX: Final = re.compile(
+    r"\b(?:echo|printf|cat|tee|curl|wget)\b[^\n|>]{0,300}(?:>>?|\|\s*(?:sudo\s+)?tee\b)\s*"
+    r"(?:-a\s+)?[~/$]"
+    r"|\b(?:prune|rm|rmi|clean|delete|purge|destroy|remove|kill|wipe|drop)\s+(?:[\w./:@-]{1,60}\s+){0,3}?"
+    r"-{1,2}(?:[a-z]{0,4}f[a-z]{0,4}|force|all|volumes|everything)(?![\w-])"
+    r"|[:\w]{1,30}\(\)\s*\{[^{}\n]{1,200}\}\s*;\s*[:\w]",
+)
+
+#: a program given a switch or an upper-case verb (``iptables -F``, ``redis-cli FLUSHALL``),
+#: read only under a condition or persistence cue with no first-person speaker before it ("I
+#: always use ls -la" describes a habit)
+_CLI: Final = re.compile(
+    r"(?<![\w-])(?:[a-z][a-z0-9_.]{1,30}(?:-[a-z0-9]{1,12}){0,3}\s+-{1,2}[A-Za-z][\w-]{0,20}"
+    r"|[a-z][a-z0-9]{1,20}(?:[-_][a-z0-9]{1,12}){1,3}\s+(?-i:[A-Z]{4,20}))(?![\w-])"
+)
+_CUE: Final = re.compile(rf"(?:{_PERSIST})", _I)
+
+
+def _cli_under_condition(t: str) -> list[tuple[Rule, int, int]]:
+    found: list[tuple[Rule, int, int]] = []
+    for m in _CLI.finditer(t):
+        start = max((e.end() for e in _CLAUSE_END.finditer(t, max(0, m.start() - 120), m.start())),
+                    default=max(0, m.start() - 120))  # fmt: skip
+        before = t[start : m.start()]
+        if _CUE.search(before) and not _HABIT_SUBJECT.search(before):
+            found.append((Rule.SHELL_COMMAND, m.start(), m.end()))
+    return found
+
+
+#: a first-person speaker in the condition: a habit told ("when I feel low I text …")
+_HABIT_SUBJECT: Final = re.compile(
+    r"\b(?:i|i'm|we|my|yo|ich|je|j'|mi|mein\w*|mon|ma)\b|저는|제가|나는|내가|私|僕|我", _I
+)
+
+
+def _round10_spans(t: str) -> list[tuple[Rule, int, int]]:
+    found: list[tuple[Rule, int, int]] = []
+    for m in _CANNED_LATIN.finditer(t):
+        # after a clause break the verb has no subject; after an adverb, look before it
+        if m.group(0)[:1] in ",;:.!—–" or not _SPEAKER_BEFORE.search(
+            t, max(0, m.start() - 30), m.start()
+        ):
+            found.append((Rule.STANDING_RULE, m.start(), m.end()))
+    for m in _CANNED_CJK.finditer(t):
+        if not _SPEAKER_BEFORE.search(t, max(0, m.start() - 4), m.start()):
+            found.append((Rule.STANDING_RULE, m.start(), m.end()))
+    for m in _WRITTEN_RULE.finditer(t):
+        found.append((Rule.STANDING_RULE, m.start(), m.end()))
+    for rx in (_SQL, _SHELL_SYNTAX):
+        for m in rx.finditer(t):
+            found.append((Rule.SHELL_COMMAND, m.start(), m.end()))
+    return found + _cli_under_condition(t)
+
+
 def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
     """Every instruction shape in ``text`` with where it is in ``text`` (a shape found in a
     normalised view points back at the original characters), shell commands first. Pure."""
@@ -175,6 +318,8 @@ def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
                 found.append((Rule.STANDING_RULE, *view.original_span(m.start(), m.end())))
         for m in _SEQUENCE.finditer(t):
             found.append((Rule.IMPERATIVE_STEPS, *view.original_span(m.start(), m.end())))
+        for rule, start, end in _round10_spans(t):
+            found.append((rule, *view.original_span(start, end)))
     return found
 
 
@@ -217,7 +362,19 @@ def inert_at(text: str, start: int, end: int) -> bool:
     after = _CLAUSE_END.search(text, max(end - 1, start))
     if after is not None and after.group(0) in "?？":
         return True
-    return bool(_REPORTING.search(text, clause_start, start))
+    return any(
+        not _ASKS_IF.search(text, max(clause_start, r.start() - 40), r.start())
+        for r in _REPORTING.finditer(text, clause_start, start)
+    )
+
+
+#: a condition right before a reporting verb makes it the rule's trigger ("if someone asks
+#: …", "whenever a customer says …", "有人问起…", "si un client demande …")
+_ASKS_IF: Final = re.compile(
+    r"\b(?:if|when|whenever|once|in\s+case|si|cuando|wenn|falls|sobald|lorsque|quand)\b"
+    r"[^.!?,;\n]{0,36}$|(?:有人|谁|别人|客户|顾客|用户)\s*$|(?:如果|要是|若|当|每当|以后)[^。！？，,]{0,20}$",
+    re.I,
+)
 
 
 def dangerous_command(text: str) -> bool:

@@ -20,6 +20,13 @@ verifier reads four qualifiers of the span before its values, in six languages:
   "只在周末", "solo los fines de semana", "nur am Wochenende") does not ground an object that
   drops the restriction by universalising it ("any day", "always", "jederzeit").
 
+Round 10 widens three of them: a rate per one period claimed per another ("週に一回" for
+``drinks_alcohol_daily``: how often); a number whose written unit is of another quantity than
+the predicate measures ("40 minutes" for ``commute_km``) or a catty (斤, 근) claimed in
+kilograms (in which unit); and a restriction to a condition ("only when it rains", "비 오는
+날에만", "雨の日だけ", "nur wenn …") that a plain value drops (``commute_mode = taxi``; "I only
+drink decaf" restricts the value itself and is not a condition).
+
 Each rule is one pass of bounded patterns over the span (no look-around reaches past a few
 characters), so the check is linear in the span, like every other scanner of the gate.
 """
@@ -144,7 +151,52 @@ _HABITUAL = re.compile(
 )
 
 
+#: the period of a rate, as a span writes it
+_PERIOD_SPAN = {
+    "day": re.compile(
+        r"(?<![\w])(?:(?:per|a|an|each|every|once\s+a|twice\s+a)\s+day|daily|everyday|al\s+d[íi]a|"
+        r"por\s+d[íi]a|diari\w*|cada\s+d[íi]a|am\s+Tag|pro\s+Tag|täglich|jeden\s+Tag|"
+        r"par\s+jour|chaque\s+jour|tous\s+les\s+jours)(?![\w])"
+        r"|하루에?|매일|날마다|一日に?|毎日|每天|一天|每日|天天",
+        re.I,
+    ),
+    "week": re.compile(
+        r"(?<![\w])(?:(?:per|a|an|each|every|once\s+a|twice\s+a)\s+week|weekly|a\s+la\s+semana|"
+        r"por\s+semana|semanal\w*|cada\s+semana|pro\s+Woche|in\s+der\s+Woche|wöchentlich|"
+        r"jede\s+Woche|par\s+semaine|chaque\s+semaine)(?![\w])"
+        r"|(?:일\s*)?주(?:일)?에|매주|週に|毎週|每周|一周|每星期|一个?星期",
+        re.I,
+    ),
+    "month": re.compile(
+        r"(?<![\w])(?:(?:per|a|an|each|every|once\s+a|twice\s+a)\s+month|monthly|al\s+mes|"
+        r"por\s+mes|mensual\w*|pro\s+Monat|im\s+Monat|monatlich|par\s+mois)(?![\w])"
+        r"|한\s*달에|매달|매월|月に|毎月|每月|一个月",
+        re.I,
+    ),
+}
+_PERIOD_PREDICATE = {
+    "day": re.compile(r"(?:^|_)(?:daily|per_day|a_day|each_day|every_?day)(?:_|$)", re.I),
+    "week": re.compile(r"(?:^|_)(?:weekly|per_week|a_week|each_week|every_week)(?:_|$)", re.I),
+    "month": re.compile(r"(?:^|_)(?:monthly|per_month|a_month|each_month)(?:_|$)", re.I),
+}
+
+
+def _period(predicate: str, span: str) -> Qualifier | None:
+    """A rate claimed per one period from a span that gives it per another ("週に一回" for
+    ``drinks_alcohol_daily``, "twice a week" for ``runs_per_day``)."""
+    claimed = [p for p, rx in _PERIOD_PREDICATE.items() if rx.search(predicate)]
+    if len(claimed) != 1:
+        return None
+    said = {p for p, rx in _PERIOD_SPAN.items() if rx.search(span)}
+    if said and claimed[0] not in said:
+        return Qualifier("frequency", f"the span gives a rate per {'/'.join(sorted(said))}")
+    return None
+
+
 def _frequency(predicate: str, obj: Any, span: str) -> Qualifier | None:
+    period = _period(predicate, span)
+    if period is not None:
+        return period
     positive = obj is True or (isinstance(obj, str) and obj.strip().casefold() in _YES)
     if positive and _RARELY.search(span):
         return Qualifier("frequency", "the span says rarely")
@@ -191,6 +243,68 @@ _SPAN_UNIT = {
 }
 
 
+#: the quantity a predicate measures, by a unit or a dimension word in it
+_PRED_DIMENSION = {
+    "length": re.compile(
+        r"(?:^|_)(?:km|kms|mi|miles?|meters?|metres?|distance|far|length)(?:_|$)", re.I
+    ),
+    "time": re.compile(
+        r"(?:^|_)(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|duration)(?:_|$)", re.I
+    ),
+    "mass": re.compile(r"(?:^|_)(?:kg|kgs|kilos?|lbs?|pounds|weight|mass)(?:_|$)", re.I),
+}
+#: the unit written right after a number, by dimension (キロ is a length or a mass: not read)
+_AFTER_NUMBER = {
+    "length": re.compile(
+        r"^\s{0,2}(?:km|kms|kilomet(?:er|re)s?|miles?|mi\b|meters?|metres?|m\b|킬로미터|미터|"
+        r"メートル|公里|千米|米|kil[óo]metros?|metros?|Kilometern?|Metern?)",
+        re.I,
+    ),
+    "time": re.compile(
+        r"^\s{0,2}(?:minutes?|mins?\b|min\b|hours?|hrs?\b|h\b|seconds?|secs?\b|분|시간|초|分钟|"
+        r"分|時間|秒|小时|钟头|minutos?|horas?|Minuten|Stunden?|heures?)",
+        re.I,
+    ),
+    "mass": re.compile(
+        r"^\s{0,2}(?:kg|kgs|kilos?|kilograms?|lbs?|pounds|킬로그램|근(?![가-힣])|公斤|千克|斤|"
+        r"kilogramos?|Kilogramm)",
+        re.I,
+    ),
+}
+
+
+#: the Chinese and Korean catty (斤, 근: half a kilogram); 公斤 is a kilogram
+_JIN = re.compile(r"(?<!公)斤|(?<![가-힣])근(?![가-힣])")
+
+
+def _written_unit(obj: Any, span: str) -> str | None:
+    """The dimension of the unit written after the claimed number in ``span``, if one is."""
+    if not isinstance(obj, int | float) or isinstance(obj, bool):
+        return None
+    text = str(int(obj)) if float(obj) == int(obj) else str(obj)
+    for m in re.finditer(rf"(?<![\d.,]){re.escape(text)}(?![\d]|[.,]\d)", span):
+        for dimension, rx in _AFTER_NUMBER.items():
+            if rx.search(span[m.end() : m.end() + 16]):
+                return dimension
+    return None
+
+
+def _dimension(predicate: str, obj: Any, span: str) -> Qualifier | None:
+    """A duration claimed as a distance ("40 minutes" for ``commute_km``), a weight in 斤
+    claimed in kilograms (一百二十斤 is 60 kg): the unit written is of another quantity, or
+    of the same quantity in another measure."""
+    named = [d for d, rx in _PRED_DIMENSION.items() if rx.search(predicate)]
+    if not named:
+        return None
+    written = _written_unit(obj, span)
+    if written is not None and written not in named:
+        return Qualifier("unit", f"the span gives a {written}, the claim a {named[0]}")
+    in_kg = "mass" in named and re.search(r"(?:^|_)(?:kg|kgs|kilos?)(?:_|$)", predicate, re.I)
+    if in_kg and _JIN.search(span) and not re.search(r"kg|公斤|千克|킬로", span, re.I):
+        return Qualifier("unit", "the span is in jin, the claim in kg")
+    return None
+
+
 def _unit(predicate: str, span: str) -> Qualifier | None:
     for (dimension, unit), named in _PRED_UNIT.items():
         if not named.search(predicate):
@@ -234,7 +348,50 @@ _UNIVERSAL = re.compile(
 )
 
 
-def _condition(obj: Any, span: str) -> Qualifier | None:
+#: a restriction on *when* ("only on rainy days", "비 오는 날에만", "雨の日だけ", "只在下雨天",
+#: "solo cuando llueve", "nur wenn es regnet"): what is said holds under a condition
+_ONLY_WHEN = re.compile(
+    r"(?<![\w])(?:only|just)\s+(?:on|when|if|in|at|during|before|after|for)\s"
+    r"|(?<![\w])only\s+(?:\w+\s+){1,4}?(?:when|if|on\s+\w+days?|during)\s"
+    r"|(?:날|때|경우|주말|평일|아침|저녁|밤|시즌|날씨)(?:에만|에는만|만)"
+    r"|(?:日|時|とき|場合|週末|朝|夜|季節)(?:だけ|のみ|に限って)"
+    r"|只在|只有在|(?:的时候|时)才"
+    r"|(?<![\w])(?:solo|sólo|solamente|únicamente)\s+(?:cuando|si|los|las|en|por|durante)\s"
+    r"|(?<![\w])nur\s+(?:wenn|am|an|bei|im|in|morgens|abends|nachts|samstags|sonntags)(?![\w])"
+    r"|(?<![\w])(?:seulement|uniquement)\s+(?:quand|si|le|les|en|pendant)\s",
+    re.I,
+)
+_CONDITION_PREDICATE = re.compile(
+    r"(?:^|_)(?:when|if|on|only|weekends?|weekdays?|rain\w*|condition\w*|occasional\w*|"
+    r"sometimes|summer|winter|morning|evening|night)(?:_|$)",
+    re.I,
+)
+
+
+def _condition(obj: Any, span: str, predicate: str = "") -> Qualifier | None:
+    only = _ONLY_WHEN.search(span) if isinstance(obj, str) else None
+    at = span.casefold().find(obj.casefold()) if isinstance(obj, str) else -1
+    if (
+        only is not None
+        and isinstance(obj, str)
+        and not _UNIVERSAL.search(obj)
+        and not _CONDITION_PREDICATE.search(predicate)
+        and not _ONLY_WHEN.search(obj)
+        # the value is the condition itself: after the condition word in the Latin
+        # languages ("email me only on Fridays"), before the particle in the others
+        # ("금요일에만", "週末だけ")
+        and not (
+            at >= 0
+            and (
+                only.end() <= at <= only.end() + 24
+                if only.group(0)[:1].isascii()
+                else only.start() - 12 <= at < only.end()
+            )
+        )
+    ):
+        # "비 오는 날에만 택시 타요" cited for commute_mode = 택시: a conditional habit is not
+        # the habit
+        return Qualifier("condition", "the span restricts the claim to a condition")
     if not isinstance(obj, str) or not _UNIVERSAL.search(obj):
         return None
     if _ONLY.search(span) and not _UNIVERSAL.search(span):
@@ -347,7 +504,8 @@ def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qua
         _irony(obj, span)
         or _frequency(predicate, obj, span)
         or _unit(predicate, span)
-        or _condition(obj, span)
+        or _dimension(predicate, obj, span)
+        or _condition(obj, span, predicate)
         or _irrealis(predicate, obj, span)
         or _aspect(predicate, obj, span)
         or _identity_demand(predicate, span)

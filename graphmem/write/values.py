@@ -590,7 +590,9 @@ _NEG_EN = re.compile(
     # antonym verbs of liking: what they take is disliked, as after "hate"
     r"detests?|detested|loathes?|loathed|despises?|despised|abhors?|abhorred|"
     r"can'?t\s+bear|cannot\s+bear|sick\s+of|fed\s+up\s+with|aborrezco|aborrece\w*|"
-    r"desprecio|no\s+soporto|no\s+aguanto|verabscheu\w*|d[ée]teste\w*)\b",
+    r"desprecio|no\s+soporto|no\s+aguanto|verabscheu\w*|d[ée]teste\w*|"
+    # French (round 10): "ne … pas", "n'… jamais", "sans", "aucun"
+    r"ne|n'|pas|jamais|aucun|aucune|sans)\b",
     re.I,
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope

@@ -1,0 +1,384 @@
+"""Modality: a span that asks, owes, supposes, nearly did or did until does not state what is
+(grounding, issue 11 round 10).
+
+The values of a claim can all stand in a span whose clause is not a statement of current fact.
+:mod:`graphmem.write.aspect` reads past habits, wishes, weighed changes and advice; this module
+reads the other modalities, by the grammar that marks them (English, Korean, Japanese, Chinese,
+Spanish, German, French), in the clause that writes the claim's value (the whole span for a
+yes/no claim):
+
+* **question** — the clause is a question: it ends in "?", in a question particle (…かな,
+  …일까, 吗), or opens with an inverted verb ("devrais-je", "soll ich"). "저 혹시 INTJ일까요?"
+  does not say the speaker is INTJ. A request to the agent ("can you note that my flight is
+  at 9?") and a tag ("I'm vegan, right?") are not questions about the value;
+* **obligation** — what ought to be is not what is: "should", "ought to", "べき", "なきゃ",
+  "해야 하는데", "应该", "debería", "sollte", "devrais" — the speaker does not (yet) do it.
+  "Have to" / "must" / "muss" / "해야 해" state a requirement, which a routine obeys: with a
+  habit marker ("every day", 매일, 毎朝) they are the routine itself and are not judged;
+* **hypothetical** — an inverted conditional ("Were I to…", "Had I…"), a condition with a
+  future or conditional result ("I'll switch … if …"), a conditional modal ("could",
+  "könnte", "podría", "pourrais") or "theoretically": what would be, not what is. "I'd like",
+  "hätte gern", "me gustaría" are preferences and stay;
+* **future** — a state claimed now that the span places ahead ("retiring next year",
+  "我明年才满十八岁", "내년에", "来年から", "el año que viene", "nächste Woche"). Predicates about
+  dates, events and plans carry the time as their content and are not judged;
+* **almost** — "almost", "nearly", "差点", "할 뻔", "危うく", "casi", "beinahe", "failli": what
+  nearly happened did not ("almost every day" is a frequency, not a near miss);
+* **until** — "until 2023", "hasta el año pasado", "작년까지", "去年まで": a state that ended;
+* **ceased** — a yes claim beside a cessation ("quit", "끊은 지 3년", "戒了", "j'ai arrêté");
+* **denied** — a negated frame around the value ("it's not true that I live in Paris", "I
+  wouldn't say I love jazz", "people think I'm vegan but I'm not", "다 좋아하는 건 아니에요",
+  "好きというわけではない", "no es que me guste"): the words are there to be denied;
+* **partial** — the claimed noun stands after a part-word the claim drops ("half marathon"
+  for ``marathon``, 하프 마라톤, ハーフマラソン, 半程马拉松, media maratón, Halbmarathon).
+
+Predicates whose content is the modality (``plans_to``, ``question``, ``todo``, ``goal``)
+are not judged. Every pattern is a bounded alternation; the check is one pass per rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["modality_conflict"]
+
+_I = re.I
+
+#: predicates that are about a question, an obligation, a plan or a past (their content)
+_MODAL_PREDICATE = re.compile(
+    r"(?:^|[_.])(?:question|asks?|wonder\w*|should|must|needs?|obligations?|required|"
+    r"requirements?|todo|tasks?|goals?|plans?_to|planned|planning|intends?|intentions?|wants?|"
+    r"wish\w*|consider\w*|future|next|upcoming|former|past|previous|used|until|ended|hopes?|"
+    r"dreams?|advice|advised|recommend\w*|rules?|hypothetical|if|maybe|might|almost)(?=$|[_.])",
+    _I,
+)
+#: predicates that are dates, times or events: a future time is their value
+_EVENT_PREDICATE = re.compile(
+    r"date|time|day|when|schedul|appoint|flight|trip|travel|event|deadline|meeting|birthday|"
+    r"anniversary|start|begin|move|exam|due|year|month|week|retire_at|retirement_year",
+    _I,
+)
+
+# -- clauses --------------------------------------------------------------------------------------
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*|[.!?。！？]+")
+_CLAUSE_CUT = re.compile(
+    r"[,;，、；—–]|\s(?:and|but|so|because|since|y|pero|porque|und|aber|weil|et|mais|parce\s+que)\s"
+    r"|(?<=[가-힣])(?:고|지만|는데|은데|서|니까|면서)\s|けど|が、|ので|から、|因为|所以"
+)
+
+
+def _locate(obj: Any, span: str) -> int:
+    """Where the claim's value is written in ``span`` (-1: not found, or a yes/no value)."""
+    if isinstance(obj, bool) or obj is None:
+        return -1
+    if isinstance(obj, int | float):
+        text = str(int(obj)) if float(obj) == int(obj) else str(obj)
+    else:
+        text = str(obj).strip()
+    if not text:
+        return -1
+    return span.casefold().find(text.casefold())
+
+
+def _sentence_at(span: str, at: int) -> str:
+    for m in _SENTENCE.finditer(span):
+        if m.start() <= at < m.end():
+            return m.group(0)
+    return span
+
+
+def _clause_at(span: str, at: int) -> str:
+    """The clause (between commas and conjunctions) of the sentence holding ``at``, with the
+    sentence's end mark (a question mark ends the clause it closes)."""
+    sentence = _sentence_at(span, at)
+    base = span.find(sentence)
+    rel = at - base if base >= 0 else 0
+    cuts = [0, *(m.end() for m in _CLAUSE_CUT.finditer(sentence)), len(sentence)]
+    start = max(c for c in cuts if c <= rel)
+    end = min((c for c in cuts if c > rel), default=len(sentence))
+    return sentence[start:end]
+
+
+def _clauses(obj: Any, span: str) -> list[str]:
+    """The clause that writes the value, or every sentence for a value not written."""
+    at = _locate(obj, span)
+    if at >= 0:
+        return [_clause_at(span, at)]
+    return [m.group(0) for m in _SENTENCE.finditer(span) if m.group(0).strip(" .!?。！？")]
+
+
+# -- question -------------------------------------------------------------------------------------
+
+_QUESTION_END = re.compile(
+    r"[?？]\s*\W{0,3}$|(?:かな|かしら|でしょうか|ますか|ですか|のか)\s*[。.!！~〜]?\s*$"
+    r"|(?:까요?|냐)\s*[.!~]?\s*$|(?:吗|么)\s*[。.]?\s*$",
+)
+_QUESTION_START = re.compile(
+    r"^\W*(?:¿|est-ce\s+que\b|\w+-(?:je|tu|il|elle|on|nous|vous)\b"
+    r"|(?:am|are|do|did|should|shall|can|could|would|will|have)\s+(?:i|we)\b"
+    r"|(?:soll|sollte|muss|müsste|kann|könnte|bin|habe)\s+ich\b|혹시)",
+    _I,
+)
+#: a question put to the agent (a request) or a tag after a statement
+_NOT_ABOUT_VALUE = re.compile(
+    r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\bremind\s+me\b|\bnote\s+that\b"
+    r"|,\s*(?:right|you\s+know|ok|okay|yeah|no|n'est-ce\s+pas|verdad|oder|nicht\s+wahr)\s*\W*$"
+    r"|주세요|줄래|줄\s*수|주실|くれ|もらえ|いただけ|ください|帮我|给我|请你|能不能帮"
+    r"|\b(?:puedes|podrías|podria|kannst\s+du|könntest\s+du|können\s+sie|peux-tu|pouvez-vous|"
+    r"pourriez-vous|pourrais-tu)\b",
+    _I,
+)
+
+
+def _question(obj: Any, span: str) -> bool:
+    clauses = _clauses(obj, span)
+    if not clauses:
+        return False
+    for clause in clauses:
+        c = clause.strip()
+        if _NOT_ABOUT_VALUE.search(c):
+            return False
+        if not (_QUESTION_END.search(c) or _QUESTION_START.search(c)):
+            return False
+    return True
+
+
+# -- obligation -----------------------------------------------------------------------------------
+
+#: the speaker's own obligation: a first-person subject before the modal in the Latin
+#: languages (a rule for answers, "answers should be short", is a preference about the agent);
+#: Korean, Japanese and Chinese clauses have no subject to read and are taken as the speaker's
+_FIRST = r"(?:i|we|i'm|i\s+really|i\s+probably|i\s+just|i\s+still|yo|je|ich|wir)\s+"
+#: what ought to be (the speaker does not do it yet)
+_SHOULD = re.compile(
+    rf"\b{_FIRST}(?:should|ought\s+to|am\s+supposed\s+to|gotta|debería|deberia|sollte|"
+    r"devrais)\b|\b(?:debería|deberia|devrais|sollte)[-\s](?:yo|je|ich)\b|\bdebería\s+\w+r(?:me)?\b"
+    r"|べき|なきゃ|なくちゃ|ねば"
+    r"|[어아여해]야\s*(?:하는데|되는데|할\s*텐데|겠|지)|[어아여해]야지"
+    r"|我?应该|我?应当",
+    _I,
+)
+#: what must be: a routine obeys it, so a habit marker beside it is the routine
+_MUST = re.compile(
+    rf"\b{_FIRST}(?:must|have\s+to|need\s+to|got\s+to|tengo\s+que|debo|muss|dois)\b"
+    r"(?!\s+(?:have|be\s+\w+ed)\b)"
+    r"|\b(?:tengo\s+que|debo|muss\s+ich|je\s+dois|il\s+faut\s+que\s+je)\b"
+    r"|なければ|ないと(?:いけ|だめ|ダメ)|[어아여해]야\s*(?:해|돼|한다|된다|합니다|됩니다)"
+    r"|我?必须|不得不|得要",
+    _I,
+)
+_HABIT = re.compile(
+    r"\b(?:every\s*(?:day|morning|night|evening|week)|each\s+(?:day|morning)|daily|always|usually|"
+    r"todos\s+los\s+días|cada\s+(?:día|mañana)|jeden\s+(?:Tag|Morgen)|täglich|immer|"
+    r"chaque\s+(?:jour|matin)|tous\s+les\s+(?:jours|matins)|toujours)\b"
+    r"|매일|매일같이|아침마다|날마다|항상|毎日|毎朝|毎晩|いつも|每天|每日|天天|总是",
+    _I,
+)
+
+
+#: a new clause between a modal and the value: "I should mention (that) I'm allergic to …"
+_NEW_SUBJECT = re.compile(r"\b(?:i|i'm|i've|we|je|j'|ich|yo|that|que|dass)\b", _I)
+
+
+def _governs(modal: re.Match[str], clause: str, obj: Any, *, allow_subject: bool = False) -> bool:
+    """The modal is over the value: it stands before it (or after it, in a verb-final
+    language) and no new subject stands between them, unless the frame takes a clause
+    (``allow_subject``: "it's not true that I …")."""
+    at = _locate(obj, clause)
+    if at < modal.end() or allow_subject:
+        return True
+    return not _NEW_SUBJECT.search(clause, modal.end(), at)
+
+
+def _obligation(obj: Any, span: str) -> bool:
+    for clause in _clauses(obj, span):
+        should = _SHOULD.search(clause)
+        if should is not None and _governs(should, clause, obj):
+            return True
+        must = _MUST.search(clause)
+        if must is not None and _governs(must, clause, obj) and not _HABIT.search(span):
+            return True
+    return False
+
+
+# -- hypothetical and future ----------------------------------------------------------------------
+
+#: a supposition over the whole sentence: an inverted conditional, "theoretically", a
+#: condition with a future or conditional result
+_SUPPOSED = re.compile(
+    r"(?:^|[.;!?]\s*|,\s*)(?:were|had|should)\s+(?:i|we)\b"
+    r"|\b(?:theoretically|hypothetically|in\s+theory|theoretisch|hypothetisch|te[óo]ricamente|"
+    r"hipot[ée]ticamente|th[ée]oriquement|en\s+th[ée]orie)\b"
+    r"|\b(?:if|si|wenn|falls)\b[^.!?]{1,80}\b(?:i['’]ll|i\s+will|i['’]d|i\s+would|we['’]ll|iré|"
+    r"voy\s+a|werde)\b"
+    r"|\b(?:i['’]ll|i\s+will|i['’]d|i\s+would|we['’]ll)\s[^.!?]{1,80}\b(?:if|unless|once)\b"
+    r"|としたら|とすれば|的话|假如|万一",
+    _I,
+)
+#: a conditional modal in the value's own clause ("I'd like", "hätte gern" are preferences)
+_CONDITIONAL = re.compile(
+    r"\bmight\s+(?!you\b)\w+|\bcould(?:'ve|\s+have|\s+(?:theoretically|possibly|potentially|"
+    r"maybe|see\s+myself|end\s+up|become|be|live|move|switch|get|buy|go))\b"
+    r"|\b(?:i|we|you|he|she|they|it|that|there)['’]d\s+(?!like|love|prefer|rather|enjoy)\w+"
+    r"|\bwould\s+(?!like|love|prefer|rather|enjoy)\w+"
+    r"|\b(?:könnte|könnten|würde|würden|wäre|wären)\b(?![^.!?]{0,30}\b(?:gern|gerne|lieber)\b)"
+    r"|\b(?:podría|podríamos|pourrais|pourrait|pourrions)\b"
+    r"|할\s*수도|일\s*수도|かもしれ",
+    _I,
+)
+
+
+def _hypothetical(obj: Any, span: str) -> bool:
+    at = _locate(obj, span)
+    sentence = _sentence_at(span, at) if at >= 0 else span
+    if _SUPPOSED.search(sentence):
+        return True
+    return any(_CONDITIONAL.search(c) for c in _clauses(obj, span))
+
+
+_FUTURE_TIME = re.compile(
+    r"\bnext\s+(?:year|month|week|spring|summer|fall|autumn|winter)\b|\bin\s+(?:a|two|three|\d+)\s+"
+    r"(?:years?|months?|weeks?)\b|\bthis\s+coming\s+(?:year|month|week)\b"
+    r"|\b(?:el|la)\s+(?:año|mes|semana)\s+(?:que\s+viene|próxim[oa])|\bel\s+próximo\s+(?:año|mes)\b"
+    r"|\bnächste[ns]?\s+(?:Jahr|Monat|Woche|Sommer|Winter)\b|\bl'année\s+prochaine\b"
+    r"|\b(?:le\s+mois|la\s+semaine)\s+prochaine?\b"
+    r"|내년|다음\s*달|다음\s*주|다음\s*해|来年|来月|来週|再来年|明年|后年|下个月|下周|下星期|明年才|"
+    r"(?:要|会|将)(?:在)?(?:明年|下个月|下周)",
+    _I,
+)
+
+
+def _future(predicate: str, obj: Any, span: str) -> bool:
+    """A time ahead in the value's own clause ("I live in Seoul and next year I'm moving"
+    keeps Seoul)."""
+    if _EVENT_PREDICATE.search(predicate):
+        return False
+    return any(_FUTURE_TIME.search(c) for c in _clauses(obj, span))
+
+
+# -- almost, until, ceased, partial ---------------------------------------------------------------
+
+_ALMOST = re.compile(
+    r"\b(?:almost|nearly)\b(?!\s+(?:every|always|all|each|never|everything|everywhere))"
+    r"|\bcasi\b(?!\s+(?:todos|todas|siempre|nunca|cada))|\bbeinahe\b|\bfailli\b"
+    r"|\bfast\s+(?:hätte|wäre|gekauft|genommen)"
+    r"|差点|差一点|险些|할\s*뻔|[을ㄹ]\s*뻔|뻔했|危うく|もう少しで",
+    _I,
+)
+_UNTIL = re.compile(
+    r"\b(?:until|till|up\s+to|hasta|bis|jusqu'?\s*(?:en|à|au))\s+(?:\w+\s+)?"
+    r"(?:(?:19|20)\d\d\b|last\s+\w+|recently|el\s+año\s+pasado|letztes\s+Jahr|vor\s+kurzem|"
+    r"l'année\s+dernière|récemment)"
+    r"|(?:(?:19|20)\d\d\s*년|작년|지난\s*(?:해|달|주)|얼마\s*전)\s*까지"
+    r"|(?:(?:19|20)\d\d\s*年|去年|昨年|先月|先週)\s*(?:まで|为止)"
+    r"|(?:到|直到)\s*(?:(?:19|20)\d\d|去年|上个月)",
+    _I,
+)
+_CEASED = re.compile(
+    r"\b(?:quit|stopped|gave\s+up|no\s+longer|not\s+anymore|ya\s+no|dejé\s+de|j'ai\s+arrêté|"
+    r"arrêté\s+de|aufgehört|nicht\s+mehr)\b"
+    r"|끊은\s*지|끊었|끊고|그만\s*뒀|그만두|戒了|戒掉|不再|やめた|辞めた|やめて",
+    _I,
+)
+_NEGATED_BEFORE = re.compile(r"(?:n't|not|never|no|안|못)(?:\s+ever)?\s*$", _I)
+_PART = re.compile(
+    r"(?:\b(?:half|semi|mini|quarter|demi|media|medio|halb|halbe[nr]?)[\s-]?|하프\s*|ハーフ|半程?)$",
+    _I,
+)
+
+_PART_WORD = re.compile(r"half|semi|mini|quarter|demi|media|medio|halb|하프|ハーフ|半", _I)
+
+
+def _partial(obj: Any, span: str) -> bool:
+    if not isinstance(obj, str) or len(obj.strip()) < 2 or _PART_WORD.search(obj):
+        return False
+    text = obj.strip().casefold()
+    low = span.casefold()
+    found = [m.start() for m in re.finditer(re.escape(text), low)]
+    return bool(found) and all(_PART.search(low[max(0, at - 12) : at]) for at in found)
+
+
+#: a statement denied around the value: a negated frame before it ("it's not true that",
+#: "I wouldn't say", "no es que", "ce n'est pas que", "不是说") in its clause, or a denial
+#: after it in its sentence ("but I'm not", "…는 건 아니에요", "…わけではない"): a cropped span
+#: ("I love jazz" from "I wouldn't say I love jazz") keeps only the words denied
+_DENY_BEFORE = re.compile(
+    r"\b(?:(?:it'?s|that'?s|is)\s+not\s+(?:true|the\s+case)\s+that|not\s+that\s+i|"
+    r"it'?s\s+not\s+like|(?:wouldn'?t|won'?t|can'?t)\s+(?:really\s+)?say|don'?t\s+(?:really\s+)?"
+    r"think|never\s+said|i\s+doubt|no\s+es\s+que|no\s+es\s+verdad\s+que|no\s+creo\s+que|"
+    r"nicht\s+dass|stimmt\s+nicht,?\s+dass|ce\s+n'est\s+pas\s+que|il\s+est\s+faux\s+que|"
+    r"je\s+ne\s+dirais\s+pas|je\s+ne\s+pense\s+pas\s+que)\b|并不是说|不是说|倒不是|并非说",
+    _I,
+)
+_DENY_AFTER = re.compile(
+    r"(?:는|은|한|인)\s*건\s*아니|라는\s*건\s*아니|(?:という)?わけ(?:では|じゃ)(?:ない|ありません)"
+    r"|とは限らない|\bbut\s+(?:i'?m|i\s+am|it'?s|it\s+is|i)\s+(?:really\s+)?(?:not|don'?t)\s*(?:[.!…]|$)"
+    r"|\bbut\s+(?:that'?s|it'?s)\s+not\s+true\b|\bpero\s+no\s+(?:lo\s+)?soy\b|\bpero\s+no\b\W*$"
+    r"|\baber\s+(?:ich\s+bin\s+)?(?:es\s+)?nicht\b|\bmais\s+(?:ce\s+n'est\s+pas\s+vrai|non|je\s+ne\s+le\s+suis\s+pas)\b",
+    _I,
+)
+
+
+_TOLD_YOU = re.compile(r"\b(?:told|tell|mentioned|said\s+to|say\s+to)\s+(?:to\s+)?you\b", _I)
+
+
+def _denied(obj: Any, span: str) -> bool:
+    at = _locate(obj, span)
+    if at < 0:
+        return bool(_DENY_BEFORE.search(span) or _DENY_AFTER.search(span))
+    clause = _clause_at(span, at)
+    before = _DENY_BEFORE.search(clause)
+    value_at = _locate(obj, clause)
+    if (
+        before is not None
+        and _governs(before, clause, obj, allow_subject=True)
+        # "I don't think I ever told you I'm vegan" denies the telling, not the value
+        and not _TOLD_YOU.search(clause, before.end(), max(before.end(), value_at))
+    ):
+        return True
+    sentence = _sentence_at(span, at)
+    rel = sentence.casefold().find(str(obj).strip().casefold())
+    return rel >= 0 and bool(_DENY_AFTER.search(sentence, rel))
+
+
+def modality_conflict(
+    predicate: str, obj: Any, span: str, at: int | None = None
+) -> tuple[str, str] | None:
+    """``(kind, detail)`` of the modality of ``span`` that keeps it from stating ``obj`` as
+    current fact, or ``None``. ``span`` is NFKC text; ``at`` is where a yes/no claim's
+    predicate is written in it (its modality is its clause's: "천식이 있어서 … 피해야 해요"
+    has a must beside the asthma, not over it)."""
+    whole = span
+    if isinstance(obj, bool) and at is not None and 0 <= at < len(span):
+        span = _clause_at(span, at)
+    if _partial(obj, span):
+        return ("partial", "the span names a part of what the claim names")
+    if _MODAL_PREDICATE.search(predicate):
+        return None
+    # a yes/no claim is denied or asked over the whole span ("pineapple on pizza? absolutely
+    # not" answers its question; "… but I'm not" denies the clause before it)
+    if _denied(obj, whole):
+        return ("denied", "the span denies what the claim states")
+    if _question(obj, whole):
+        return ("question", "the span asks, it does not state")
+    if _obligation(obj, span):
+        return ("obligation", "the span says what ought to be")
+    if obj is not False and _hypothetical(obj, span):
+        return ("hypothetical", "the span supposes, it does not state")
+    if _future(predicate, obj, span):
+        return ("future", "the span places the claim ahead")
+    if obj is not False and _ALMOST.search(span):
+        return ("almost", "the span says what nearly happened")
+    until = _UNTIL.search(span) if obj is not False else None
+    if until is not None and str(obj) not in until.group(0):
+        # (the year the state ended is the value of an ``until`` claim, not a conflict)
+        return ("until", "the span says until when it was so")
+    ceased = _CEASED.search(span) if obj is True else None
+    if ceased is not None and not _NEGATED_BEFORE.search(
+        span, max(0, ceased.start() - 12), ceased.start()
+    ):
+        # ("I won't quit" is no cessation)
+        return ("ceased", "the span says it stopped")
+    return None
