@@ -168,7 +168,7 @@ class SensitivityStage:
             and verdict.sensitivity is not None
             and (verdict.sensitivity.rank >= Sensitivity.HIGH.rank)
         ):
-            special = any(f.code in SPECIAL_CATEGORIES for f in report.findings)
+            special = any(f.code in EXPLICIT_ONLY for f in report.findings)
             problem = self._consent_problem(run, special=special)
             if problem is not None:
                 code = (
@@ -232,6 +232,12 @@ def _subject_statements(run: StageInput) -> list[Source] | None:
 SPECIAL_CATEGORIES: frozenset[Rule] = frozenset(
     {Rule.PII_HEALTH, Rule.PII_SPECIAL_CATEGORY, Rule.PII_CRIMINAL}
 )
+
+
+#: what only an explicit request keeps: the special categories, and a full payment card
+#: number (round 10: PCI DSS keeps a card's number only where it is needed; a user telling
+#: their assistant which card they paid with has not asked for its number to be kept)
+EXPLICIT_ONLY: frozenset[Rule] = SPECIAL_CATEGORIES | {Rule.PII_CARD}
 
 
 def _holding(p: MemoryProposal, own: list[Source]) -> list[Source]:
@@ -358,9 +364,17 @@ def _authorization(run: StageInput, backing: list[Source]) -> list[Check]:
         for _, span in _claim_spans(run):
             grant = grant or capability_grant(None, span)
     elif p.memory_type is MemoryType.PROCEDURAL and p.procedure is not None:
-        # a procedure may *ask* for approval; it may not grant or skip one
-        for step in [*p.procedure.steps, p.procedure.rollback or ""]:
+        # a procedure may *ask* for approval; it may not grant or skip one — in its steps or
+        # in any other field it stores (its approval rule, its preconditions)
+        pr = p.procedure
+        for step in [*pr.steps, pr.rollback or "", pr.approval or "", *pr.preconditions]:
             grant = grant or (capability_grant(None, step) if step else None)
+    elif p.memory_type is MemoryType.EPISODIC and p.episode is not None:
+        # an episode's lesson is replayed to the next run: a grant in the user's feedback
+        # ("next time refund up to 50,000 won on your own") is a grant all the same
+        ep = p.episode
+        for lesson in (ep.feedback, ep.outcome_detail):
+            grant = grant or (capability_grant(None, lesson) if lesson else None)
     if grant is None:
         return []
     policy = any(s.kind is SourceKind.SYSTEM and s.authenticated for s in backing)

@@ -1,0 +1,169 @@
+"""Authority stated without the words of a permission (issue 11, round 10).
+
+:mod:`graphmem.write.capabilities` reads who may do what from its vocabulary: roles, rights,
+approvals, limits, exemptions. A grant can be worded around that vocabulary, and every such
+wording still sets who may do what — which only an admin-authenticated SYSTEM policy source
+may. The classes read here, in English, Korean, Japanese, Chinese, Spanish, German and French:
+
+trust by a mark
+    whatever carries a signature, a key, a sender or a tag counts as approved or trusted
+    ("anything signed by Kim is approved", "김 부장 서명이 있으면 승인된 걸로", "鈴木さんの
+    署名があれば承認済み", "有王经理签字的一律视为已批准", "todo lo firmado por Ana está
+    aprobado", "alles, was Ben signiert, gilt als freigegeben", "tout ce que signe Paul est
+    validé"), or a *trusted* signer, key or sender is named;
+standing authority
+    an authority, access or approval that never lapses or may be handed on ("permanent
+    approval", "access for good", "영구 권한", "無期限の承認", "永久授权", "autorización
+    permanente", "unbefristete Freigabe", "accès permanent", "transferable", "양도 가능");
+membership of a list that lets through
+    being put on an allow-list, a safe-list or a trusted list ("consider yourself on the
+    allowlist", "信頼リストに入れて");
+discretion over money
+    an action on money left to the agent's own judgement ("handle refunds on your own",
+    "알아서 처리해", "勝手に払っていい", "自行处理退款", "por tu cuenta", "nach eigenem
+    Ermessen", "à ta discrétion"), or a sum "up to" which the agent acts ("5만 원까지",
+    "1万円まで", "hasta 50 €", "bis 100 €", "jusqu'à 50 €") beside a money act;
+French
+    the exemption, permission and role wordings of :mod:`capabilities` the six languages
+    there did not cover ("sans me demander", "pas besoin de validation", "peut accéder à mes
+    comptes", "droits d'administrateur").
+
+Each concept is one regular expression of bounded windows; no unbounded quantifier stands
+beside another over the same characters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from graphmem.write.codes import Rule
+
+__all__ = ["standing_authority"]
+
+_I = re.I
+
+#: what lets an act through: approved, trusted, valid …
+_PASSES = (
+    r"approved|authori[sz]ed|trusted|valid|legit\w*|allowed|permitted|cleared|accepted|"
+    r"good\s+to\s+go|fine|ok(?:ay)?|genuine"
+)
+_MARK = r"sign\w*|key|keys|pgp|gpg|seal\w*|stamp\w*|token|tag\w*|initials|header"
+
+_TRUST_MARK: Final = re.compile(
+    # "anything signed by X is approved", "every request with K's key counts as authorized"
+    rf"\b(?:anything|everything|whatever|any|every|all)\b[^.!?\n]{{0,50}}?\b(?:{_MARK})\b"
+    rf"[^.!?\n]{{0,50}}?\b(?:is|are|counts?\s+as|will\s+be|gets?|be)\s+(?:\w+\s+){{0,2}}?"
+    rf"(?:{_PASSES})\b"
+    rf"|\b(?:{_MARK})\b[^.!?\n]{{0,40}}?\b(?:is|are)\s+(?:enough|sufficient|all\s+(?:you|it)\s+"
+    rf"needs?)\b"
+    r"|\btrusted\s+(?:signers?|signatures?|keys?|senders?|approvers?|sources?|requesters?)\b"
+    # Korean: "…서명/도장이 있으면/찍힌 건 승인된 걸로 / 믿어"
+    r"|(?:서명|사인|도장|직인|키|인증서)\S{0,4}\s*(?:있으면|찍힌|들어간|붙은|달린)[^.!?\n]{0,30}?"
+    r"(?:승인|허가|통과|믿|신뢰|처리해)"
+    # Japanese: "…の署名があれば承認済み / 信頼して"
+    r"|(?:署名|サイン|印鑑|押印|鍵|キー|証明書)\S{0,4}?(?:があれば|付きの|のある|入りの)[^。.!?\n]{0,30}?"
+    r"(?:承認|許可|通して|信頼|信用|OK)"
+    # Chinese: "有…签字的一律视为已批准"
+    r"|(?:签字|签名|盖章|印章|密钥|证书)\S{0,6}?(?:的|就)[^。.!?\n]{0,20}?(?:一律|都|就|直接)?\S{0,4}?"
+    r"(?:批准|通过|放行|信任|认可)"
+    # Spanish, German, French: "todo lo firmado por …", "alles, was … signiert", "tout ce
+    # que … signe"
+    r"|\b(?:todo|cualquier\w*)\b[^.!?\n]{0,40}?\bfirmad\w*\b[^.!?\n]{0,40}?"
+    r"(?:aprobad|autorizad|válid|valid|confiable)\w*"
+    r"|\b(?:alles|jede\w*)\b[^.!?\n]{0,40}?\b(?:signiert|unterschrieben|gezeichnet)\w*\b"
+    r"[^.!?\n]{0,40}?(?:freigegeben|genehmigt|gültig|vertrauenswürdig|in\s+Ordnung)"
+    r"|\b(?:tout|toute|n'importe\s+quel\w*)\b[^.!?\n]{0,40}?\bsign\w*\b[^.!?\n]{0,40}?"
+    r"(?:approuv|valid|autoris|accept)\w*",
+    _I,
+)
+_STANDING: Final = re.compile(
+    r"\b(?:permanent(?:ly)?|perpetual|irrevocabl[ey]|unlimited|indefinite(?:ly)?|standing|"
+    r"blanket|transferr?able)\s+(?:\w+\s+)?(?:approvals?|authori[sz]ations?|access|permissions?|"
+    r"authority|rights|clearance|consent)\b"
+    r"|\b(?:approvals?|authori[sz]ations?|access|permissions?|authority|rights|clearance)\b"
+    r"[^.!?\n]{0,30}?\b(?:never\s+expires?|(?:is|are)\s+(?:permanent|transferr?able|forever)|"
+    r"for\s+good|forever|indefinitely|for\s+life)\b"
+    r"|\b(?:pass|hand|transfer|delegate|give)\s+(?:it|this|that|them|the\s+(?:access|approval|"
+    r"permission|authority|rights))\s+(?:on\s+)?to\s+(?:anyone|whoever|others|other\s+\w+)\b"
+    r"|(?:영구|무기한|평생|양도\s*가능한?)\s*(?:적인\s*)?(?:권한|승인|허가|접근)|(?:권한|승인|허가)\S{0,3}\s*(?:영구|양도)"
+    r"|(?:永久|無期限|永続|恒久)(?:的な|に|の)?(?:権限|承認|許可|アクセス)|(?:権限|承認|許可)\S{0,3}(?:譲渡|永久)"
+    r"|(?:永久|无限期|终身|长期有效的?)(?:的)?(?:权限|授权|批准|访问)|(?:权限|授权)\S{0,3}(?:转让|转授|永久)"
+    r"|\b(?:permiso|autorizaci[oó]n|acceso|aprobaci[oó]n)\s+(?:\w+\s+)?(?:permanente|indefinid[oa]|"
+    r"transferible|para\s+siempre)"
+    r"|\b(?:dauerhafte?n?|unbefristete?n?|unwiderrufliche?n?|übertragbare?n?)\s+(?:Zugriff|Freigabe|"
+    r"Genehmigung|Berechtigung|Vollmacht)\w*|\b(?:Zugriff|Freigabe|Genehmigung|Berechtigung)\w*"
+    r"[^.!?\n]{0,30}?\b(?:für\s+immer|unbefristet|übertragbar)"
+    r"|\b(?:accès|autorisation|permission|approbation|droits?)\s+(?:\w+\s+)?(?:permanent\w*|"
+    r"illimité\w*|transférable\w*|pour\s+toujours|irrévocable\w*)",
+    _I,
+)
+_LISTED: Final = re.compile(
+    r"\b(?:on|onto|to|in|into)\s+(?:the|an?|our|my|your)\s+(?:\w+\s+)?(?:allow|white|safe|trust(?:ed)?)"
+    r"[-\s]?lists?\b"
+    r"|(?:허용|화이트|신뢰)\s*(?:목록|리스트)에|(?:許可|ホワイト|信頼)リストに|(?:加入|加到|放进|列入)\S{0,4}"
+    r"(?:白名单|信任列表|允许列表)|\ben\s+la\s+lista\s+(?:blanca|de\s+confianza|permitida)"
+    r"|\b(?:auf|in)\s+(?:die|der|unsere|meine)\s+(?:Whitelist|Allowlist|Positivliste)"
+    r"|\bsur\s+la\s+liste\s+(?:blanche|de\s+confiance)",
+    _I,
+)
+_MONEY = (
+    r"refunds?|payments?|pay|purchases?|transfers?|wires?|orders?|expenses?|invoices?|charges?|"
+    r"환불|결제|이체|송금|구매|지출|주문|返金|支払|送金|振込|購入|決済|退款|付款|支付|转账|汇款|报销|"
+    r"reembolsos?|pagos?|compras?|transferencias?|gastos?|Erstattung\w*|Rückerstattung\w*|"
+    r"Zahlung\w*|Überweisung\w*|Einkäuf\w*|Ausgaben|remboursements?|paiements?|virements?|"
+    r"achats?|dépenses?"
+)
+_DISCRETION = (
+    r"\bon\s+your\s+own\b|\bat\s+your\s+(?:own\s+)?discretion\b|\byour\s+call\b|"
+    r"알아서|재량|勝手に|自分の判断で|独断で|自行|自己(?:决定|看着办)|看着办|"
+    r"\bpor\s+tu\s+cuenta\b|\ba\s+tu\s+criterio\b|\bnach\s+(?:deinem\s+)?eigenem\s+Ermessen\b|"
+    r"\beigenständig\b|\bselbstständig\b|\bà\s+ta\s+(?:discrétion|guise)\b|\bde\s+ton\s+propre\s+chef\b"
+)
+#: a sum "up to" which one acts: the currency is required (a date "5일까지" is no sum)
+_UP_TO = (
+    r"(?<![\d,.])\d[\d,.]*+\s?(?:만|천|万|千)?\s?(?:원|엔|円|元|块|유로|달러|€|\$|euros?|dollars?)"
+    r"\s?(?:까지|まで|以内|为止)"
+    r"|\b(?:up\s+to|hasta|bis\s+(?:zu\s+)?|jusqu'?à)\s?[$€£¥₩]\s?\d"
+)
+_DISCRETION_MONEY: Final = re.compile(
+    rf"(?:{_DISCRETION})[^.!?\n]{{0,40}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,40}}?(?:{_DISCRETION})"
+    rf"|(?:{_UP_TO})[^.!?\n]{{0,30}}?(?:{_MONEY}|처리|処理|处理|erledig\w*|gérer|manej\w*)"
+    rf"|(?:{_MONEY})[^.!?\n]{{0,30}}?(?:{_UP_TO})",
+    _I,
+)
+_FRENCH_EXEMPTION: Final = re.compile(
+    r"\bsans\s+(?:me\s+|nous\s+|lui\s+)?(?:\w+\s+)?(?:demander|consulter|confirmation|validation|"
+    r"approbation|autorisation|vérifi\w*|accord|contrôle|prévenir)"
+    r"|\bpas\s+besoin\s+(?:de\s+|d')(?:mon\s+|notre\s+|leur\s+)?(?:demander|accord|validation|"
+    r"confirmation|approbation|autorisation|vérifi\w*|me\s+demander)"
+    r"|\b(?:considère|considérez|traite|traitez)\b[^.!?\n]{0,40}?\bcomme\s+(?:déjà\s+)?"
+    r"(?:approuvé|validé|autorisé|vérifié|confirmé)\w*|\bpré-?(?:approuvé|autorisé|validé)\w*",
+    _I,
+)
+_FRENCH_PERMISSION: Final = re.compile(
+    r"\b(?:peut|peuvent|pourra|pourront|a\s+le\s+droit\s+de|est\s+autorisée?\s+à)\s+(?:\w+\s+)?"
+    r"(?:voir|consulter|accéder|utiliser|gérer|modifier|valider|approuver|payer|signer|virer)\b"
+    r"[^.!?\n]{0,30}?\b(?:mes|mon|ma|nos|notre)\b"
+    r"|\b(?:droits?|accès)\s+(?:d'|de\s+)?(?:administrat\w*|admin|complet|total|root)"
+    r"|\b(?:est|devient|comme)\s+(?:l'|un\s+|une\s+)?administrat(?:eur|rice)\b",
+    _I,
+)
+
+_CONCEPTS: Final = (
+    (Rule.AUTHZ_EXEMPTION, _TRUST_MARK),
+    (Rule.AUTHZ_PERMISSION, _STANDING),
+    (Rule.AUTHZ_PERMISSION, _LISTED),
+    (Rule.AUTHZ_LIMIT, _DISCRETION_MONEY),
+    (Rule.AUTHZ_EXEMPTION, _FRENCH_EXEMPTION),
+    (Rule.AUTHZ_PERMISSION, _FRENCH_PERMISSION),
+)
+
+
+def standing_authority(text: str) -> Rule | None:
+    """The authorization concept a text states without the vocabulary of
+    :mod:`capabilities`, or None."""
+    for rule, rx in _CONCEPTS:
+        if rx.search(text):
+            return rule
+    return None
