@@ -34,7 +34,7 @@ from typing import Final
 
 from mnemonic import Mnemonic
 
-from graphmem.write import personal_forms, secret_forms
+from graphmem.write import personal_forms, secret_forms, special_more, spoken_secrets
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import with_plain_letters
 
@@ -418,6 +418,7 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
     yield from secret_forms.secret_forms(text, _SPELL_ANCHOR, structured_only=structured_only)
     if structured_only:
         return
+    yield from spoken_secrets.spoken_secrets(text, _SPELL_ANCHOR)
     for m in _TOKEN.finditer(text):
         token = m.group(0)
         before = text[max(0, m.start() - 40) : m.start()]
@@ -642,6 +643,7 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     for rx in (_HEALTH_MORE, _IMPAIRMENT_LATIN, _IMPAIRMENT_CJK):
         for m in rx.finditer(text):
             yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
+    yield from special_more.special_more(text)
 
 
 # -- what a claim's own label says it holds ------------------------------------------------------
@@ -654,7 +656,8 @@ _LABELLED: Final = (
         Rule.PII_HEALTH,
         r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
         r"prescriptions?|symptoms?|therapy|therapist|pregnan\w*|disabilit\w*|"
-        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*",
+        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*|allerg\w*|"
+        r"clinic\w*|rehab\w*|psychiatr\w*|counsell?ing|addiction|sobriety",
     ),
     (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),
     (
