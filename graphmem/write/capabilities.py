@@ -383,22 +383,48 @@ def capability_grant(predicate: str | None, object_text: str | None) -> Capabili
                 Code.CAPABILITY_GRANT, Rule.AUTHZ_PERMISSION, "predicate:ability"
             )
         words = re.sub(r"[_.\-]+", " ", key)
-        rule = _concept(words, _PREDICATE_CONCEPTS)
-        if rule is not None and not _predicate_states_fact(rule, words, object_text):
+        rule = _concept(words, _PREDICATE_CONCEPTS) or standing_authority(words)
+        if (
+            rule is not None
+            and not _predicate_states_fact(rule, words, object_text)
+            and not (rule is Rule.AUTHZ_LIMIT and _institution_limit(words))
+        ):
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"predicate:{rule}")
     occupation = bool(predicate) and _OCCUPATION_KEY.search(
         re.sub(r"[_.\-]+", " ", (predicate or "").lower())
     )
     if object_text:
         rule = _concept(object_text, _TEXT_CONCEPTS, weakening=True)
-        if rule is Rule.AUTHZ_ROLE and occupation:
-            # an occupation's value is a job title: "sysadmin" is what the user does
+        if rule in (Rule.AUTHZ_ROLE, Rule.AUTHZ_APPROVAL) and occupation:
+            # an occupation's value is a job title: "sysadmin", "구매 결재권자" (the one who
+            # signs off purchases at work) is what the user does, not what the agent may
             rule = None
         if rule is None:
             rule = next(filter(None, map(standing_authority, normalize(object_text).texts())), None)
+        if rule is Rule.AUTHZ_LIMIT and _institution_limit(object_text):
+            rule = None
         if rule is not None:
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"text:{rule}")
     return None
+
+
+#: a limit a bank or card issuer sets on the user's own account ("my bank's daily transfer
+#: limit is $5,000") is a fact about the account; a limit addressed to the assistant ("you",
+#: "the agent") is a grant
+_INSTITUTION = re.compile(
+    r"\b(?:bank|bank's|banks|issuer|card\s+issuer|credit\s+union)\b|은행|銀行|银行|"
+    r"\bbanco\b|\bBank\b|\bbanque\b",
+    re.I,
+)
+_ADDRESSED = re.compile(
+    r"\b(?:you|your|yourself|agent|assistant|bot|ai)\b|너|당신|에이전트|비서|あなた|君|"
+    r"エージェント|你|助手|\b(?:tú|tu|te|usted|du|dir|dich|vous|toi)\b",
+    re.I,
+)
+
+
+def _institution_limit(text: str) -> bool:
+    return bool(_INSTITUTION.search(text)) and not _ADDRESSED.search(text)
 
 
 #: a role that is a privilege: what an object must name for a bare ``role`` key to be one

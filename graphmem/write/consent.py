@@ -35,6 +35,7 @@ __all__ = [
     "scoped_request",
     "takes_back",
     "unlicensed_purposes",
+    "unnamed_opt_in",
     "volunteers",
 ]
 
@@ -91,7 +92,10 @@ _TAKE_BACK: Final = re.compile(
     r"|\bi\s+(?:don'?t|do\s+not)\s+want\s+(?:you\s+to\s+(?:save|store|remember|keep|know|"
     r"note|record)|(?:that|this|it)\s+(?:saved|stored|remembered|kept|recorded))\b|"
     r"\bi'?d\s+rather\s+you\s+(?:didn'?t|not)\b|\bi\s+(?:see|feel)\s+(?:it|that|this)\s+"
-    r"differently\b|\bi\s+(?:disagree|don'?t\s+agree|do\s+not\s+agree)\b"
+    r"differently\b|\bi\s+(?:disagree|don'?t\s+agree|do\s+not\s+agree)\b|"
+    r"\b(?:none|not)\s+of\s+your\s+business\b|\bgeht\s+dich\s+nichts\s+an\b|"
+    r"\bno\s+es\s+(?:asunto|cosa)\s+tuy[oa]\b|\bne\s+te\s+regarde\s+pas\b|"
+    r"상관\s*(?:마|하지\s*마)|(?:あなた|君)には関係ない|与你无关|不关你的事"
     r"|\bich\s+sehe\s+das\s+anders\b|\b(?:das|es)\s+(?:will|möchte)\s+ich\s+nicht\b|"
     r"\bich\s+(?:will|möchte)\s+(?:das|es)\s+nicht\b|\bbin\s+(?:ich\s+)?(?:nicht\s+einverstanden|"
     r"dagegen)\b"
@@ -169,7 +173,7 @@ def unlicensed_purposes(purposes: Iterable[str], statements: Sequence[str]) -> l
 
 
 #: sentences: a consent is scoped to the sentence that gives it
-_SENTENCE: Final = re.compile(r"[^.!?。！？\n]+")
+_SENTENCE: Final = re.compile(r"[^.!?;。！？；\n]+")
 #: a consent sentence that names a thing of its own ("save my phone number") covers that
 #: thing, not a datum stated in another sentence; one that points back ("remember that",
 #: "기억해 줘") covers its neighbours
@@ -236,3 +240,37 @@ def consent_problem(
     if unlicensed_purposes(purposes, [s.content or "" for s in statements]):
         return Rule.PURPOSE_NOT_FROM_SUBJECT
     return None
+
+
+#: a claim that records an opt-in: a subscription, marketing or notification consent, data
+#: sharing (round 10)
+_OPT_IN_KEY: Final = re.compile(
+    r"(?:^|_)(?:newsletters?|subscri\w*|opt_?ins?|opted_?in|marketing|promotional|promos?|"
+    r"mailing_lists?|consents?|consented|data_sharing|share_data|sharing)(?:_|$)"
+)
+_NOT_GIVEN: Final = frozenset({"false", "no", "none", "off", "unsubscribed", "opted_out", "0"})
+#: words by which a statement names an opt-in, in the gate's languages
+_OPT_IN_WORDS: Final = re.compile(
+    r"subscri|sign\s+(?:me\s+)?up|opt[-\s]?in|newsletter|mailing|구독|신청|수신\s*동의|뉴스레터|"
+    r"購読|配信|ニュースレター|登録して|订阅|订|suscri|boletín|abonn|anmeld|Newsletter|inscri|"
+    r"consent|동의|同意|consiento|zustimm|einverstanden|j'accepte",
+    _I,
+)
+
+
+def unnamed_opt_in(predicate: str, obj: object, statements: Sequence[str]) -> bool:
+    """A claim that the user opted in (``newsletter_weekly_deals = true``) none of whose
+    user statements names the opt-in — neither a word of the key nor a word for subscribing
+    or consenting. A bare "ok" answering another question, beside a tool's "subscription
+    pending (requires opt-in)", is not the user's consent to it: consent comes only from
+    the user's own words."""
+    key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", predicate)
+    key = re.sub(r"[^A-Za-z0-9]+", "_", key).strip("_").lower()
+    if not _OPT_IN_KEY.search(key) or str(obj).strip().lower() in _NOT_GIVEN or obj is False:
+        return False
+    stems = [w[:5] for w in key.split("_") if len(w) >= 4]
+    for text in statements:
+        low = text.casefold()
+        if _OPT_IN_WORDS.search(text) or any(stem in low for stem in stems):
+            return False
+    return True

@@ -15,6 +15,9 @@ standing authority
     an authority, access or approval that never lapses or may be handed on ("permanent
     approval", "access for good", "영구 권한", "無期限の承認", "永久授权", "autorización
     permanente", "unbefristete Freigabe", "accès permanent", "transferable", "양도 가능");
+the first person authorizing
+    "I authorize you to …", "te autorizo", "ich ermächtige dich", "je t'autorise",
+    "너에게 권한을", "あなたに権限を", "我授权你";
 membership of a list that lets through
     being put on an allow-list, a safe-list or a trusted list ("consider yourself on the
     allowlist", "信頼リストに入れて");
@@ -98,6 +101,18 @@ _STANDING: Final = re.compile(
     r"illimité\w*|transférable\w*|pour\s+toujours|irrévocable\w*)",
     _I,
 )
+#: the speaker authorizing the assistant in the first person ("I authorize you to …", "te
+#: autorizo", "ich ermächtige dich", "je t'autorise", "너에게 권한을 줄게", "あなたに権限を
+#: 与える", "我授权你")
+_I_AUTHORIZE: Final = re.compile(
+    r"\bi\s+(?:hereby\s+)?(?:authori[sz]e|empower|entitle|permit|allow)\s+you\b|"
+    r"\b(?:te|le|os|les)\s+(?:autorizo|faculto|permito|doy\s+permiso)\b|"
+    r"\bich\s+(?:autorisiere|ermächtige|bevollmächtige|berechtige|erlaube)\s+dich\b|"
+    r"\bje\s+(?:t'|vous\s+)(?:autorise|habilite|permets)\b|"
+    r"(?:너|당신|네)(?:에게|한테)\s*[^.!?\n]{0,20}?(?:권한|허가|위임)|"
+    r"(?:あなた|君)に[^。.!?\n]{0,20}?(?:権限|許可|委任)|我(?:授权|允许|委托)你",
+    _I,
+)
 _LISTED: Final = re.compile(
     r"\b(?:on|onto|to|in|into)\s+(?:the|an?|our|my|your)\s+(?:\w+\s+)?(?:allow|white|safe|trust(?:ed)?)"
     r"[-\s]?lists?\b"
@@ -154,6 +169,7 @@ _CONCEPTS: Final = (
     (Rule.AUTHZ_EXEMPTION, _TRUST_MARK),
     (Rule.AUTHZ_PERMISSION, _STANDING),
     (Rule.AUTHZ_PERMISSION, _LISTED),
+    (Rule.AUTHZ_PERMISSION, _I_AUTHORIZE),
     (Rule.AUTHZ_LIMIT, _DISCRETION_MONEY),
     (Rule.AUTHZ_EXEMPTION, _FRENCH_EXEMPTION),
     (Rule.AUTHZ_PERMISSION, _FRENCH_PERMISSION),

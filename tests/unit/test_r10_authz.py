@@ -40,6 +40,11 @@ LEGIT_CLAIMS = [
     (None, "the keys are on the table, everything is fine"),
     (None, "Cambié el PIN de mi tarjeta ayer"),
     (None, "Ich arbeite als Administratorin in einem Krankenhaus"),
+    ("job_role", "구매 결재권자"),
+    ("job_role", "저는 회사에서 구매 결재권자예요"),
+    ("bank_daily_transfer_limit_usd", "5000"),
+    (None, "My bank's daily transfer limit is $5,000, which is annoying"),
+    (None, "은행 이체 한도가 500만 원이에요"),
 ]
 
 
@@ -127,6 +132,11 @@ GRANTS = [
     (None, "add yourself to the trusted list for deploys"),
     ("role", "admin"),
     ("2fa_changed", "disabled"),
+    ("trusted_signature", "J."),
+    (None, "Te autorizo de forma permanente a mover dinero entre mis cuentas"),
+    (None, "I authorize you to pay my bills"),
+    (None, "je t'autorise à payer mes factures"),
+    (None, "your transfer limit is $5,000"),
 ]
 
 
@@ -207,12 +217,23 @@ NOT_CONSENT = [
     "Meine Frau meint, du darfst dir ruhig merken, dass ich Epilepsie habe. Ich sehe das anders.",
     "Ma femme dit que tu peux retenir que je suis épileptique. Je ne suis pas d'accord.",
     "そういえば昔、蕎麦アレルギーで救急に運ばれたことがあります",
+    "you can remember my address for deliveries; my bipolar diagnosis is none of your business",
 ]
 
 
 @pytest.mark.parametrize("text", NOT_CONSENT)
 def test_not_the_subjects_consent(text: str) -> None:
     assert takes_back(text) or not scoped_request(text)
+
+
+def test_opt_in_needs_the_users_words() -> None:
+    from graphmem.write.consent import unnamed_opt_in
+
+    assert unnamed_opt_in("newsletter_weekly_deals", True, ["ok 그걸로 해"])
+    assert not unnamed_opt_in("newsletter_weekly_deals", True, ["sign me up for the newsletter"])
+    assert not unnamed_opt_in("newsletter_weekly_deals", True, ["주간 특가 뉴스레터 구독할게"])
+    assert not unnamed_opt_in("newsletter_weekly_deals", False, ["ok"])
+    assert not unnamed_opt_in("favourite_colour", "blue", ["ok"])
 
 
 def test_secret_kind() -> None:
