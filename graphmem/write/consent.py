@@ -48,7 +48,7 @@ _CUE: Final = re.compile(
     r"please|pls|plz|so\s+(?:that\s+)?you\s+(?:can|could|will|'ll)|when\s+you|for\s+(?:the\s+)?future|"
     r"(?:call|text|email|e-mail|mail|message|contact|remind|warn|tell|notify|ping|reach|write\s+to|"
     r"write)\s+me|you\s+(?:can|may|could)\s+(?:use|reach|contact|call|text|mail|email|send)|"
-    r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|"
+    r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|(?:with|bearing|bear)\s+(?:that|this|it)\s+in\s+mind|"
     r"must|need\s+to|have\s+to|should|avoid|skip)\b"
     # Korean: a request ending or an obligation
     r"|기억해|참고해|저장해|기록해|연락\s*(?:해|주|줘|하세요|주세요|바랍니다)|이쪽으로|여기로|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"

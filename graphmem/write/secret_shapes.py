@@ -656,7 +656,7 @@ _LABELLED: Final = (
         Rule.PII_HEALTH,
         r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
         r"prescriptions?|symptoms?|therapy|therapist|pregnan\w*|disabilit\w*|"
-        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*|allerg\w*|"
+        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*|"
         r"clinic\w*|rehab\w*|psychiatr\w*|counsell?ing|addiction|sobriety",
     ),
     (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),

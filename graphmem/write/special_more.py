@@ -7,12 +7,13 @@ disability pension), the stay one had ("zwölf Wochen in einer Klinik"), or by a
 the speaker's own gender. The classes, in English, Korean, Japanese, Chinese, Spanish,
 German and French:
 
-* **mental-health care**: a psychiatric or psychotherapeutic practice, ward or clinician, or
+* **mental-health and emergency care**: a psychiatric or psychotherapeutic practice, ward or clinician, or
   a stay in a clinic or rehabilitation ("정신건강의학과", "心療内科", "心理咨询", "psiquiatra",
   "Psychotherapie", "psychiatre", "rehab", "Reha", "in einer Klinik");
 * **conditions** in the languages the health vocabulary lacked (Epilepsie, diabétique,
-  Diabetiker, 당뇨, 뇌전증, てんかん, 癫痫, burnout, 우울증, allergies: アレルギー, 알레르기,
-  过敏, alergia, Allergie);
+  Diabetiker, 당뇨, 뇌전증, てんかん, 癫痫, burnout, 우울증). An allergy alone is not here:
+  "I'm allergic to shellfish" is a food preference users give their assistant every day;
+  an allergy that sent one to an emergency department is health data by that care;
 * **disability benefits**: 障害年金, 장애 연금, disability pension, Erwerbsminderungsrente,
   pensión de invalidez, pension d'invalidité;
 * **addiction recovery**: Alcoholics or Narcotics Anonymous in any of the languages, AA
@@ -45,16 +46,18 @@ _CARE: Final = re.compile(
     r"\b(?:war|lag|bin|komme|kam)\b[^.!?\n]{0,40}?\b(?:in|aus)\s+(?:einer|der)\s+(?:\w+\s+)?"
     r"Klinik\b|\bKlinikaufenthalt\w*|"
     r"\bcure\s+de\s+désintox\w*|\bdesintoxicaci[oó]n\b|\bEntzug(?:sklinik)?\b|"
-    r"\bcounsell?ing\s+(?:sessions?|for)\b",
+    r"\bcounsell?ing\s+(?:sessions?|for)\b|"
+    # emergency care: being taken to or treated in an emergency department
+    r"救急(?:車|外来|に運ばれ|搬送)|응급실|急诊|\bemergency\s+room\b|\banaphyla\w*|"
+    r"\bNotaufnahme\b|\burgences\b|\burgencias\b",
     _I,
 )
 _CONDITIONS: Final = re.compile(
     r"\bEpilep\w*|\bépilep\w*|\bepilep\w*|\bdiab[ée]t\w*|\bDiabetiker\w*|\bburn-?out\b|"
     r"\bBurn-?out\b|\bd[ée]pression\w*|\basthm\w*|\bbipolar\w*|\bbipolaire\b|\bschizophr\w*|"
     r"\bSchizophren\w*|\besquizofren\w*|(?-i:\b(?:TDAH|ADHS|ADHD)\b)|"
-    r"\ballerg\w+|\balergi\w+|\bAllergi\w*|"
-    r"당뇨|뇌전증|우울증|공황\s*장애|조울증|알레르기|알러지|"
-    r"てんかん|癲癇|パニック障害|双極性|アレルギー|癫痫|躁郁症|过敏|"
+    r"당뇨|뇌전증|우울증|공황\s*장애|조울증|"
+    r"てんかん|癲癇|パニック障害|双極性|癫痫|躁郁症|"
     r"(?-i:\bVIH\b)|\bséropositi\w*|\bseropositiv\w*",
     _I,
 )

@@ -70,6 +70,7 @@ LEGIT_TEXTS = [
     "pip install requests==2.32.3",
     "간질간질한 느낌이야",
     "우리 집 와이파이 이름은 Kim_5G야, 비번은 안 알려 줄 거임",
+    "I'm allergic to shellfish.",
 ]
 
 
@@ -89,6 +90,7 @@ OWN_CONSENT = [
     "私はてんかんがあります。覚えておいてください",
     "我有糖尿病，帮我记住",
     "Recuerda que soy diabético, para las recetas",
+    "I have type 1 diabetes, so plan meals with that in mind.",
 ]
 
 
@@ -198,6 +200,7 @@ SPECIAL = [
     "Ich war letztes Jahr wegen Burnout zwölf Wochen in einer Klinik",
     "여자친구랑 5년째 같이 살아요, by the way I'm a woman too",
     "蕎麦アレルギーで救急に運ばれた",
+    "I was rushed to the emergency room with a peanut reaction",
     "dass ich Epilepsie habe",
     "je suis diabétique",
     "I'm the shop steward at our plant",
