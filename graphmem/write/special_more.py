@@ -7,9 +7,10 @@ disability pension), the stay one had ("zwölf Wochen in einer Klinik"), or by a
 the speaker's own gender. The classes, in English, Korean, Japanese, Chinese, Spanish,
 German and French:
 
-* **mental-health and emergency care**: a psychiatric or psychotherapeutic practice, ward or clinician, or
-  a stay in a clinic or rehabilitation ("정신건강의학과", "心療内科", "心理咨询", "psiquiatra",
-  "Psychotherapie", "psychiatre", "rehab", "Reha", "in einer Klinik");
+* **mental-health and emergency care**: a psychiatric or psychotherapeutic practice, ward
+  or clinician, a stay in a clinic or rehabilitation, an emergency department ("정신건강
+  의학과", "心療内科", "心理咨询", "psiquiatra", "Psychotherapie", "psychiatre", "rehab",
+  "Reha", "in einer Klinik", "救急に運ばれ", "응급실", "emergency room");
 * **conditions** in the languages the health vocabulary lacked (Epilepsie, diabétique,
   Diabetiker, 당뇨, 뇌전증, てんかん, 癫痫, burnout, 우울증). An allergy alone is not here:
   "I'm allergic to shellfish" is a food preference users give their assistant every day;
