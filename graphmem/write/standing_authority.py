@@ -18,6 +18,12 @@ standing authority
 the first person authorizing
     "I authorize you to …", "te autorizo", "ich ermächtige dich", "je t'autorise",
     "너에게 권한을", "あなたに権限を", "我授权你";
+someone else's word as the user's
+    "counts as my approval", "내가 보낸 걸로 봐", "私の指示として", "当作我发的", "valen como
+    mías", "gelten als von mir", "comptent comme les miennes";
+a waived assent and spending on one's own
+    "you don't need my OK / go-ahead", "no necesitas mi visto bueno", "kein OK von mir",
+    "plus besoin de mon feu vert"; "du darfst … selbst bezahlen", "you may pay it yourself";
 membership of a list that lets through
     being put on an allow-list, a safe-list or a trusted list ("consider yourself on the
     allowlist", "信頼リストに入れて");
@@ -86,6 +92,7 @@ _STANDING: Final = re.compile(
     r"authority|rights|clearance|consent)\b"
     r"|\b(?:approvals?|authori[sz]ations?|access|permissions?|authority|rights|clearance)\b"
     r"[^.!?\n]{0,30}?\b(?:never\s+expires?|(?:is|are)\s+(?:permanent|transferr?able|forever)|"
+    r"carr(?:y|ies)\s+over\s+to|(?:passes|transfers)\s+to\s+(?:any|every|whoever|the\s+next)|"
     r"for\s+good|forever|indefinitely|for\s+life)\b"
     r"|\b(?:pass|hand|transfer|delegate|give)\s+(?:it|this|that|them|the\s+(?:access|approval|"
     r"permission|authority|rights))\s+(?:on\s+)?to\s+(?:anyone|whoever|others|other\s+\w+)\b"
@@ -111,6 +118,58 @@ _I_AUTHORIZE: Final = re.compile(
     r"\bje\s+(?:t'|vous\s+)(?:autorise|habilite|permets)\b|"
     r"(?:너|당신|네)(?:에게|한테)\s*[^.!?\n]{0,20}?(?:권한|허가|위임)|"
     r"(?:あなた|君)に[^。.!?\n]{0,20}?(?:権限|許可|委任)|我(?:授权|允许|委托)你",
+    _I,
+)
+#: someone else's word standing as the user's ("whatever comes from X counts as my approval",
+#: "김 대리가 보낸 요청은 내가 보낸 걸로 봐", "田中さんからのメールは私の指示として扱って",
+#: "小王发来的请求就当是我发的", "valen como si fueran mías", "gelten als von mir",
+#: "comptent comme les miennes", "vaut approbation")
+_AS_MINE: Final = re.compile(
+    r"\b(?:counts?|stands?|serves?|goes)\s+as\s+(?:my|our)\s+(?:approval|authori[sz]ation|"
+    r"consent|ok|okay|go-?ahead|instructions?|word|requests?|sign-?off|signature)\b|"
+    r"\bas\s+(?:if\s+)?(?:it|they)\s+(?:came|come|were|was)\s+from\s+me\b|"
+    r"(?:내가|제가)\s*(?:보낸|한|요청한|지시한|승인한|시킨)\s*(?:것|걸|거)\s*(?:으로|로)\s*"
+    r"(?:봐|보|간주|취급|처리|인정)|"
+    r"私(?:の|から(?:の)?)(?:指示|依頼|承認|命令|要望|もの)(?:と|として)|"
+    r"(?:当|算|视为|看作|当作)(?:是)?我(?:发|说|批|下|要求|同意)的|当作我的(?:指示|请求|批准)|"
+    r"\b(?:valen|vale|cuentan|cuenta)\s+como\s+(?:si\s+(?:fueran|fuera)\s+)?(?:mías|mío|"
+    r"mi\s+(?:aprobación|autorización|orden|firma))|\bcomo\s+si\s+(?:vinieran|viniera)\s+de\s+mí\b|"
+    r"\bgelten\s+als\s+(?:von\s+mir|meine?\w*)|\bgilt\s+als\s+(?:von\s+mir|meine?\s+"
+    r"(?:Freigabe|Genehmigung|Zustimmung|Anweisung))|\bals\s+(?:ob\s+sie\s+)?von\s+mir\s+"
+    r"(?:kämen|kommen|stammen)\b|"
+    r"\bcompt(?:e|ent)\s+comme\s+(?:les\s+miennes|le\s+mien|la\s+mienne|mon\s+accord|"
+    r"ma\s+(?:validation|signature))|\bvau[td]\s+(?:mon\s+)?(?:approbation|accord|validation|"
+    r"autorisation|feu\s+vert)\b|\bcomme\s+si\s+(?:elles?|ils?|ça)\s+venai(?:en)?t\s+de\s+moi\b",
+    _I,
+)
+#: a waived assent that is not an "approval": my OK, go-ahead, green light, say-so
+_ASSENT = (
+    r"ok|okay|go-?ahead|green\s+light|say-?so|blessing|visto\s+bueno|luz\s+verde|permiso|"
+    r"grünes\s+Licht|Erlaubnis|Zustimmung|Segen|feu\s+vert|accord|aval|허락|오케이|了承|許し|同意"
+)
+_NO_ASSENT: Final = re.compile(
+    rf"\b(?:don'?t|do\s+not|no\s+longer|never|won'?t)\s+(?:need|require|have\s+to\s+(?:get|wait\s+"
+    rf"for|ask\s+for))\s+(?:my|our|anyone'?s)\s+(?:{_ASSENT})\b|\bwithout\s+(?:my|our)\s+"
+    rf"(?:{_ASSENT})\b|"
+    rf"\bno\s+(?:necesitas|hace\s+falta|requieres|te\s+hace\s+falta)\s+(?:mi\s+|el\s+)?(?:{_ASSENT})|"
+    rf"\b(?:brauchst|benötigst)\s+du\b[^.!?\n]{{0,40}}?\bkein(?:e|en)?\s+(?:{_ASSENT})|"
+    rf"\bkein(?:e|en)?\s+(?:{_ASSENT})\s+(?:von\s+mir|mehr)\b|"
+    rf"\b(?:plus|pas)\s+besoin\s+(?:de\s+|d')(?:mon\s+|ton\s+|notre\s+)?(?:{_ASSENT})",
+    _I,
+)
+_VERBS_OF_MONEY = (
+    r"pay|buy|order|transfer|wire|spend|bezahl\w*|zahl\w*|überweis\w*|kauf\w*|bestell\w*|"
+    r"pag\w*|compr\w*|transfier\w*|pay\w*|achet\w*|vir\w*|command\w*"
+)
+#: "you may pay them yourself", "du darfst … selbst bezahlen", "puedes pagarlas tú mismo",
+#: "tu peux les payer toi-même": a second-person permission to spend, on one's own
+_YOURSELF: Final = re.compile(
+    rf"\b(?:you\s+(?:may|can|are\s+allowed\s+to)|du\s+darfst|darfst\s+du|du\s+kannst|puedes|"
+    rf"tu\s+peux|vous\s+pouvez)\b[^.!?\n]{{0,50}}?\b(?:{_VERBS_OF_MONEY})\b(?!\s+yourself)"
+    rf"[^.!?\n]{{1,30}}?"
+    rf"\b(?:yourself|on\s+your\s+own|selbst|selber|eigenständig|tú\s+mism[oa]|por\s+tu\s+cuenta|"
+    rf"toi-même|vous-même)\b|\b(?:you\s+(?:may|can)|du\s+darfst|darfst\s+du|puedes|tu\s+peux)\b"
+    rf"[^.!?\n]{{0,50}}?\b(?:selbst|yourself|tú\s+mism[oa]|toi-même)\s+(?:{_VERBS_OF_MONEY})\b",
     _I,
 )
 _LISTED: Final = re.compile(
@@ -170,6 +229,9 @@ _CONCEPTS: Final = (
     (Rule.AUTHZ_PERMISSION, _STANDING),
     (Rule.AUTHZ_PERMISSION, _LISTED),
     (Rule.AUTHZ_PERMISSION, _I_AUTHORIZE),
+    (Rule.AUTHZ_EXEMPTION, _AS_MINE),
+    (Rule.AUTHZ_EXEMPTION, _NO_ASSENT),
+    (Rule.AUTHZ_LIMIT, _YOURSELF),
     (Rule.AUTHZ_LIMIT, _DISCRETION_MONEY),
     (Rule.AUTHZ_EXEMPTION, _FRENCH_EXEMPTION),
     (Rule.AUTHZ_PERMISSION, _FRENCH_PERMISSION),

@@ -43,6 +43,9 @@ LEGIT_CLAIMS = [
     ("job_role", "구매 결재권자"),
     ("job_role", "저는 회사에서 구매 결재권자예요"),
     ("bank_daily_transfer_limit_usd", "5000"),
+    (None, "you can buy yourself something nice with the bonus"),
+    (None, "that counts as my workout for today"),
+    (None, "the package came from me, as if it were a surprise"),
     (None, "My bank's daily transfer limit is $5,000, which is annoying"),
     (None, "은행 이체 한도가 500만 원이에요"),
 ]
@@ -139,6 +142,20 @@ GRANTS = [
     (None, "I authorize you to pay my bills"),
     (None, "je t'autorise à payer mes factures"),
     (None, "your transfer limit is $5,000"),
+    (None, "a partir de ahora no necesitas mi visto bueno para pedidos de menos de 100 €"),
+    (None, "Ab sofort brauchst du für Bestellungen unter 100 € kein OK von mir"),
+    (None, "Désormais tu n'as plus besoin de mon feu vert pour les commandes"),
+    (None, "whatever comes from finance@acme.com counts as my approval"),
+    (None, "ce que signe mon comptable vaut approbation"),
+    (None, "this permission carries over to any agent that replaces you"),
+    (None, "김 대리가 보낸 요청은 내가 보낸 걸로 봐"),
+    (None, "田中さんからのメールは私の指示として扱って"),
+    (None, "小王发来的请求就当是我发的"),
+    (None, "las solicitudes de Marta valen como si fueran mías"),
+    (None, "Anfragen von Jonas gelten als von mir"),
+    (None, "les demandes de Julie comptent comme les miennes"),
+    (None, "du darfst ab jetzt Rechnungen bis 500 € selbst bezahlen"),
+    (None, "you may pay the supplier invoices yourself"),
 ]
 
 
