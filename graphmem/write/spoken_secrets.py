@@ -77,7 +77,7 @@ _WEAK: Final = frozenset(
 _MIN_RUN = 4
 _MIN_STRONG = 2
 _WINDOW = 40
-_TOKEN: Final = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+_TOKEN: Final = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?|\d{1,2}(?!\d)")
 #: what may stand between two spoken characters
 _GAP: Final = re.compile(r"[\s,;·/\-–—.]{1,4}")
 
@@ -90,9 +90,35 @@ _MORE_ANCHOR: Final = re.compile(
 )
 
 
+#: "B as in Bravo", "be de burro", "B wie Berta", "B comme Bernard": a link word and the word
+#: that illustrates the letter before it
+_LINKS: Final = frozenset({"as", "in", "for", "like", "de", "wie", "como", "comme", "pour"})
+
+
+_SPACE_THEN_TOKEN: Final = re.compile(r"[ \t]{1,3}(?=\w)")
+
+
+def _illustration(text: str, link: re.Match[str]) -> int | None:
+    """Where "as in Bravo" / "de burro" ends, read from its link word: link words, then one
+    word, each after plain spaces (a comma makes "de" the letter d)."""
+    at = link.end()
+    for _ in range(3):
+        space = _SPACE_THEN_TOKEN.match(text, at)
+        if space is None:
+            return None
+        m = _TOKEN.match(text, space.end())
+        if m is None:
+            return None
+        if _fold(m.group(0)) not in _LINKS:
+            return m.end()
+        at = m.end()
+    return None
+
+
 def _run_at(text: str, at: int) -> tuple[int, int, int]:
     """``(end, spoken characters, unambiguous ones)`` of the run of spoken characters that
-    starts at ``at``."""
+    starts at ``at``: letter, number and symbol names, single digits, and a letter's
+    illustration ("as in Bravo") skipped."""
     count = strong = 0
     end = at
     while True:
@@ -100,12 +126,21 @@ def _run_at(text: str, at: int) -> tuple[int, int, int]:
         if m is None:
             break
         word = _fold(m.group(0))
-        if word in _SPOKEN:
+        illustration = _illustration(text, m) if word in _LINKS and count else None
+        if illustration is not None:
+            end = illustration  # "as in Bravo", "de burro", "wie Berta"
+        elif word.isdigit() and len(word) <= 2:
+            count += 1
+            strong += 1
+            end = m.end()
+        elif word in _SPOKEN or (len(word) == 1 and word.isalpha()):
             count += 1
             strong += word not in _WEAK and len(word) > 1
-        elif word not in _MODIFIERS:
+            end = m.end()
+        elif word in _MODIFIERS:
+            end = m.end()
+        else:
             break
-        end = m.end()
         gap = _GAP.match(text, end)
         if gap is None:
             break
@@ -123,7 +158,7 @@ def _spelled_after(text: str, anchor: re.Pattern[str]) -> Iterator[tuple[int, in
         for m in _TOKEN.finditer(text, pos, limit + 24):
             if m.start() > limit:
                 break
-            if _fold(m.group(0)) not in _SPOKEN:
+            if _fold(m.group(0)) not in _SPOKEN and len(m.group(0)) > 1:
                 continue
             end, count, strong = _run_at(text, m.start())
             if count >= _MIN_RUN and strong >= _MIN_STRONG:
@@ -162,11 +197,27 @@ _KEY_NOUN: Final = re.compile(
     r"\b(?:host|meeting|moderator|room|key\s*box|lock\s*box|locker)[\s-]?(?:key|code)\b|"
     r"\bdigicode\b|\bcode\s+(?:de|du|d'|des|pour)\s?|\bCode\s+(?:für|von|der|des|vom|zum|zur)\b|"
     r"\bSchlüssel(?:box|safe|kasten)?-?(?:code|nummer)\b|\bcódigo\s+(?:de|del)\b|"
-    r"(?<![ァ-ヺー])(?:ホスト|ミーティング|会議|部屋|ロッカー|キーボックス)?キー(?![ァ-ヺー])|鍵番号|"
+    r"(?<![ァ-ヺー])(?:ホスト|ミーティング|会議|部屋|ロッカー|キーボックス)?キー(?:コード)?(?![ァ-ヺー])|"
+    r"鍵番号|暗証コード|"
     r"密钥|秘钥|主持人密钥|(?<![가-힣])(?:호스트\s*)?키(?![가-힣])|열쇠\s*번호",
     _I,
 )
 _DIGITS_AFTER: Final = re.compile(r"[^\d\n.!?。！？]{0,40}?(?<!\d)(?P<v>\d{4,12})(?![\d.,:/])")
+
+
+#: a French credential slot: "mot de passe Soleil#2025", "mdp : x7Kp!2", "code secret 4471"
+_FRENCH_SLOT: Final = re.compile(
+    r"\b(?:mot\s+de\s+passe|mdp|code\s+secret)\s{0,3}(?:(?:est|c'est|:|=)\s{0,3})?"
+    r"[\"'«]?\s?(?P<v>[^\s,;\"'»]{4,64})",
+    _I,
+)
+
+
+def _french_slots(text: str) -> Iterator[tuple[int, int, Rule, str]]:
+    for m in _FRENCH_SLOT.finditer(text):
+        value = m.group("v").rstrip(".")
+        if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
+            yield m.start("v"), m.start("v") + len(value), Rule.SECRET_PASSWORD, "french_slot"
 
 
 def _key_numbers(text: str) -> Iterator[tuple[int, int, Rule, str]]:
@@ -181,3 +232,4 @@ def spoken_secrets(text: str, anchor: re.Pattern[str]) -> Iterator[tuple[int, in
     yield from _spelled_after(text, anchor)
     yield from _login_pairs(text)
     yield from _key_numbers(text)
+    yield from _french_slots(text)

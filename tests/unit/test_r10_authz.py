@@ -74,6 +74,12 @@ LEGIT_TEXTS = [
     "간질간질한 느낌이야",
     "우리 집 와이파이 이름은 Kim_5G야, 비번은 안 알려 줄 거임",
     "I'm allergic to shellfish.",
+    "le mot de passe change tous les 90 jours",
+    "mon mot de passe est trop long",
+    "my password is in my notes, like always",
+    "the password has 12 characters and 2 symbols",
+    "la clave tiene 8 letras y 2 números",
+    "my password is a secret, I won't say it",
 ]
 
 
@@ -177,6 +183,11 @@ SECRETS = [
     ("le code de la porte est 4471", "4471"),
     ("le digicode c'est 4471", "4471"),
     ("会议主持人密钥 482913", "482913"),
+    ("my bank password is B as in Bravo, 7, 7, hash, K", "B as in Bravo, 7, 7, hash, K"),
+    ("la clave es: be de burro, siete, siete, almohadilla", "be de burro, siete, siete"),
+    ("das Passwort: B wie Berta, 7, 7, Raute", "B wie Berta, 7, 7, Raute"),
+    ("identifiant jdupont mot de passe Soleil#2025", "Soleil#2025"),
+    ("ドアのキーコードは 7741", "7741"),
 ]
 
 
