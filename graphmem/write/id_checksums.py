@@ -128,6 +128,34 @@ def _singapore_ok(value: str) -> bool:
     return letters[total % 11] == v[8]
 
 
+_IT_ODD: Final = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10,
+                  22, 25, 24, 23]  # fmt: skip
+
+
+def _italy_ok(value: str) -> bool:
+    v = value.upper()
+    total = 0
+    for i, c in enumerate(v[:15]):
+        n = int(c) if c.isdigit() else ord(c) - 65
+        total += _IT_ODD[n] if i % 2 == 0 else n
+    return chr(65 + total % 26) == v[15]
+
+
+def _hongkong_ok(value: str) -> bool:
+    v = re.sub(r"[()\s]", "", value.upper())
+    letters, digits, check = v[:-7], v[-7:-1], v[-1]
+    head = [36] * (2 - len(letters)) + [ord(c) - 55 for c in letters]
+    total = sum(x * w for x, w in zip([*head, *map(int, digits)], range(9, 1, -1), strict=True))
+    expected = (11 - total % 11) % 11
+    return check == ("A" if expected == 10 else str(expected))
+
+
+def _belgium_ok(value: str) -> bool:
+    d = _digits(value)
+    body, check = int(d[:9]), int(d[9:])
+    return check in (97 - body % 97, 97 - int("2" + d[:9]) % 97)
+
+
 _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] = (
     (re.compile(r"(?<![A-Za-z0-9])[A-Za-z][12]\d{8}(?![A-Za-z0-9])"), _taiwan_ok, "taiwan_id"),
     (
@@ -186,6 +214,26 @@ _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] =
         re.compile(r"(?<![\d-])(?<!\d\s)[2-9]\d{3}([\s-])\d{4}\1\d{4}(?![\d-])"),
         _verhoeff_ok,
         "india_aadhaar",
+    ),
+    # Italy's codice fiscale (odd/even table, a check letter), Hong Kong's HKID (weighted
+    # mod 11, the check in brackets), Belgium's national register number (mod 97)
+    (
+        re.compile(
+            r"(?<![A-Za-z0-9])[A-Za-z]{6}\d{2}[A-Ea-eHhLlMmPpR-Tr-t]\d{2}[A-Za-z]\d{3}[A-Za-z]"
+            r"(?![A-Za-z0-9])"
+        ),
+        _italy_ok,
+        "italy_codice_fiscale",
+    ),
+    (
+        re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,2}\d{6}\s?\(?[0-9Aa]\)?(?![A-Za-z0-9])"),
+        _hongkong_ok,
+        "hongkong_id",
+    ),
+    (
+        re.compile(r"(?<![\d.])\d{2}\.?\d{2}\.?\d{2}-?\d{3}\.?\d{2}(?![\d.])"),
+        _belgium_ok,
+        "belgium_national_number",
     ),
     (
         re.compile(r"(?<![A-Za-z0-9])[STFGMstfgm]\d{7}[A-Za-z](?![A-Za-z0-9])"),

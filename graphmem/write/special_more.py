@@ -21,6 +21,10 @@ German and French:
   meetings, 断酒会, 금주 모임, 戒酒会;
 * **trade-union membership**: a shop steward, a union rep or member, Gewerkschaft,
   syndiqué, delegado sindical, 노조, 労働組合, 工会会员;
+* **party, faith community, residence status, origin, psychiatric medicine** in the
+  languages the earlier vocabularies lacked (党員, militante del PSOE, Mitglied der Grünen,
+  創価学会, Zeugen Jehovas, titre de séjour, Aufenthaltstitel, 在留資格, d'origine algérienne,
+  Migrationshintergrund, 抗うつ薬, antidepresivos);
 * **sexual orientation by a partner**: a partner word of one gender and the speaker saying
   they are of the same gender, in one text ("여자친구랑 살아요, I'm a woman too").
 
@@ -62,6 +66,11 @@ _CONDITIONS: Final = re.compile(
     r"(?-i:\bVIH\b)|\bséropositi\w*|\bseropositiv\w*",
     _I,
 )
+_MEDICINES: Final = re.compile(
+    r"抗抑郁药|抗うつ薬|\bantidepresivos?\b|\bAntidepressiv\w*|\bantidépresseurs?\b|"
+    r"\bantipsicótic\w*|\bNeuroleptik\w*|\bneuroleptiques?\b",
+    _I,
+)
 _BENEFITS: Final = re.compile(
     r"障害(?:年金|者手帳)|장애\s*(?:연금|수당|인\s*연금|등록)|残疾(?:人)?(?:补助|补贴|证|金)|"
     r"\bdisability\s+(?:pension|benefits?|allowance|payments?|living\s+allowance)\b|"
@@ -84,6 +93,24 @@ _UNION: Final = re.compile(
     r"\bGewerkschaft\w*|\bVertrauensleute\b|\bsyndiqu[ée]e?s?\b|\bd[ée]l[ée]gu[ée]e?\s+syndical\w*|"
     r"\bsindicalista\b|\bafiliad[oa]\s+(?:al|a\s+un)\s+sindicato\b|\bdelegad[oa]\s+sindical\b|"
     r"노조|노동\s*조합|労働組合|組合員|工会(?:会员|主席|代表)",
+    _I,
+)
+#: membership of a party or a faith community, a residence status, an origin, a psychiatric
+#: medicine — named in the languages the earlier vocabularies lacked
+_MORE_ART9: Final = re.compile(
+    r"党員|党员|\bmilitante\s+(?:del|de)\b|\bafiliad[oa]\s+al\s+partido\b|"
+    r"\bMitglied\s+(?:der|in\s+der|bei\s+der)\s+(?:Partei|SPD|CDU|CSU|Grünen|AfD|FDP|Linken)\b|"
+    r"\bParteimitglied\w*|\b(?:membre|adhérente?|militante?)\s+(?:du|au|de\s+la)\s+(?:parti|PS|"
+    r"LR|RN|LFI)\b|\bmember\s+of\s+the\s+(?:\w+\s+)?party\b|"
+    r"創価学会|統一教会|エホバの証人|여호와의\s*증인|신천지|\bJehovah'?s\s+Witness\w*|"
+    r"\bZeugen?\s+Jehovas\b|\btestig[oa]s?\s+de\s+Jehov[áa]\b|\btémoins?\s+de\s+Jéhovah\b|"
+    r"\bvisa\s+(?:expired|ran\s+out|overstay\w*)|\boverstay(?:ed|ing)\s+(?:my|a)\s+visa\b|"
+    r"\btitre\s+de\s+séjour\b|\bsans\s+titre\s+de\s+séjour\b|\bpermiso\s+de\s+residencia\b|"
+    r"\bAufenthalts(?:titel|erlaubnis|status)\b|\bDuldung\b|체류\s*(?:자격|기간\s*만료)|비자\s*(?:만료|연장)|"
+    r"在留(?:資格|カード)|オーバーステイ|签证过期|黑户|"
+    r"\b(?:suis|es|est|sommes|sont|soy|eres|es|somos|son)\s+(?:d'|de\s+)orig(?:ine|en)\s+\w+|"
+    r"\bMigrationshintergrund\b|"
+    r"\bhalf[-\s](?-i:[A-Z][a-z]+(?:an|ese|ish|ic|ch|sh|i))\b|혼혈|混血",
     _I,
 )
 #: a partner of one gender, and the speaker saying they are of that gender
@@ -117,8 +144,10 @@ def special_more(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         (_CARE, Rule.PII_HEALTH, "mental_health_care"),
         (_CONDITIONS, Rule.PII_HEALTH, "health_conditions_more"),
         (_BENEFITS, Rule.PII_HEALTH, "disability_benefit"),
+        (_MEDICINES, Rule.PII_HEALTH, "psychiatric_medicine"),
         (_RECOVERY, Rule.PII_HEALTH, "addiction_recovery"),
         (_UNION, Rule.PII_SPECIAL_CATEGORY, "trade_union"),
+        (_MORE_ART9, Rule.PII_SPECIAL_CATEGORY, "art9_more_languages"),
     ):
         for m in rx.finditer(text):
             yield m.start(), m.end(), rule, name

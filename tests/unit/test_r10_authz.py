@@ -80,6 +80,8 @@ LEGIT_TEXTS = [
     "the password has 12 characters and 2 symbols",
     "la clave tiene 8 letras y 2 números",
     "my password is a secret, I won't say it",
+    "I watched the first half Monday",
+    "des produits d'origine animale",
 ]
 
 
@@ -208,6 +210,9 @@ IDS = [
     "HETU 131052-308T",
     "Aadhaar 2341 2341 2346",
     "NRIC S1234567D",
+    "il mio codice fiscale è RSSMRA85T10A562S",
+    "HKID A123456(3)",
+    "Rijksregisternummer 85.07.30-033.28",
 ]
 
 
@@ -233,6 +238,15 @@ SPECIAL = [
     "je suis diabétique",
     "I'm the shop steward at our plant",
     "Je suis syndiquée depuis dix ans",
+    "私は創価学会の会員です",
+    "我是共产党员",
+    "soy militante del PSOE",
+    "ich bin Mitglied der Grünen",
+    "Mon titre de séjour expire en mars",
+    "tomo antidepresivos",
+    "I'm half Korean half Mexican",
+    "Je suis d'origine algérienne",
+    "I was rushed to the emergency room after the peanut thing",
 ]
 
 
