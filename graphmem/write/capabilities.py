@@ -430,6 +430,7 @@ def _institution_limit(text: str) -> bool:
 #: a role that is a privilege: what an object must name for a bare ``role`` key to be one
 _PRIVILEGE_OBJECT = _rx(
     rf"(?:{_ROLE_WORD})|(?:{_PERMISSION_WORD})|\b(?:owner|editor|viewer|commenter|contributor|"
+    r"reviewer|operator|auditor|agent|user|service|"
     r"guest|member|write|read[-\s]?only|full)\b|오너|オーナー|所有者|编辑|閲覧"
 )
 #: a key naming the user's occupation ("job role", "work title", "occupation")
