@@ -390,6 +390,17 @@ _GLUED: Final = re.compile(
 )
 
 
+#: a unit after a number makes it a measure (round 10): how often a PIN changes, how long it
+#: is. On the digits view a Korean "일" (day) has become a digit, so "마다" (every) marks it
+_MEASURE_AFTER: Final = re.compile(
+    r"\s{0,2}(?:마다|번씩|회씩|개월|자리|글자|ごと|毎に|か月|ヶ月|桁|文字|个月|位数|"
+    r"(?:days?|weeks?|months?|years?|times|characters|chars|digits|Tage[n]?|Wochen|Monate[n]?|"
+    r"Zeichen|Stellen|días|semanas|meses|caracteres|dígitos|jours|semaines|mois|caractères|"
+    r"chiffres)\b)",
+    _I,
+)
+
+
 def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, int, Rule, str]]:
     """``(start, end, rule, detector)`` of every secret shape in ``text``. On a reversed or
     leetspeak reading only shapes with structure are looked for: those readings change tokens,
@@ -401,6 +412,8 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
             yield m.start("v"), m.end("v"), Rule.SECRET_OTP, "one_time_code"
     for m in _PIN_RE.finditer(text):
         value = m.group("v")
+        if _MEASURE_AFTER.match(text, m.end("v")):
+            continue  # "비밀번호는 90일마다 바꿔요": a period or a length, not a code
         if sum(c.isdigit() for c in value) >= 3:
             yield m.start("v"), m.end("v"), Rule.SECRET_PIN, "pin_or_door_code"
     for m in _ENV_ASSIGN.finditer(text):

@@ -82,6 +82,7 @@ LEGIT_TEXTS = [
     "my password is a secret, I won't say it",
     "I watched the first half Monday",
     "des produits d'origine animale",
+    "비밀번호는 90일마다 바꾸는 편이에요",
 ]
 
 
