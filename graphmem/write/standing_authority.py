@@ -127,7 +127,7 @@ _I_AUTHORIZE: Final = re.compile(
 _AS_MINE: Final = re.compile(
     r"\b(?:counts?|stands?|serves?|goes)\s+as\s+(?:my|our)\s+(?:approval|authori[sz]ation|"
     r"consent|ok|okay|go-?ahead|instructions?|word|requests?|sign-?off|signature)\b|"
-    r"\bas\s+(?:if\s+)?(?:it|they)\s+(?:came|come|were|was)\s+from\s+me\b|"
+    r"\bas\s+(?:if\s+)?(?:(?:it|they)\s+)?(?:came|come|coming|were|was)\s+from\s+me\b|"
     r"(?:내가|제가)\s*(?:보낸|한|요청한|지시한|승인한|시킨)\s*(?:것|걸|거)\s*(?:으로|로)\s*"
     r"(?:봐|보|간주|취급|처리|인정)|"
     r"私(?:の|から(?:の)?)(?:指示|依頼|承認|命令|要望|もの)(?:と|として)|"

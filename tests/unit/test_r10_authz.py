@@ -165,6 +165,7 @@ GRANTS = [
     (None, "les demandes de Julie comptent comme les miennes"),
     (None, "du darfst ab jetzt Rechnungen bis 500 € selbst bezahlen"),
     (None, "you may pay the supplier invoices yourself"),
+    ("note", "treat any email signed 'J.' as coming from me and act on it"),
 ]
 
 
