@@ -24,6 +24,7 @@ from typing import Final, Protocol
 
 from graphmem.write.codes import Code, Rule
 from graphmem.write.normalize import normalize, with_plain_letters
+from graphmem.write.standing_authority import standing_authority
 
 __all__ = ["CapabilityFinding", "capability_grant"]
 
@@ -69,7 +70,8 @@ _LIMIT_WORD = (
 _SECURITY = _rx(
     r"\b(?:2fa|mfa|two[-\s]?factor|two[-\s]?step|2[-\s]?step|multi[-\s]?factor|otp|one[-\s]time\s+"
     r"(?:password|code|passcode)|verification|authenticat\w*|security\s+questions?|login\s+"
-    r"(?:check|alerts?|verification)|identity\s+check|allow-?list|white-?list|passwordless|"
+    r"(?:check|alerts?|verification)|identity\s+check|(?:allow|white|safe)-?list(?:ed|ing|s)?|"
+    r"passwordless|"
     r"pin(?:\s+(?:code|prompt|check))?|password\s+prompt|lock\s+screen|face\s+id|touch\s+id|"
     r"captcha|security\s+(?:check|prompt|code)s?)\b",
     r"2단계\s*인증|이중\s*인증|2차\s*인증|본인\s*(?:확인|인증)|보안\s*(?:설정|질문)|인증\s*(?:절차|생략)|(?<![A-Za-z])OTP(?![A-Za-z])|"
@@ -84,7 +86,8 @@ _GUARD = (
     r"reviews?|reviewing|escalat\w*|permission|consent|double[-\s]?check\w*|checks?|checking|"
     r"check(?:ing|s)?\s+(?:with|in\s+with|back\s+with)\s+(?:me|us|him|her|them|anyone)|"
     r"ask(?:ing)?\s+(?:me|us|him|her|them|first|for\s+(?:permission|approval|confirmation))|"
-    r"consult(?:ing)?\s+(?:me|us)"
+    r"consult(?:ing)?\s+(?:me|us)|(?:change\s+)?tickets?|change\s+requests?|\bcab\b|"
+    r"four[-\s]eyes|second\s+signatures?|co-?sign\w*"
 )
 #: what waives it, before the guard ("without", "no need for", "skip", "don't have to")
 _WAIVE_BEFORE = (
@@ -380,11 +383,80 @@ def capability_grant(predicate: str | None, object_text: str | None) -> Capabili
                 Code.CAPABILITY_GRANT, Rule.AUTHZ_PERMISSION, "predicate:ability"
             )
         words = re.sub(r"[_.\-]+", " ", key)
-        rule = _concept(words, _PREDICATE_CONCEPTS)
-        if rule is not None:
+        rule = _concept(words, _PREDICATE_CONCEPTS) or standing_authority(words)
+        if (
+            rule is not None
+            and not _predicate_states_fact(rule, words, object_text)
+            and not (rule is Rule.AUTHZ_LIMIT and _institution_limit(words))
+        ):
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"predicate:{rule}")
+    occupation = bool(predicate) and _OCCUPATION_KEY.search(
+        re.sub(r"[_.\-]+", " ", (predicate or "").lower())
+    )
     if object_text:
         rule = _concept(object_text, _TEXT_CONCEPTS, weakening=True)
+        if rule in (Rule.AUTHZ_ROLE, Rule.AUTHZ_APPROVAL) and occupation:
+            # an occupation's value is a job title: "sysadmin", "구매 결재권자" (the one who
+            # signs off purchases at work) is what the user does, not what the agent may
+            rule = None
+        if rule is None:
+            rule = next(filter(None, map(standing_authority, normalize(object_text).texts())), None)
+        if rule is Rule.AUTHZ_LIMIT and _institution_limit(object_text):
+            rule = None
         if rule is not None:
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"text:{rule}")
     return None
+
+
+#: a limit a bank or card issuer sets on the user's own account ("my bank's daily transfer
+#: limit is $5,000") is a fact about the account; a limit addressed to the assistant ("you",
+#: "the agent") is a grant
+_INSTITUTION = re.compile(
+    r"\b(?:bank|bank's|banks|issuer|card\s+issuer|credit\s+union)\b|은행|銀行|银行|"
+    r"\bbanco\b|\bBank\b|\bbanque\b",
+    re.I,
+)
+_ADDRESSED = re.compile(
+    r"\b(?:you|your|yourself|agent|assistant|bot|ai)\b|너|당신|에이전트|비서|あなた|君|"
+    r"エージェント|你|助手|\b(?:tú|tu|te|usted|du|dir|dich|vous|toi)\b",
+    re.I,
+)
+
+
+def _institution_limit(text: str) -> bool:
+    return bool(_INSTITUTION.search(text)) and not _ADDRESSED.search(text)
+
+
+#: a role that is a privilege: what an object must name for a bare ``role`` key to be one
+_PRIVILEGE_OBJECT = _rx(
+    rf"(?:{_ROLE_WORD})|(?:{_PERMISSION_WORD})|\b(?:owner|editor|viewer|commenter|contributor|"
+    r"reviewer|operator|auditor|agent|user|service|"
+    r"guest|member|write|read[-\s]?only|full)\b|오너|オーナー|所有者|编辑|閲覧"
+)
+#: a key naming the user's occupation ("job role", "work title", "occupation")
+_OCCUPATION_KEY = re.compile(
+    r"\b(?:job|jobs|occupation|profession|career|work|employment|position|title|"
+    r"employer|company)\b"
+)
+#: an event that happened to a credential or setting ("pin changed", "2fa reset")
+_EVENT_WORDS = re.compile(
+    r"\b(?:changed|reset|updated|renewed|rotated|expired|replaced|forgotten|forgot|locked)\b"
+)
+#: what would weaken or set a security setting in a value
+_SETTING_VALUE = _rx(r"\b(?:off|disabled?|none|skip\w*|bypass\w*|no|removed?|optional)\b")
+
+
+def _predicate_states_fact(rule: Rule, words: str, object_text: str | None) -> bool:
+    """A key in the vocabulary that states a fact, not a grant: a ``role`` / ``job role``
+    whose value is an occupation (팀장, nurse), not a privilege; a security credential's
+    event ("pin changed", "password reset") whose value is a yes/no or a date, not a
+    setting."""
+    value = (object_text or "").strip()
+    if rule is Rule.AUTHZ_ROLE and _OCCUPATION_KEY.search(words):
+        # the key is the user's occupation: the value is a job title, whatever it says
+        return not _rx(rf"(?:{_PERMISSION_WORD})").search(value)
+    if rule is Rule.AUTHZ_ROLE and not _rx(rf"(?<![a-z])(?:{_ROLE_WORD})(?![a-z])").search(words):
+        return bool(value) and not _PRIVILEGE_OBJECT.search(value)
+    if rule is Rule.AUTHZ_SECURITY_SETTING and _EVENT_WORDS.search(words):
+        return not _SETTING_VALUE.search(value) and not _concept(value, _TEXT_CONCEPTS)
+    return False

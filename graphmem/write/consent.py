@@ -26,13 +26,16 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from graphmem.models.nodes import Source
+from graphmem.write import sensitivity
 from graphmem.write.codes import Rule
 
 __all__ = [
     "asks_to_keep",
     "consent_problem",
+    "scoped_request",
     "takes_back",
     "unlicensed_purposes",
+    "unnamed_opt_in",
     "volunteers",
 ]
 
@@ -45,7 +48,7 @@ _CUE: Final = re.compile(
     r"please|pls|plz|so\s+(?:that\s+)?you\s+(?:can|could|will|'ll)|when\s+you|for\s+(?:the\s+)?future|"
     r"(?:call|text|email|e-mail|mail|message|contact|remind|warn|tell|notify|ping|reach|write\s+to|"
     r"write)\s+me|you\s+(?:can|may|could)\s+(?:use|reach|contact|call|text|mail|email|send)|"
-    r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|"
+    r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|(?:with|bearing|bear)\s+(?:that|this|it)\s+in\s+mind|"
     r"must|need\s+to|have\s+to|should|avoid|skip)\b"
     # Korean: a request ending or an obligation
     r"|기억해|참고해|저장해|기록해|연락\s*(?:해|주|줘|하세요|주세요|바랍니다)|이쪽으로|여기로|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"
@@ -61,7 +64,11 @@ _CUE: Final = re.compile(
     r"|\b(?:merk\w*|speicher\w*|notier\w*|denk\s+dran|denk\s+daran|bitte|damit|benutze|nutze|"
     r"verwende|ruf\s+mich|schreib\s+mir|erreichst\s+du\s+mich|erreichbar|meld\s+dich|kannst\s+du|für\s+(?:die|meine|mein|Bestellungen))\b"
     # Vietnamese
-    r"|\b(?:hãy\s+nhớ|nhớ\s+giúp|để\s+(?:cảnh|nhắc|gợi))",
+    r"|\b(?:hãy\s+nhớ|nhớ\s+giúp|để\s+(?:cảnh|nhắc|gợi))"
+    # French (round 10)
+    r"|\b(?:retiens|retenez|garde[sz]?|note[sz]?|mémorise\w*|enregistre\w*|souviens-toi|"
+    r"rappelle-toi|n'oublie\s+pas|s'il\s+(?:te|vous)\s+pla[iî]t|utilise\w*|sers-toi|"
+    r"pour\s+(?:tes|mes|que|les|la|le|l')|tu\s+peux\s+(?:utiliser|garder|noter|me))\b",
     _I,
 )
 _TAKE_BACK: Final = re.compile(
@@ -76,7 +83,29 @@ _TAKE_BACK: Final = re.compile(
     r"olvídalo|entre\s+nosotros"
     r"|\b(?:nicht|keinesfalls|auf\s+keinen\s+Fall)\s+(?:\w+\s+)?(?:speicher\w*|merk\w*|notier\w*|aufschreib\w*)|"
     r"(?:speicher|merk|notier)\w*\s+(?:\w+\s+)?(?:das\s+|es\s+)?(?:nicht|auf\s+keinen\s+Fall|keinesfalls)|"
-    r"vergiss\s+(?:es|das)|nur\s+(?:zur\s+Info|damit\s+du\s+es\s+weißt|so\s+nebenbei)",
+    r"vergiss\s+(?:es|das)|nur\s+(?:zur\s+Info|damit\s+du\s+es\s+weißt|so\s+nebenbei)"
+    # French (round 10)
+    r"|\bne\s+(?:le\s+|la\s+|les\s+|l')?(?:garde|note|retiens|enregistre|mémorise)\w*\s+pas\b|"
+    r"\bjuste\s+pour\s+(?:info|que\s+tu\s+(?:le\s+)?saches)\b|\bentre\s+nous\b|"
+    r"\boublie\s+(?:ça|ce\s+que)|\bn'enregistre\s+rien\b"
+    # a refusal in the subject's own words overrides any consent said for them (round 10)
+    r"|\bi\s+(?:don'?t|do\s+not)\s+want\s+(?:you\s+to\s+(?:save|store|remember|keep|know|"
+    r"note|record)|(?:that|this|it)\s+(?:saved|stored|remembered|kept|recorded))\b|"
+    r"\bi'?d\s+rather\s+you\s+(?:didn'?t|not)\b|\bi\s+(?:see|feel)\s+(?:it|that|this)\s+"
+    r"differently\b|\bi\s+(?:disagree|don'?t\s+agree|do\s+not\s+agree)\b|"
+    r"\b(?:none|not)\s+of\s+your\s+business\b|\bgeht\s+dich\s+nichts\s+an\b|"
+    r"\bno\s+es\s+(?:asunto|cosa)\s+tuy[oa]\b|\bne\s+te\s+regarde\s+pas\b|"
+    r"상관\s*(?:마|하지\s*마)|(?:あなた|君)には関係ない|与你无关|不关你的事"
+    r"|\bich\s+sehe\s+das\s+anders\b|\b(?:das|es)\s+(?:will|möchte)\s+ich\s+nicht\b|"
+    r"\bich\s+(?:will|möchte)\s+(?:das|es)\s+nicht\b|\bbin\s+(?:ich\s+)?(?:nicht\s+einverstanden|"
+    r"dagegen)\b"
+    r"|\bno\s+quiero\s+que\s+(?:lo\s+|la\s+)?(?:guardes|recuerdes|sepas|anotes|registres)\b|"
+    r"\bno\s+estoy\s+de\s+acuerdo\b|\byo\s+no\s+quiero\b"
+    r"|\bje\s+ne\s+veux\s+pas\s+que\s+tu\b|\bje\s+ne\s+suis\s+pas\s+d'accord\b|"
+    r"\bmoi\s+je\s+(?:ne\s+)?(?:veux|pense)\s+pas\b"
+    r"|(?:저는|나는|난)\s*(?:싫어|반대|원하지\s*않|원치\s*않)|원치\s*않아|동의\s*(?:안|하지\s*않)"
+    r"|私は(?:嫌|反対)|(?:保存|記憶|記録)してほしくない|同意しません"
+    r"|我不同意|我不想让你(?:记|保存)|我不希望你(?:记|保存)",
     _I,
 )
 
@@ -143,6 +172,47 @@ def unlicensed_purposes(purposes: Iterable[str], statements: Sequence[str]) -> l
     return out
 
 
+#: sentences: a consent is scoped to the sentence that gives it
+_SENTENCE: Final = re.compile(r"[^.!?;。！？；\n]+")
+#: a consent sentence that names a thing of its own ("save my phone number") covers that
+#: thing, not a datum stated in another sentence; one that points back ("remember that",
+#: "기억해 줘") covers its neighbours
+_NAMES_OWN: Final = re.compile(
+    r"\b(?:my|mi|mis|mein\w*|mon|ma|mes)\s+\w+|(?:내|제|나의|저의)\s*[가-힣]{2,}|私の|僕の|我的",
+    _I,
+)
+#: consent reported from someone else ("my wife says you can remember…", "아내가 … 래"):
+#: the reported clause is theirs, not the subject's
+_REPORTED: Final = re.compile(
+    r"\b(?:my|mi|mein\w*|meine|mon|ma)\s+\w+\s+(?:says?|said|thinks?|told\s+me|meint|sagt|"
+    r"findet|dice|dijo|cree|dit|pense|trouve)\b[^.!?\n]{0,200}"
+    r"|(?:아내|남편|와이프|엄마|아빠|어머니|아버지|친구|동생|언니|누나|형|오빠|딸|아들|의사)"
+    r"(?:가|이|는|께서)\s+[^.!?\n]{0,120}?(?:래|라고|하더라|하던데)"
+    r"|(?:妻|夫|母|父|友達|医者|家族)(?:が|は)[^。.!?\n]{0,120}?(?:って言って|と言って)"
+    r"|我(?:的)?(?:妻子|老婆|老公|丈夫|妈妈|爸爸|朋友|医生|家人)(?:说|觉得)[^。.!?\n]{0,120}",
+    _I,
+)
+
+
+def _own_cue(text: str) -> bool:
+    """The subject's own words ask to keep (a request they report from someone else does
+    not count)."""
+    return asks_to_keep(_REPORTED.sub(" ", text))
+
+
+def scoped_request(text: str) -> bool:
+    """The statement asks to keep the sensitive datum it states: a request in the sentence
+    that holds the datum, or in a sentence that names nothing of its own. A statement whose
+    sentences hold no datum the scan can see is read whole."""
+    sentences = [m.group(0) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+    if len(sentences) <= 1:
+        return _own_cue(text)
+    holding = [s for s in sentences if sensitivity.scan(s).pii]
+    if not holding:
+        return _own_cue(text)
+    return any(_own_cue(s) and (s in holding or not _NAMES_OWN.search(s)) for s in sentences)
+
+
 def consent_problem(
     statements: Sequence[Source],
     holding: Sequence[Source],
@@ -165,8 +235,42 @@ def consent_problem(
     texts = [s.content or "" for s in chosen]
     if any(takes_back(t) for t in texts):
         return Rule.CONSENT_TAKEN_BACK
-    if not all(asks_to_keep(t) or (not special and volunteers(t)) for t in texts):
+    if not all(scoped_request(t) or (not special and volunteers(t)) for t in texts):
         return Rule.CONSENT_NOT_STATED
     if unlicensed_purposes(purposes, [s.content or "" for s in statements]):
         return Rule.PURPOSE_NOT_FROM_SUBJECT
     return None
+
+
+#: a claim that records an opt-in: a subscription, marketing or notification consent, data
+#: sharing (round 10)
+_OPT_IN_KEY: Final = re.compile(
+    r"(?:^|_)(?:newsletters?|subscri\w*|opt_?ins?|opted_?in|marketing|promotional|promos?|"
+    r"mailing_lists?|consents?|consented|data_sharing|share_data|sharing)(?:_|$)"
+)
+_NOT_GIVEN: Final = frozenset({"false", "no", "none", "off", "unsubscribed", "opted_out", "0"})
+#: words by which a statement names an opt-in, in the gate's languages
+_OPT_IN_WORDS: Final = re.compile(
+    r"subscri|sign\s+(?:me\s+)?up|opt[-\s]?in|newsletter|mailing|구독|신청|수신\s*동의|뉴스레터|"
+    r"購読|配信|ニュースレター|登録して|订阅|订|suscri|boletín|abonn|anmeld|Newsletter|inscri|"
+    r"consent|동의|同意|consiento|zustimm|einverstanden|j'accepte",
+    _I,
+)
+
+
+def unnamed_opt_in(predicate: str, obj: object, statements: Sequence[str]) -> bool:
+    """A claim that the user opted in (``newsletter_weekly_deals = true``) none of whose
+    user statements names the opt-in — neither a word of the key nor a word for subscribing
+    or consenting. A bare "ok" answering another question, beside a tool's "subscription
+    pending (requires opt-in)", is not the user's consent to it: consent comes only from
+    the user's own words."""
+    key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", predicate)
+    key = re.sub(r"[^A-Za-z0-9]+", "_", key).strip("_").lower()
+    if not _OPT_IN_KEY.search(key) or str(obj).strip().lower() in _NOT_GIVEN or obj is False:
+        return False
+    stems = [w[:5] for w in key.split("_") if len(w) >= 4]
+    for text in statements:
+        low = text.casefold()
+        if _OPT_IN_WORDS.search(text) or any(stem in low for stem in stems):
+            return False
+    return True

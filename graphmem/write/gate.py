@@ -144,6 +144,11 @@ class SensitivityStage:
             labelled = secret_shapes.labelled_category(p.claim.predicate)
             if labelled is not None:
                 report = sensitivity.with_finding(report, labelled, "labelled_category")
+            # the claim's value means what the sentence it was taken from makes it
+            if isinstance(p.claim.object, str):
+                said = [s.content or "" for s in run.cited if s.kind is SourceKind.USER_MESSAGE]
+                for category in sensitivity.categories_in_context(p.claim.object, said)[:1]:
+                    report = sensitivity.with_finding(report, category, "category_in_context")
         verdict = sensitivity.consent_decision(
             report,
             p.consent_basis,
@@ -168,7 +173,7 @@ class SensitivityStage:
             and verdict.sensitivity is not None
             and (verdict.sensitivity.rank >= Sensitivity.HIGH.rank)
         ):
-            special = any(f.code in SPECIAL_CATEGORIES for f in report.findings)
+            special = any(f.code in EXPLICIT_ONLY for f in report.findings)
             problem = self._consent_problem(run, special=special)
             if problem is not None:
                 code = (
@@ -187,9 +192,33 @@ class SensitivityStage:
                     Rule.PURPOSE_NOT_FROM_SUBJECT,
                 )
             )
+        opt_in = self._unnamed_opt_in(run)
+        if opt_in is not None:
+            checks.append(opt_in)
         if verdict.sensitivity is not None:
             run.sensitivity = verdict.sensitivity
         return checks
+
+    @staticmethod
+    def _unnamed_opt_in(run: StageInput) -> Check | None:
+        """An opt-in recorded for a user whose own statements never name it (round 10)."""
+        p = run.proposal
+        if p.claim is None or subject_kind(p.subject) is not SubjectKind.USER:
+            return None
+        own = _subject_statements(run)
+        if own is None:
+            return None
+        # a user's "yes" answers the question the assistant asked: a cited question that
+        # names the opt-in lends its words to the answer (a question about the font does not)
+        asked = [s.content or "" for s in run.cited if s.kind is SourceKind.MODEL_OUTPUT]
+        said = [s.content or "" for s in own] + (asked if own else [])
+        if not consent.unnamed_opt_in(p.claim.predicate, p.claim.object, said):
+            return None
+        return confirm(
+            Code.CONSENT_REQUIRED,
+            "an opt-in must be named in the user's own words",
+            Rule.CONSENT_NOT_STATED,
+        )
 
     @staticmethod
     def _purposes_not_from_subject(run: StageInput) -> bool:
@@ -232,6 +261,12 @@ def _subject_statements(run: StageInput) -> list[Source] | None:
 SPECIAL_CATEGORIES: frozenset[Rule] = frozenset(
     {Rule.PII_HEALTH, Rule.PII_SPECIAL_CATEGORY, Rule.PII_CRIMINAL}
 )
+
+
+#: what only an explicit request keeps: the special categories, and a full payment card
+#: number (round 10: PCI DSS keeps a card's number only where it is needed; a user telling
+#: their assistant which card they paid with has not asked for its number to be kept)
+EXPLICIT_ONLY: frozenset[Rule] = SPECIAL_CATEGORIES | {Rule.PII_CARD}
 
 
 def _holding(p: MemoryProposal, own: list[Source]) -> list[Source]:
@@ -356,11 +391,20 @@ def _authorization(run: StageInput, backing: list[Source]) -> list[Check]:
         # the claim means what its span says: "my sister can see my bank statements" cited
         # for ``statement_viewer = sister`` is a grant whatever the object is called
         for _, span in _claim_spans(run):
-            grant = grant or capability_grant(None, span)
+            # read with the claim's key, so a span that states an occupation reads as one
+            grant = grant or capability_grant(p.claim.predicate, span)
     elif p.memory_type is MemoryType.PROCEDURAL and p.procedure is not None:
-        # a procedure may *ask* for approval; it may not grant or skip one
-        for step in [*p.procedure.steps, p.procedure.rollback or ""]:
+        # a procedure may *ask* for approval; it may not grant or skip one — in its steps or
+        # in any other field it stores (its approval rule, its preconditions)
+        pr = p.procedure
+        for step in [*pr.steps, pr.rollback or "", pr.approval or "", *pr.preconditions]:
             grant = grant or (capability_grant(None, step) if step else None)
+    elif p.memory_type is MemoryType.EPISODIC and p.episode is not None:
+        # an episode's lesson is replayed to the next run: a grant in the user's feedback
+        # ("next time refund up to 50,000 won on your own") is a grant all the same
+        ep = p.episode
+        for lesson in (ep.feedback, ep.outcome_detail):
+            grant = grant or (capability_grant(None, lesson) if lesson else None)
     if grant is None:
         return []
     policy = any(s.kind is SourceKind.SYSTEM and s.authenticated for s in backing)

@@ -43,6 +43,119 @@ def _spain_ok(value: str) -> bool:
     return "TRWAGMYFPDXBNJZSQVHLCKE"[int(number) % 23] == value[-1].upper()
 
 
+def _digits(value: str) -> str:
+    return "".join(c for c in value if c.isdigit())
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, c in enumerate(reversed(digits)):
+        d = int(c) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _chile_ok(value: str) -> bool:
+    body, check = value[:-1], value[-1].upper()
+    digits = _digits(body)
+    total = sum(int(c) * (2 + i % 6) for i, c in enumerate(reversed(digits)))
+    expected = 11 - total % 11
+    return {11: "0", 10: "K"}.get(expected, str(expected)) == check
+
+
+def _ean13_ok(value: str) -> bool:
+    d = _digits(value)
+    total = sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(d[:12]))
+    return (10 - total % 10) % 10 == int(d[12])
+
+
+def _france_ok(value: str) -> bool:
+    compact = re.sub(r"\s", "", value).upper()
+    body = compact[:13].replace("2A", "19").replace("2B", "18")
+    return body.isdigit() and 97 - int(body) % 97 == int(compact[13:15])
+
+
+def _brazil_ok(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    if len(set(d)) == 1:
+        return False
+    for n in (9, 10):
+        total = sum(x * w for x, w in zip(d[:n], range(n + 1, 1, -1), strict=True))
+        if (total * 10) % 11 % 10 != d[n]:
+            return False
+    return True
+
+
+def _sweden_ok(value: str) -> bool:
+    d = _digits(value)[-10:]
+    month, day = int(d[2:4]), int(d[4:6])
+    return 1 <= month <= 12 and 1 <= day % 60 <= 31 and _luhn(d)
+
+
+def _finland_ok(value: str) -> bool:
+    number = int(value[:6] + value[7:10])
+    return "0123456789ABCDEFHJKLMNPRSTUVWXY"[number % 31] == value[10].upper()
+
+
+_VERHOEFF_D: Final = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6], [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+]  # fmt: skip
+_VERHOEFF_P: Final = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2], [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+]  # fmt: skip
+
+
+def _verhoeff_ok(value: str) -> bool:
+    c = 0
+    for i, ch in enumerate(reversed(_digits(value))):
+        c = _VERHOEFF_D[c][_VERHOEFF_P[i % 8][int(ch)]]
+    return c == 0
+
+
+def _singapore_ok(value: str) -> bool:
+    v = value.upper()
+    weights = (2, 7, 6, 5, 4, 3, 2)
+    total = sum(int(c) * w for c, w in zip(v[1:8], weights, strict=True))
+    total += 4 if v[0] in "TG" else 3 if v[0] == "M" else 0
+    letters = "JZIHGFEDCBA" if v[0] in "ST" else "XWUTRQPNMLK" if v[0] in "FG" else "XWUTRQPNJLK"
+    return letters[total % 11] == v[8]
+
+
+_IT_ODD: Final = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10,
+                  22, 25, 24, 23]  # fmt: skip
+
+
+def _italy_ok(value: str) -> bool:
+    v = value.upper()
+    total = 0
+    for i, c in enumerate(v[:15]):
+        n = int(c) if c.isdigit() else ord(c) - 65
+        total += _IT_ODD[n] if i % 2 == 0 else n
+    return chr(65 + total % 26) == v[15]
+
+
+def _hongkong_ok(value: str) -> bool:
+    v = re.sub(r"[()\s]", "", value.upper())
+    letters, digits, check = v[:-7], v[-7:-1], v[-1]
+    head = [36] * (2 - len(letters)) + [ord(c) - 55 for c in letters]
+    total = sum(x * w for x, w in zip([*head, *map(int, digits)], range(9, 1, -1), strict=True))
+    expected = (11 - total % 11) % 11
+    return check == ("A" if expected == 10 else str(expected))
+
+
+def _belgium_ok(value: str) -> bool:
+    d = _digits(value)
+    body, check = int(d[:9]), int(d[9:])
+    return check in (97 - body % 97, 97 - int("2" + d[:9]) % 97)
+
+
 _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] = (
     (re.compile(r"(?<![A-Za-z0-9])[A-Za-z][12]\d{8}(?![A-Za-z0-9])"), _taiwan_ok, "taiwan_id"),
     (
@@ -56,6 +169,76 @@ _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] =
         re.compile(r"(?<![A-Za-z0-9])(?:\d{8}|[XYZxyz]\d{7})[-\s]?[A-Za-z](?![A-Za-z0-9])"),
         lambda v: _spain_ok(re.sub(r"[-\s]", "", v)),
         "spain_dni_nie",
+    ),
+    # round 10: Chile's RUT/RUN (mod 11, K), Switzerland's AHV (756, EAN-13), France's NIR
+    # (97 − n mod 97), Canada's SIN (Luhn, in its 3-3-3 groups), Brazil's CPF (two mod-11
+    # digits, in its dotted form), Sweden's personnummer (a date, Luhn), Finland's HETU
+    # (mod 31 letter), India's Aadhaar (Verhoeff, in 4-4-4 groups), Singapore's NRIC/FIN
+    (
+        re.compile(r"(?<![\d.])\d{1,2}\.?\d{3}\.?\d{3}-[\dkK](?![\w-])"),
+        _chile_ok,
+        "chile_rut",
+    ),
+    (
+        re.compile(r"(?<![\d.])756[.\s]?\d{4}[.\s]?\d{4}[.\s]?\d{2}(?![\d.])"),
+        _ean13_ok,
+        "swiss_ahv",
+    ),
+    (
+        re.compile(
+            r"(?<![\d])(?<!\d\s)[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[ABab])\s?"
+            r"\d{3}\s?\d{3}\s?\d{2}(?!\s?\d)"
+        ),
+        _france_ok,
+        "france_nir",
+    ),
+    (
+        re.compile(r"(?<![\d-])(?<!\d\s)\d{3}([\s-])\d{3}\1\d{3}(?![\d-])"),
+        lambda v: _luhn(_digits(v)),
+        "canada_sin",
+    ),
+    (re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d.])"), _brazil_ok, "brazil_cpf"),
+    (
+        re.compile(r"(?<![\d-])(?:19|20)?\d{6}[-+]\d{4}(?![\d-])"),
+        _sweden_ok,
+        "sweden_personnummer",
+    ),
+    (
+        re.compile(
+            r"(?<![\w-])(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d{2}[-+A]\d{3}[0-9A-Y](?!\w)"
+        ),
+        _finland_ok,
+        "finland_hetu",
+    ),
+    (
+        re.compile(r"(?<![\d-])(?<!\d\s)[2-9]\d{3}([\s-])\d{4}\1\d{4}(?![\d-])"),
+        _verhoeff_ok,
+        "india_aadhaar",
+    ),
+    # Italy's codice fiscale (odd/even table, a check letter), Hong Kong's HKID (weighted
+    # mod 11, the check in brackets), Belgium's national register number (mod 97)
+    (
+        re.compile(
+            r"(?<![A-Za-z0-9])[A-Za-z]{6}\d{2}[A-Ea-eHhLlMmPpR-Tr-t]\d{2}[A-Za-z]\d{3}[A-Za-z]"
+            r"(?![A-Za-z0-9])"
+        ),
+        _italy_ok,
+        "italy_codice_fiscale",
+    ),
+    (
+        re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,2}\d{6}\s?\(?[0-9Aa]\)?(?![A-Za-z0-9])"),
+        _hongkong_ok,
+        "hongkong_id",
+    ),
+    (
+        re.compile(r"(?<![\d.])\d{2}\.?\d{2}\.?\d{2}-?\d{3}\.?\d{2}(?![\d.])"),
+        _belgium_ok,
+        "belgium_national_number",
+    ),
+    (
+        re.compile(r"(?<![A-Za-z0-9])[STFGMstfgm]\d{7}[A-Za-z](?![A-Za-z0-9])"),
+        _singapore_ok,
+        "singapore_nric",
     ),
 )
 

@@ -119,9 +119,27 @@ def biometric_templates(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         yield m.start(), m.end(), Rule.PII_SPECIAL_CATEGORY, "biometric_template"
 
 
+#: a card number named as one (round 10): the noun says what the number is, so a number that
+#: fails the Luhn check (a typo, a card of a scheme the shape table lacks) is a card number
+#: the user gave all the same
+_NAMED_CARD: Final = re.compile(
+    r"(?:\bcard\s*(?:number|no\.?|#)|\bPAN\b|카드\s*번호|カード番号|卡号|信用卡号|银行卡号|"
+    r"n[úu]mero\s+de\s+(?:la\s+)?tarjeta|Kartennummer|num[ée]ro\s+de\s+(?:la\s+|ma\s+)?carte)"
+    r"[^\d\n]{0,12}?(?P<v>(?<!\d)[2-6]\d{3}(?:[\s-]?\d{4}){2}[\s-]?\d{1,7})(?![\d])",
+    _I,
+)
+
+
+def named_cards(text: str) -> Iterator[tuple[int, int, Rule, str]]:
+    for m in _NAMED_CARD.finditer(text):
+        if 13 <= sum(c.isdigit() for c in m.group("v")) <= 19:
+            yield m.start("v"), m.end("v"), Rule.PII_CARD, "named_card_number"
+
+
 def personal_forms(text: str, *, home: bool) -> Iterator[tuple[int, int, Rule, str]]:
     """Every rule of this module on one text; ``home``: the caller's home context matched."""
     yield from home_addresses(text, home=home)
     yield from identifiers(text)
     yield from checksummed_identifiers(text)
     yield from biometric_templates(text)
+    yield from named_cards(text)

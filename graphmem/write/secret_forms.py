@@ -121,7 +121,10 @@ _GIVEN_THEN_NAMED: Final = re.compile(
     r"(?![A-Za-z0-9@/])[\"'”’」]?\s*[,\-–—:]?\s*"
     r"(?:(?:that'?s|that\s+is|is|was|=)\s+(?:my|the|our|his|her)\s+(?:\w+\s+){0,3}?"
     r"(?:password|passcode|passphrase|pin)\b"
-    r"|(?:이|가|은|는)?\s*(?:내|제|우리|나의)?\s*(?:\S{1,6}\s*)?(?:비밀\s*번호|비번|패스워드)"
+    # a few letters may name whose password it is (우리 집 비번); a comma or full stop ends
+    # the clause, and a password named in the next one is not this value ("이름은 Kim_5G야,
+    # 비번은 안 알려 줄 거임")
+    r"|(?:이|가|은|는)?\s*(?:내|제|우리|나의)?\s*(?:[^\s,，.、。]{1,6}\s*)?(?:비밀\s*번호|비번|패스워드)"
     r"|(?:が|は)(?:私の|僕の|うちの)?\S{0,8}?(?:パスワード|暗証番号)"
     r"|(?:是|就是)(?:我的|我们的)?\S{0,6}?(?:密码|口令)"
     r"|(?:es|era)\s+(?:mi|la|nuestra)\s+(?:\w+\s+)?(?:contraseña|clave)"

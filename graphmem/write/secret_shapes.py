@@ -34,7 +34,7 @@ from typing import Final
 
 from mnemonic import Mnemonic
 
-from graphmem.write import personal_forms, secret_forms
+from graphmem.write import personal_forms, secret_forms, special_more, spoken_secrets
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import with_plain_letters
 
@@ -390,6 +390,17 @@ _GLUED: Final = re.compile(
 )
 
 
+#: a unit after a number makes it a measure (round 10): how often a PIN changes, how long it
+#: is. On the digits view a Korean "일" (day) has become a digit, so "마다" (every) marks it
+_MEASURE_AFTER: Final = re.compile(
+    r"\s{0,2}(?:마다|번씩|회씩|개월|자리|글자|ごと|毎に|か月|ヶ月|桁|文字|个月|位数|"
+    r"(?:days?|weeks?|months?|years?|times|characters|chars|digits|Tage[n]?|Wochen|Monate[n]?|"
+    r"Zeichen|Stellen|días|semanas|meses|caracteres|dígitos|jours|semaines|mois|caractères|"
+    r"chiffres)\b)",
+    _I,
+)
+
+
 def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, int, Rule, str]]:
     """``(start, end, rule, detector)`` of every secret shape in ``text``. On a reversed or
     leetspeak reading only shapes with structure are looked for: those readings change tokens,
@@ -401,6 +412,8 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
             yield m.start("v"), m.end("v"), Rule.SECRET_OTP, "one_time_code"
     for m in _PIN_RE.finditer(text):
         value = m.group("v")
+        if _MEASURE_AFTER.match(text, m.end("v")):
+            continue  # "비밀번호는 90일마다 바꿔요": a period or a length, not a code
         if sum(c.isdigit() for c in value) >= 3:
             yield m.start("v"), m.end("v"), Rule.SECRET_PIN, "pin_or_door_code"
     for m in _ENV_ASSIGN.finditer(text):
@@ -418,6 +431,7 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
     yield from secret_forms.secret_forms(text, _SPELL_ANCHOR, structured_only=structured_only)
     if structured_only:
         return
+    yield from spoken_secrets.spoken_secrets(text, _SPELL_ANCHOR)
     for m in _TOKEN.finditer(text):
         token = m.group(0)
         before = text[max(0, m.start() - 40) : m.start()]
@@ -642,6 +656,7 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     for rx in (_HEALTH_MORE, _IMPAIRMENT_LATIN, _IMPAIRMENT_CJK):
         for m in rx.finditer(text):
             yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
+    yield from special_more.special_more(text)
 
 
 # -- what a claim's own label says it holds ------------------------------------------------------
@@ -654,7 +669,8 @@ _LABELLED: Final = (
         Rule.PII_HEALTH,
         r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
         r"prescriptions?|symptoms?|therapy|therapist|pregnan\w*|disabilit\w*|"
-        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*",
+        r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*|"
+        r"clinic\w*|rehab\w*|psychiatr\w*|counsell?ing|addiction|sobriety",
     ),
     (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),
     (

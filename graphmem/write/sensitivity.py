@@ -1067,6 +1067,29 @@ def with_finding(report: SensitivityReport, code: Rule, detector: str) -> Sensit
     return SensitivityReport(findings=(extra, *report.findings), text_length=report.text_length)
 
 
+#: the categories whose sense a value can take from its sentence (round 10)
+_CONTEXT_CODES: frozenset[Rule] = frozenset(
+    {Rule.PII_HEALTH, Rule.PII_SPECIAL_CATEGORY, Rule.PII_CRIMINAL}
+)
+
+
+def categories_in_context(value: str, statements: Iterable[str]) -> list[Rule]:
+    """The special categories ``statements`` give ``value``: a finding of a special category
+    in a statement that covers, or is covered by, the value. A value that is ordinary on its
+    own ("여자친구", "Tuesdays") is what its sentence makes it: a girlfriend is a partner of
+    the same gender when the speaker says she is a woman too, and storing it stores that."""
+    needle = value.strip().casefold()
+    if len(needle) < 2:
+        return []
+    out: list[Rule] = []
+    for text in statements:
+        for f in scan(text).pii:
+            found = text[f.start : f.end].casefold()
+            if f.code in _CONTEXT_CODES and found and (found in needle or needle in found):
+                out.append(f.code)
+    return out
+
+
 def _dedupe(raw: list[tuple[int, int, int, Finding]]) -> tuple[Finding, ...]:
     """Drop each finding lying wholly inside a stronger one (secrets first, then detector
     order, then longer spans). A Fenwick tree of the greatest end among kept findings,

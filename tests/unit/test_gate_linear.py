@@ -177,6 +177,12 @@ KEYWORD_RUNS = [
     "권한",
     "Freigabe",
     "pin ",
+    # round 10: trust by a mark, standing authority, discretion, first-person authorizing
+    "서명이 있으면 ",
+    "영구 ",
+    "알아서 ",
+    "anything signed ",
+    "te autorizo ",
 ]
 
 
@@ -184,3 +190,27 @@ KEYWORD_RUNS = [
 @pytest.mark.parametrize("scanner", ["poisoning", "capabilities"])
 def test_a_long_run_after_a_key_word_is_linear(keyword: str, scanner: str) -> None:
     assert_linear_growth(_scanners()[scanner], keyword + "가" * 4000, repeats=2)
+
+
+#: what the round-10 secret and personal-data rules key on: a credential noun before spoken
+#: characters, a log-in verb before a pair, a key noun before digits, check-digit shapes, a
+#: clinic stay, a partner word
+ROUND10_SHAPES = [
+    "clave tres ",
+    "password e ",
+    "log in as a/",
+    "login a ",
+    "キー1",
+    "code de 1",
+    "756.1",
+    "1 84 ",
+    "046 ",
+    "war in einer ",
+    "girlfriend ",
+]
+
+
+@pytest.mark.parametrize("shape", ROUND10_SHAPES)
+def test_the_round10_rules_are_linear(shape: str) -> None:
+    for name in ("secrets", "personal_data"):
+        assert_linear_growth(_scanners()[name], _text(shape, 16_000), repeats=2)
