@@ -369,16 +369,21 @@ def modality_conflict(
         return ("hypothetical", "the span supposes, it does not state")
     if _future(predicate, obj, span):
         return ("future", "the span places the claim ahead")
-    if obj is not False and _ALMOST.search(span):
+    # the rest, like the ones above, in the value's own clause: "작년까지 서울 살았고 지금은 부산
+    # 살아요" ended in Seoul, not in Busan
+    clauses = _clauses(obj, span)
+    if obj is not False and any(_ALMOST.search(c) for c in clauses):
         return ("almost", "the span says what nearly happened")
-    until = _UNTIL.search(span) if obj is not False else None
-    if until is not None and str(obj) not in until.group(0):
-        # (the year the state ended is the value of an ``until`` claim, not a conflict)
-        return ("until", "the span says until when it was so")
-    ceased = _CEASED.search(span) if obj is True else None
-    if ceased is not None and not _NEGATED_BEFORE.search(
-        span, max(0, ceased.start() - 12), ceased.start()
-    ):
-        # ("I won't quit" is no cessation)
-        return ("ceased", "the span says it stopped")
+    for clause in clauses if obj is not False else ():
+        until = _UNTIL.search(clause)
+        if until is not None and str(obj) not in until.group(0):
+            # (the year the state ended is the value of an ``until`` claim, not a conflict)
+            return ("until", "the span says until when it was so")
+    for clause in clauses if obj is True else ():
+        ceased = _CEASED.search(clause)
+        if ceased is not None and not _NEGATED_BEFORE.search(
+            clause, max(0, ceased.start() - 12), ceased.start()
+        ):
+            # ("I won't quit" is no cessation)
+            return ("ceased", "the span says it stopped")
     return None

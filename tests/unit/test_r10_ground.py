@@ -296,3 +296,23 @@ def test_the_round10_rules_are_linear(shape: str) -> None:
     assert_linear_growth(lambda t: modality_conflict("home_city", "Lisbon", t), text)
     assert_linear_growth(lambda t: qualifier_conflict("user:x", "runs_daily", "bus", t), text)
     assert_linear_growth(lambda t: quoted_by_other("a", t), text)
+
+
+@pytest.mark.parametrize(
+    ("obj", "span", "kind"),
+    [
+        ("광주", "2022년까지 대구에서 일했고 지금은 광주에서 일해요", None),
+        ("대구", "2022년까지 대구에서 일했고 지금은 광주에서 일해요", "until"),
+        ("Nantes", "I worked in Lyon until 2021, and now I work in Nantes", None),
+        ("Lyon", "I worked in Lyon until 2021, and now I work in Nantes", "until"),
+        ("福岡", "去年まで大阪に住んでいたけど、今は福岡に住んでいます", None),
+        ("Graz", "Fast wäre ich nach Linz gezogen, aber ich wohne in Graz", None),
+    ],
+)
+def test_until_and_almost_are_read_in_the_values_own_clause(
+    obj: str, span: str, kind: str | None
+) -> None:
+    """A state that ended, or nearly happened, in one clause says nothing of the value another
+    clause writes (found by held-out v14's first run after round 10: a legitimate move)."""
+    found = modality_conflict("work_city", obj, span)
+    assert (found[0] if found else None) == kind
