@@ -16,6 +16,11 @@ message judged harmless today is an instruction channel tomorrow. Whitespace tha
 nothing readable (code indentation, aligned tables, a double space after a full stop) is not
 a channel and is not reported. The work is linear: one pass to collect the bits, sixteen
 readings of them at most.
+
+Round 10: the same channel in zero-width characters (:func:`invisible_message`) — two
+invisible code points (zero-width space, non-joiner, joiner, word joiner, BOM) standing for
+0 and 1 after a visible greeting. It is reported as ``WHITESPACE_CHANNEL`` too: zero-width
+*spaces* are whitespace no one sees, and the rule is the same.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["whitespace_message"]
+__all__ = ["invisible_message", "whitespace_message"]
 
 Readable = Callable[[bytes], str | None]
 
@@ -73,4 +78,24 @@ def whitespace_message(text: str, readable: Readable) -> str | None:
         gaps = "".join("1" if len(m.group(0)) == 2 else "0" for m in _GAP.finditer(text))
         if gaps.count("1") >= 8:
             return _message(gaps, readable)
+    return None
+
+
+#: zero-width characters a message can be spelled in, two of them at a time
+_ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
+
+
+def invisible_message(text: str, readable: Readable) -> str | None:
+    """The message spelled in ``text``'s zero-width characters (two of them standing for 0
+    and 1, in either order), if readable."""
+    marks = [c for c in text if c in _ZERO_WIDTH]
+    kinds = sorted(set(marks))
+    if len(marks) < _MIN_BITS or len(kinds) != 2:
+        return None
+    low = kinds[0]
+    bits = "".join("0" if c == low else "1" for c in marks)
+    for reading in (bits, bits.translate(str.maketrans("01", "10"))):
+        found = _message(reading, readable)
+        if found is not None:
+            return found
     return None
