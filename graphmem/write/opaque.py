@@ -250,7 +250,11 @@ def _word_kind(core: str) -> str | None:
     if _LATIN_WORD.fullmatch(core):
         if core.isupper() and len(core) <= 6:
             return None
-        return "bad" if _implausible(core, _latin_model(), _LATIN_VOWELS) else "ok"
+        if not _implausible(core, _latin_model(), _LATIN_VOWELS):
+            return "ok"
+        # a capitalised word the model does not know is most often a name (Krzysztof,
+        # Brzęczyszczykiewicz, Mxyzptlk): names are not judged
+        return None if core[0].isupper() and core[1:].islower() else "bad"
     if _CYRILLIC_WORD.fullmatch(core):
         if core.isupper():
             return None

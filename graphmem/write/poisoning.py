@@ -51,7 +51,7 @@ from graphmem.write.authority import UNTRUSTED_KINDS
 from graphmem.write.codes import Rule
 from graphmem.write.instructions import dangerous_command
 from graphmem.write.normalize import normalize
-from graphmem.write.opaque import opaque_runs, opaque_share
+from graphmem.write.opaque import opaque_runs
 
 POISONING: Final = "POISONING"
 UNTRUSTED_AUTHORITY: Final = "UNTRUSTED_AUTHORITY"
@@ -756,26 +756,20 @@ def detect_instruction(text: str) -> list[InstructionFinding]:
 
 #: a host name anywhere (``evil.example``, ``files.example.org``): where opaque text points
 _HOST: Final = re.compile(r"(?<![\w.\-])(?:[A-Za-z0-9\-]{1,63}\.){1,8}[A-Za-z]{2,24}(?![\w\-])")
-#: opaque text that is most of what a source says is its message, not an aside
-_OPAQUE_MOSTLY: Final = 0.5
 
 
 def opaque_finding(text: str) -> InstructionFinding | None:
     """Opaque text (:mod:`graphmem.write.opaque`: neither prose in a known language nor a
     known data shape) as an instruction signal. Text a model could be made to decode, in a
     source that cannot give instructions, is kept at most as an inert observation: on its own
-    it is a weak signal (``OPAQUE_TEXT``); beside a destination (an address, a URL, a host) or
-    as most of what the source says it is a payload (``OPAQUE_PAYLOAD``, strong) — whatever
-    the cipher, since its name is never needed."""
+    it is a weak signal (``OPAQUE_TEXT``: a list of odd names, a garbled line, a puzzle),
+    beside a destination (an address, a URL, a host name) it is a payload pointed somewhere
+    (``OPAQUE_PAYLOAD``, strong) — whatever the cipher, since its name is never needed."""
     runs = opaque_runs(text)
     if not runs:
         return None
     first = runs[0]
-    payload = (
-        _SINK_RE.search(text) is not None
-        or _HOST.search(text) is not None
-        or opaque_share(text, runs) >= _OPAQUE_MOSTLY
-    )
+    payload = _SINK_RE.search(text) is not None or _HOST.search(text) is not None
     code = Rule.OPAQUE_PAYLOAD if payload else Rule.OPAQUE_TEXT
     return InstructionFinding(code, WEIGHTS[code], first.start, first.end)
 
