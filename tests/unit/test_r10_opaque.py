@@ -563,3 +563,32 @@ def test_every_string_field_a_claim_proposal_stores_is_read_with_some_authority(
     assert not unplaced, f"claim fields neither grounded nor read as the agent's: {unplaced}"
     written = {where for where, _ in agent_written(_claim(namespace="n", purposes=["p"]))}
     assert {"claim.predicate", "namespace", "purposes[0]"} <= written
+
+
+# -- linear time ---------------------------------------------------------------------------------
+
+#: shapes that stress each judgement: bad and good words alternating (the stretch search),
+#: one long word, symbol and emoji runs, jamo, Hangul and Latin switching, host-like runs
+ROUND10_SHAPES = [
+    "xq zzv the ",
+    "qwzrtx",
+    "ABBAB ",
+    "444 ",
+    "🍎🐙 ",
+    "ㅈㅅ ",
+    "저jang",
+    "扌宀",
+    "a.b.",
+    "hl zq ",
+    "19n0r3 ",
+]
+
+
+@pytest.mark.parametrize("shape", ROUND10_SHAPES)
+def test_the_opaque_rule_is_linear(shape: str) -> None:
+    from tests.complexity import assert_linear_growth
+
+    assert_linear_growth(opaque_runs, (shape * (16_000 // len(shape) + 1))[:16_000])
+    assert_linear_growth(
+        lambda t: poisoning.opaque_finding(t), (shape * (8_000 // len(shape) + 1))[:8_000]
+    )
