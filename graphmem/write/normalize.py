@@ -805,6 +805,9 @@ def _build(
     if spaced is not None:
         found.add(Rule.WHITESPACE_CHANNEL)
         nested.append(("whitespace", spaced, span[0], span[1]))
+    columns = channels.column_reading(text) if "\n" in text else None
+    if columns is not None:
+        nested.append(("columns", columns, span[0], span[1]))
     runs = _decoded_runs(clean.text, found)
     for start, end, name, decoded in runs:
         s, e = clean.original_span(start, end)

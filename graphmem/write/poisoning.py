@@ -709,7 +709,7 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
     return sorted(found.values(), key=lambda f: (f.start, f.code))
 
 
-_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed", "inline")
+_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "columns/", "reversed", "inline")
 
 
 def detect_instruction(text: str) -> list[InstructionFinding]:
