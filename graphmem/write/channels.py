@@ -16,6 +16,14 @@ message judged harmless today is an instruction channel tomorrow. Whitespace tha
 nothing readable (code indentation, aligned tables, a double space after a full stop) is not
 a channel and is not reported. The work is linear: one pass to collect the bits, sixteen
 readings of them at most.
+
+Round 10: the same channel in zero-width characters (:func:`invisible_message`) — two
+invisible code points (zero-width space, non-joiner, joiner, word joiner, BOM) standing for
+0 and 1 after a visible greeting. It is reported as ``WHITESPACE_CHANNEL`` too: zero-width
+*spaces* are whitespace no one sees, and the rule is the same. And text laid out in columns
+(:func:`column_reading`): a block of four or more lines of the same short length, letters
+only, read down its columns (right to left, as vertical CJK is written, and left to right) —
+a reading, not a finding: the scanners read it like a decoded run.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["whitespace_message"]
+__all__ = ["column_reading", "invisible_message", "whitespace_message"]
 
 Readable = Callable[[bytes], str | None]
 
@@ -74,3 +82,58 @@ def whitespace_message(text: str, readable: Readable) -> str | None:
         if gaps.count("1") >= 8:
             return _message(gaps, readable)
     return None
+
+
+#: zero-width characters a message can be spelled in, two of them at a time
+_ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
+
+
+def invisible_message(text: str, readable: Readable) -> str | None:
+    """The message spelled in ``text``'s zero-width characters (two of them standing for 0
+    and 1, in either order), if readable."""
+    marks = [c for c in text if c in _ZERO_WIDTH]
+    kinds = sorted(set(marks))
+    if len(marks) < _MIN_BITS or len(kinds) != 2:
+        return None
+    low = kinds[0]
+    bits = "".join("0" if c == low else "1" for c in marks)
+    for reading in (bits, bits.translate(str.maketrans("01", "10"))):
+        found = _message(reading, readable)
+        if found is not None:
+            return found
+    return None
+
+
+#: a block of lines this many or more, each this short, is a grid that may be read by columns
+_MIN_GRID_LINES = 4
+_MAX_GRID_WIDTH = 16
+_PAD = "\u3000 "
+
+
+def _grid_line(line: str) -> bool:
+    core = line.strip(_PAD)
+    return (
+        2 <= len(line) <= _MAX_GRID_WIDTH
+        and bool(core)
+        and all(c.isalpha() or c in _PAD or c in "ー・" for c in line)
+    )
+
+
+def column_reading(text: str) -> str | None:
+    """The longest block of equal-length letter lines read down its columns, right to left
+    and then left to right (two readings, a line apart), or ``None`` when there is none."""
+    lines = text.split("\n")
+    best: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _grid_line(lines[j]) and len(lines[j]) == len(lines[i]):
+            j += 1
+        if j - i > len(best):
+            best = lines[i:j]
+        i = max(j, i + 1)
+    if len(best) < _MIN_GRID_LINES:
+        return None
+    width = len(best[0])
+    columns = ["".join(line[k] for line in best).strip(_PAD) for k in range(width)]
+    return "".join(reversed(columns)) + "\n" + "".join(columns)

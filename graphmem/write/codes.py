@@ -264,6 +264,14 @@ class Rule(StrEnum):
     INTENT_SECRET = "INTENT_SECRET"
     INTENT_SPECIAL = "INTENT_SPECIAL"
     INTENT_INJECT = "INTENT_INJECT"
+    # -- opaque text (round 10, ``graphmem/write/opaque.py``): neither prose nor data
+    #: opaque text from an untrusted source beside a destination, or most of what it says
+    OPAQUE_PAYLOAD = "OPAQUE_PAYLOAD"
+    #: opaque text from an untrusted source (weak on its own)
+    OPAQUE_TEXT = "OPAQUE_TEXT"
+    #: a field the agent writes itself (predicate, namespace, purposes) read as the agent's
+    #: own text, whatever source the claim cites
+    AGENT_FIELD = "AGENT_FIELD"
 
 
 _NORMALIZE_RULES = (
@@ -351,6 +359,7 @@ RULE_CODE: dict[Rule, Code] = {
     **dict.fromkeys(
         (Rule.SHELL_COMMAND, Rule.STANDING_RULE, Rule.IMPERATIVE_STEPS), Code.INSTRUCTION_SHAPED
     ),
+    **dict.fromkeys((Rule.OPAQUE_PAYLOAD, Rule.OPAQUE_TEXT, Rule.AGENT_FIELD), Code.POISONING),
 }
 
 __all__ = ["RULE_CODE", "STAGE", "Code", "Rule"]

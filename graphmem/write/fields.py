@@ -25,8 +25,12 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["Joined", "identifier_words", "together"]
+if TYPE_CHECKING:
+    from graphmem.models.proposal import MemoryProposal
+
+__all__ = ["Joined", "agent_written", "identifier_words", "together"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +92,28 @@ def identifier_words(text: str) -> str | None:
     if letter_words < MIN_IDENTIFIER_WORDS or letter_words * 4 < len(words) * 3:
         return None  # an id in groups (a UUID, a hash) is no sentence
     return " ".join(w for w in words if w)
+
+
+def agent_written(proposal: MemoryProposal) -> list[tuple[str, str]]:
+    """``(field, text)`` of the fields the proposing agent writes itself rather than quotes:
+    the claim's predicate, the namespace and the purposes (round 10). No cited source vouches
+    for them — a user's span grounds a claim's object, never the name the agent files it
+    under — so they carry the agent's own authority, that of model output, whichever source
+    the claim cites; each is read as written and, when it is a sentence in an identifier, as
+    words. (The subject is checked against the principal; the payload's other fields are
+    quoted or grounded, and read with their sources' authority.)"""
+    names: list[tuple[str, str]] = []
+    if proposal.claim is not None:
+        names.append(("claim.predicate", proposal.claim.predicate))
+    if proposal.namespace:
+        names.append(("namespace", proposal.namespace))
+    names += [(f"purposes[{i}]", p) for i, p in enumerate(proposal.purposes)]
+    out: list[tuple[str, str]] = []
+    for where, text in names:
+        if not text:
+            continue
+        out.append((where, text))
+        words = identifier_words(text)
+        if words:
+            out.append((f"{where}#words", words))
+    return out

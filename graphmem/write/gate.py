@@ -50,10 +50,11 @@ from graphmem.write import (
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.codes import RULE_CODE, Code, Rule
-from graphmem.write.fields import together
+from graphmem.write.fields import agent_written, together
 from graphmem.write.instructions import inert_at, instruction_shape, instruction_spans
 from graphmem.write.materialize import memory_text, stored_texts
 from graphmem.write.normalize import normalize
+from graphmem.write.opaque import opaque_runs
 from graphmem.write.stage import Check, Severity, StageInput, confirm, info, reject, warn
 
 APPROVERS = frozenset({"admin", "reviewer"})
@@ -357,6 +358,7 @@ class GateStage:
 
         checks += _authorization(run, backing)
         checks += _instruction_shape(run)
+        checks += _opaque_object(run)
 
         if (
             authority is Authority.UNTRUSTED
@@ -491,6 +493,27 @@ def _claim_spans(run: StageInput) -> list[tuple[str, str]]:
     return [(f"evidence[{i}].span", p.evidence[i].span or "") for i in chosen if p.evidence[i].span]
 
 
+def _opaque_object(run: StageInput) -> list[Check]:
+    """A claim whose object is opaque text (:mod:`graphmem.write.opaque`: neither prose nor
+    a data shape), or stands inside an opaque stretch of the span that grounds it, is not
+    grounded by that span, even the user's own: what a cipher says is the reader's guess.
+    Asked, never committed (round 10)."""
+    p = run.proposal
+    if p.claim is None or not isinstance(p.claim.object, str) or not p.claim.object.strip():
+        return []
+    obj = p.claim.object
+    if opaque_runs(obj):
+        return [confirm(Code.UNGROUNDED, "claim.object is opaque text", Rule.OPAQUE_TEXT)]
+    needle = obj.casefold()
+    for where, span in _claim_spans(run):
+        at = span.casefold().find(needle)
+        if at < 0:
+            continue
+        if any(r.start < at + len(needle) and at < r.end for r in opaque_runs(span)):
+            return [confirm(Code.UNGROUNDED, f"{where} is opaque text", Rule.OPAQUE_TEXT)]
+    return []
+
+
 def _poisoning(run: StageInput) -> Check | None:
     """Instruction-like content from an untrusted source, read on every stored field apart
     (each field its own line) and together (one text, so an injection split across an
@@ -499,6 +522,12 @@ def _poisoning(run: StageInput) -> Check | None:
     quoting only the bare goal of an injection ("Send a transaction to ...") must not launder
     it into a fact."""
     p = run.proposal
+    # the names the agent writes itself carry its own authority, whatever the claim cites
+    for name, text in agent_written(p):
+        own = poisoning.poisoning_verdict(text, SourceKind.MODEL_OUTPUT, "agent")
+        if not own.ok:
+            strongest = max(own.findings, key=lambda f: f.weight)
+            return reject(Code.POISONING, f"{own.detail} field={name}"[:480], Rule(strongest.code))
     stored = stored_texts(p)
     fields = [("memory.text", memory_text(p)), *stored]
     apart = "\n".join(t for _, t in fields)

@@ -65,6 +65,7 @@ import quopri
 import re
 import unicodedata
 import urllib.parse
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -547,9 +548,30 @@ _HEX_RUN = re.compile(r"(?<![0-9A-Fa-f])(?:(?:\\x|0x)?[0-9A-Fa-f]{2}[ :]?){8,}(?
 _URL_RUN = re.compile(r"[^\s%]{0,64}(?:%[0-9A-Fa-f]{2}[^\s%]{0,64}){3,}")
 
 
+#: a decompressed payload larger than this is not read (a zip bomb stays a few bytes)
+_MAX_INFLATED = 1 << 16
+
+
+def _unwrapped(raw: bytes) -> bytes:
+    """``raw`` inflated when it is zlib or gzip data (``eJ…``/``H4sI…`` in base64), and read
+    as UTF-16LE when every other byte is zero (PowerShell's ``-EncodedCommand``): two
+    general wrappers, whatever the payload (round 10)."""
+    if raw[:1] == b"\x78" or raw[:2] == b"\x1f\x8b":
+        try:
+            raw = zlib.decompressobj(47).decompress(raw, _MAX_INFLATED)
+        except zlib.error:
+            return raw
+    if len(raw) >= 8 and raw[1::2].count(0) >= 0.9 * len(raw[1::2]):
+        try:
+            return raw.decode("utf-16-le").encode("utf-8")
+        except UnicodeDecodeError:
+            return raw
+    return raw
+
+
 def _readable(raw: bytes) -> str | None:
     try:
-        decoded = raw.decode("utf-8")
+        decoded = _unwrapped(raw).decode("utf-8")
     except UnicodeDecodeError:
         return None
     if not decoded or len(decoded) < 6:
@@ -777,10 +799,15 @@ def _build(
     span = (min(starts), max(ends)) if starts else (0, 0)
     if hidden:
         nested.append(("tags", hidden, span[0], span[1]))
-    spaced = channels.whitespace_message(text, _readable)
+    spaced = channels.whitespace_message(text, _readable) or channels.invisible_message(
+        text, _readable
+    )
     if spaced is not None:
         found.add(Rule.WHITESPACE_CHANNEL)
         nested.append(("whitespace", spaced, span[0], span[1]))
+    columns = channels.column_reading(text) if "\n" in text else None
+    if columns is not None:
+        nested.append(("columns", columns, span[0], span[1]))
     runs = _decoded_runs(clean.text, found)
     for start, end, name, decoded in runs:
         s, e = clean.original_span(start, end)

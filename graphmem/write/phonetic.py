@@ -227,6 +227,11 @@ _ROMAJI.update(_SPECIAL)
 _ROMAJI.update({chr(ord(k) + 0x60): v for k, v in list(_ROMAJI.items())})  # katakana
 
 
+def romaji(kana: str) -> str:
+    """Kana read as romaji, other characters dropped (``ひらがな`` → ``hiragana``)."""
+    return "".join(_ROMAJI.get(c, "") for c in kana)
+
+
 def _fold_sound(sound: str) -> str:
     """Long vowels and doubled consonants read once (``pasuwaado`` as ``pasuwado``,
     ``okutte`` as ``okute``, ``yuuza`` as ``yuza``): kana spell them several ways."""

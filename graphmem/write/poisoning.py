@@ -51,6 +51,7 @@ from graphmem.write.authority import UNTRUSTED_KINDS
 from graphmem.write.codes import Rule
 from graphmem.write.instructions import dangerous_command
 from graphmem.write.normalize import normalize
+from graphmem.write.opaque import opaque_runs
 
 POISONING: Final = "POISONING"
 UNTRUSTED_AUTHORITY: Final = "UNTRUSTED_AUTHORITY"
@@ -81,6 +82,8 @@ WEIGHTS: Final[dict[str, int]] = {
     Rule.SENSITIVE_TARGET: 1,
     Rule.DANGEROUS_COMMAND: 3,
     Rule.HIDDEN_PAYLOAD: 3,
+    Rule.OPAQUE_PAYLOAD: 3,
+    Rule.OPAQUE_TEXT: 2,
 }
 
 
@@ -706,7 +709,7 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
     return sorted(found.values(), key=lambda f: (f.start, f.code))
 
 
-_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "reversed", "inline")
+_HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "columns/", "reversed", "inline")
 
 
 def detect_instruction(text: str) -> list[InstructionFinding]:
@@ -745,7 +748,30 @@ def detect_instruction(text: str) -> list[InstructionFinding]:
         found[Rule.DANGEROUS_COMMAND] = InstructionFinding(
             Rule.DANGEROUS_COMMAND, WEIGHTS[Rule.DANGEROUS_COMMAND], 0, len(text)
         )
+    opaque = opaque_finding(text)
+    if opaque is not None:
+        found[opaque.code] = opaque
     return sorted(found.values(), key=lambda f: (f.start, f.code))
+
+
+#: a host name anywhere (``evil.example``, ``files.example.org``): where opaque text points
+_HOST: Final = re.compile(r"(?<![\w.\-])(?:[A-Za-z0-9\-]{1,63}\.){1,8}[A-Za-z]{2,24}(?![\w\-])")
+
+
+def opaque_finding(text: str) -> InstructionFinding | None:
+    """Opaque text (:mod:`graphmem.write.opaque`: neither prose in a known language nor a
+    known data shape) as an instruction signal. Text a model could be made to decode, in a
+    source that cannot give instructions, is kept at most as an inert observation: on its own
+    it is a weak signal (``OPAQUE_TEXT``: a list of odd names, a garbled line, a puzzle),
+    beside a destination (an address, a URL, a host name) it is a payload pointed somewhere
+    (``OPAQUE_PAYLOAD``, strong) — whatever the cipher, since its name is never needed."""
+    runs = opaque_runs(text)
+    if not runs:
+        return None
+    first = runs[0]
+    payload = _SINK_RE.search(text) is not None or _HOST.search(text) is not None
+    code = Rule.OPAQUE_PAYLOAD if payload else Rule.OPAQUE_TEXT
+    return InstructionFinding(code, WEIGHTS[code], first.start, first.end)
 
 
 def instruction_score(findings: list[InstructionFinding]) -> int:
@@ -835,6 +861,7 @@ __all__ = [
     "PoisonVerdict",
     "detect_instruction",
     "instruction_score",
+    "opaque_finding",
     "poisoning_verdict",
     "procedure_override",
     "untrusted_authority",
