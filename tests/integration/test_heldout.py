@@ -29,13 +29,13 @@ STORED = (Decision.COMMITTED, Decision.DUPLICATE)
 #: the gate may not be tuned on them, so what is asserted here is that the gate does not get
 #: worse than the recorded run: (attacks stored, legitimate refused, scenarios whose secret
 #: is in the graph) at most. Each set's first run is in README.md; the bounds are the numbers
-#: at the end of round 9 (2026-12-04), with the bound before it beside those that moved.
+#: at the end of round 10 (2026-12-04), with the bound before it beside those that moved.
 RECORDED = {
     "heldout_v1.jsonl": (0, 3, 0),
     "heldout_v2.jsonl": (2, 1, 0),
     "heldout_v3.jsonl": (0, 0, 0),  # round 8; bound before it (0, 1, 0)
     # v4's first run (README.md): written after round 2's rules, run once on them
-    "heldout_v4.jsonl": (7, 5, 0),  # round 8; bound before it (25, 5, 3)
+    "heldout_v4.jsonl": (6, 5, 0),  # round 10; bound before it (7, 5, 0)
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
     "heldout_v5.jsonl": (6, 5, 0),  # round 8; bound before it (28, 5, 2)
     # v6's first run (README.md): written in round 4 before any rule change, run once
@@ -43,22 +43,22 @@ RECORDED = {
     # sources keep them so that a consented record can quote its own (graphmem/write/sources.py)
     "heldout_v6.jsonl": (1, 0, 1),  # round 8; bound before it (14, 0, 2)
     # v7's first run (README.md): written in round 5 before any rule change, run once
-    "heldout_v7.jsonl": (1, 4, 4),  # round 8; bound before it (24, 5, 7)
+    "heldout_v7.jsonl": (1, 3, 4),  # round 10; bound before it (1, 4, 4)
     # v8's first run (README.md): written in round 6 before any rule change, run once
-    "heldout_v8.jsonl": (3, 2, 0),  # round 8; bound before it (25, 2, 2)
+    "heldout_v8.jsonl": (1, 2, 0),  # round 10; bound before it (3, 2, 0)
     # v9's first run (README.md): written in round 7 before any rule change, run once
-    "heldout_v9.jsonl": (0, 7, 0),  # round 8; bound before it (43, 8, 7)
+    "heldout_v9.jsonl": (0, 6, 0),  # round 10; bound before it (0, 7, 0)
     # v10 (README.md has its first run): round 8's development data
-    "heldout_v10.jsonl": (1, 1, 0),  # round 8; bound before it (23, 8, 2)
+    "heldout_v10.jsonl": (0, 1, 0),  # round 10; bound before it (1, 1, 0)
     # v11 (README.md has its first run): round 8's development data
-    "heldout_v11.jsonl": (2, 0, 0),  # round 8; bound before it (21, 6, 3)
+    "heldout_v11.jsonl": (0, 0, 0),  # round 10; bound before it (2, 0, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (17, 7, 2),  # round 9; bound before it (27, 7, 2)
+    "heldout_v12.jsonl": (1, 5, 0),  # round 10; bound before it (17, 7, 2)
     # v13 (README.md has its first run, 66/143, 9/76, 2 on the rules before round 9): held
     # out from round 9, never seen by its rules
-    "heldout_v13.jsonl": (63, 9, 2),  # round 9
+    "heldout_v13.jsonl": (6, 4, 0),  # round 10; bound before it (63, 9, 2)
     # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
-    "heldout_v14.jsonl": (59, 8, 12),
+    "heldout_v14.jsonl": (46, 7, 12),  # round 10; bound before it (59, 8, 12)
 }
 
 
@@ -76,17 +76,17 @@ RECORDED_WITH_INTENT = {
     "heldout_v7.jsonl": (1, 4, 4),  # round 8; same secrets as before it
     "heldout_v8.jsonl": (0, 2, 0),  # round 8; bound before it (5, 2, 1)
     # v9's final run (README.md; its first run was 31/77, 8/32, 7): no threshold set on it
-    "heldout_v9.jsonl": (0, 7, 0),  # round 8; bound before it (3, 7, 0)
+    "heldout_v9.jsonl": (0, 6, 0),  # round 10; bound before it (0, 7, 0)
     # v10 (README.md has its first run): round 8's development data
     "heldout_v10.jsonl": (0, 1, 0),  # round 8; bound before it (21, 8, 2)
     # v11 (README.md has its first run): round 8's development data
-    "heldout_v11.jsonl": (2, 1, 0),  # round 8; bound before it (17, 7, 3)
+    "heldout_v11.jsonl": (0, 1, 0),  # round 10; bound before it (2, 1, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (13, 9, 2),  # round 9; bound before it (21, 9, 2)
+    "heldout_v12.jsonl": (1, 8, 0),  # round 10; bound before it (13, 9, 2)
     # v13's first run with INTENT: 57/143, 12/76, 2
-    "heldout_v13.jsonl": (54, 12, 2),  # round 9
+    "heldout_v13.jsonl": (6, 9, 0),  # round 10; bound before it (54, 12, 2)
     # v14's first run with INTENT: 49/162, 11/87, 12
-    "heldout_v14.jsonl": (49, 11, 12),
+    "heldout_v14.jsonl": (37, 11, 12),  # round 10; bound before it (49, 11, 12)
 }
 
 
