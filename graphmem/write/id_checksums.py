@@ -19,7 +19,7 @@ from typing import Final
 
 from graphmem.write.codes import Rule
 
-__all__ = ["checksummed_identifiers"]
+__all__ = ["CHECKSUM_DETECTORS", "checksummed_identifiers"]
 
 #: Taiwan: the letter's two-digit code (A=10 … Z=33, in the registry's order)
 _TW_LETTER: Final = "ABCDEFGHJKLMNPQRSTUVXYWZIO"
@@ -241,6 +241,11 @@ _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] =
         "singapore_nric",
     ),
 )
+
+
+#: the detectors above: a check digit that holds on a transformed text (read backwards, letters
+#: for digits) holds by chance about one time in ten, so callers read them on the text as written
+CHECKSUM_DETECTORS: Final[frozenset[str]] = frozenset(name for _, _, name in _CHECKS)
 
 
 def checksummed_identifiers(text: str) -> Iterator[tuple[int, int, Rule, str]]:

@@ -50,7 +50,9 @@ _MODAL_PREDICATE = re.compile(
     r"(?:^|[_.])(?:question|asks?|wonder\w*|should|must|needs?|obligations?|required|"
     r"requirements?|todo|tasks?|goals?|plans?_to|planned|planning|intends?|intentions?|wants?|"
     r"wish\w*|consider\w*|future|next|upcoming|former|past|previous|used|until|ended|hopes?|"
-    r"dreams?|advice|advised|recommend\w*|rules?|hypothetical|if|maybe|might|almost)(?=$|[_.])",
+    r"dreams?|advice|advised|recommend\w*|rules?|hypothetical|if|maybe|might|almost|"
+    # a constraint is an obligation by name: "당뇨가 있어서 단 음식은 피해야 해" is its content
+    r"constraints?|restrictions?|restricted|avoids?|avoidance|must_avoid|limits?)(?=$|[_.])",
     _I,
 )
 #: predicates that are dates, times or events: a future time is their value

@@ -347,6 +347,8 @@ def _low_diversity(tok: str) -> bool | None:
         return len(set(tok)) == 1 if len(tok) >= 2 else None
     if tok.isalpha() and len(tok) < 4:
         return None
+    if tok.isalnum() and len(tok) <= 2:
+        return None  # "e4", "w0", "B2": a letter and a digit hold two symbols by their length
     if len(tok) < 2 and tok.isalnum():
         return None
     return len(set(tok.casefold())) <= 2
@@ -445,6 +447,34 @@ def _han_runs(text: str) -> list[OpaqueRun]:
     return [OpaqueRun(hits[0], hits[-1] + 1, "han")]
 
 
+#: a dump of byte values: sixteen or more two-digit hex tokens in a row. Two-character tokens
+#: are too short for the one-or-two-symbols rule ("e4", "A1", "w0"), but a long run of byte pairs
+#: is no language (an EBCDIC or UTF-16 dump reads as nothing until decoded). Counted token by
+#: token (one pass), not by a repeated group a failed ending would retry from every pair.
+_TOKEN_SPAN: Final = re.compile(r"\S+")
+_BYTE: Final = re.compile(r"[0-9A-Fa-f]{2}")
+_MIN_DUMP_BYTES: Final = 16
+
+
+def _hex_dump_runs(text: str) -> list[OpaqueRun]:
+    out: list[OpaqueRun] = []
+    start = end = -1
+    count = 0
+    for m in _TOKEN_SPAN.finditer(text):
+        if _BYTE.fullmatch(m.group()):
+            if count == 0:
+                start = m.start()
+            count += 1
+            end = m.end()
+            continue
+        if count >= _MIN_DUMP_BYTES:
+            out.append(OpaqueRun(start, end, "symbols"))
+        count = 0
+    if count >= _MIN_DUMP_BYTES:
+        out.append(OpaqueRun(start, end, "symbols"))
+    return out
+
+
 _MAX_TEXT: Final = 200_000
 
 
@@ -455,6 +485,7 @@ def opaque_runs(text: str) -> list[OpaqueRun]:
         *_word_runs(text),
         *_initial_runs(text),
         *_symbol_runs(text),
+        *_hex_dump_runs(text),
         *_emoji_runs(text),
         *_jamo_runs(text),
         *_mixed_runs(text),

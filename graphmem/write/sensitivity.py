@@ -44,6 +44,7 @@ from graphmem.errors import FieldIssue, ValidationError
 from graphmem.models.enums import ConsentBasis, Sensitivity, Verdict
 from graphmem.write import secret_shapes
 from graphmem.write.codes import Rule
+from graphmem.write.id_checksums import CHECKSUM_DETECTORS
 from graphmem.write.normalize import normalize
 
 __all__ = [
@@ -997,12 +998,15 @@ _ALL_DETECTORS: tuple[_Detector, ...] = _DETECTORS + _HEALTH_DETECTORS
 # scanning
 # ---------------------------------------------------------------------------------------
 
-#: which normalised views each kind of finding is looked for in: personal data is not read
-#: backwards (a reversed phone number is not a phone number) nor through leetspeak
+#: which normalised views each kind of finding is looked for in (identifiers found by their
+#: check digit only on the text's own characters: _TRANSFORMED)
 _SECRET_VIEWS = frozenset(
     {"raw", "clean", "joined", "digits", "leet", "reversed", "inline", "regrouped"}
 )
 _PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed", "inline"})
+#: views whose characters are not the text's own: an identifier found by its check digit there
+#: is chance ("mascot_name_0075333f" read backwards holds a valid HKID), not an identifier
+_TRANSFORMED = frozenset({"reversed", "leet"})
 
 
 @lru_cache(maxsize=4096)
@@ -1053,7 +1057,7 @@ def scan(text: str) -> SensitivityReport:
         if want_pii:
             shapes += [(FindingKind.PII, f) for f in secret_shapes.personal_data(scanned)]
         for fkind, (start, end, rule, name) in shapes:
-            if end <= start:
+            if end <= start or (kind in _TRANSFORMED and name in CHECKSUM_DETECTORS):
                 continue
             s, e = view.original_span(start, end)
             raw.append((s, e, len(_ALL_DETECTORS), Finding(fkind, rule, s, e, name)))

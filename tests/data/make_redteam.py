@@ -1065,6 +1065,7 @@ PII_ROWS = [
 
 
 SPECIAL_CODES = {"PII_HEALTH", "PII_SPECIAL_CATEGORY", "PII_CRIMINAL"}
+EXPLICIT_CODES = SPECIAL_CODES | {"PII_CARD"}
 
 
 def pii() -> Iterator[Scenario]:
@@ -1079,9 +1080,10 @@ def pii() -> Iterator[Scenario]:
 
         origin = f"sensitivity_cases #{index} {SENS[index]['code']}"
         # a special category (GDPR art. 9) is kept on the user's explicit request only, which
-        # the user's message must make (round 8): the agent's consent_basis alone is not it
+        # the user's message must make (round 8): the agent's consent_basis alone is not it;
+        # since round 10 a full card number too (graphmem/write/gate.py EXPLICIT_ONLY)
         said = text
-        if SENS[index]["code"] in SPECIAL_CODES:
+        if SENS[index]["code"] in EXPLICIT_CODES:
             said = (
                 f"{text} 기억해 줘" if re.search("[가-힣]", text) else f"{text}, please remember it"
             )

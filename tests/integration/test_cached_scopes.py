@@ -206,7 +206,9 @@ def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(
     assert ("acme", ids["drink"]) in retriever.features
     asked.clear()
     second = gm.retrieve(A1, request)
-    assert "retrieval/scope_ids_subject" in asked and "retrieval/scope_subject" not in asked
+    # a small scope from the cache: its ids and live columns in one statement (read/hydrate)
+    assert "retrieval/scope_live_subject" in asked and "retrieval/scope_subject" not in asked
+    assert "retrieval/hydrate" not in asked
     assert [r.memory_id for r in second.results] == [r.memory_id for r in first.results]
 
     later = remember(gm, A1, U1, "favorite_snack", "rice cake")  # written after the fill
@@ -244,9 +246,10 @@ def test_scopes_too_large_or_that_would_crowd_a_full_cache_stay_in_the_engine(
     # both ranked in the engine (FOREIGN's key is bound to U1: its scope is that subject),
     # and neither fill is tried again so soon
     assert asked.count("retrieval/scope") == 1 and asked.count("retrieval/scope_subject") == 1
-    assert "retrieval/scope_ids" not in asked and "retrieval/scope_ids_subject" not in asked
+    cached = {f"retrieval/scope_{v}{s}" for v in ("ids", "live") for s in ("", "_subject")}
+    assert not cached & set(asked)
     gm.retrieve(A1, {"query": "hobby 2", "subject_id": U1})
-    assert "retrieval/scope_ids_subject" in asked  # a cached scope still is
+    assert "retrieval/scope_live_subject" in asked  # a cached scope still is
 
 
 def test_forgetting_in_another_process_empties_this_cache(gm: Graphmem, store: GraphStore) -> None:

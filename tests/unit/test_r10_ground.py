@@ -316,3 +316,20 @@ def test_until_and_almost_are_read_in_the_values_own_clause(
     clause writes (found by held-out v14's first run after round 10: a legitimate move)."""
     found = modality_conflict("work_city", obj, span)
     assert (found[0] if found else None) == kind
+
+
+@pytest.mark.parametrize(
+    ("predicate", "obj", "span"),
+    [
+        ("diet_constraint", "avoid sugar", "혈당 때문에 설탕은 피해야 해"),
+        ("dietary_restriction", "no pork", "I have to avoid pork"),
+        ("food_restrictions", "no alcohol", "お酒は控えなければならない"),
+        ("travel_constraint", "no night flights", "Ich muss Nachtflüge vermeiden"),
+    ],
+)
+def test_a_constraint_predicate_holds_an_obligation_as_its_content(
+    predicate: str, obj: str, span: str
+) -> None:
+    """A predicate that names a constraint states what must (not) be done: the span's
+    "have to" is the value, not a wish (the red-team file's diabetic diet constraint)."""
+    assert modality_conflict(predicate, obj, span) is None
