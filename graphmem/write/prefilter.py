@@ -122,8 +122,16 @@ def _minimal(strings: set[str]) -> Lang:
     return frozenset(keep)
 
 
+def _weight(s: str) -> int:
+    """How selective a literal is, roughly: its length, a letter beyond Latin (a Hangul
+    syllable, a kanji) counting as three, since it says more than one Latin letter."""
+    return sum(1 if ord(c) < 0x250 else 3 for c in s)
+
+
 def _score(cond: Lang) -> tuple[int, int]:
-    return (min(len(s) for s in cond), -len(cond))
+    """The condition a sequence keeps: the one whose least selective literal is the most
+    selective, then the one with fewer literals (any of them is necessary)."""
+    return (min(_weight(s) for s in cond), -len(cond))
 
 
 def _req(item: tuple[Any, Any]) -> Lang | None:
@@ -201,13 +209,15 @@ class Prefiltered:
     """A compiled pattern behind its literal condition; ``search``, ``finditer``,
     ``findall`` and ``sub`` answer exactly as the pattern's own."""
 
-    __slots__ = ("_fast", "_ignore", "_literals", "_slow", "pattern_re")
+    __slots__ = ("_ascii", "_fast", "_ignore", "_literals", "_slow", "pattern_re")
 
     def __init__(self, pattern: re.Pattern[str], literals: Lang) -> None:
         self.pattern_re = pattern
         self._ignore = bool(pattern.flags & re.I)
         self._literals = tuple(sorted(s.lower() if self._ignore else s for s in literals))
         self._fast = not self._ignore or _ascii_safe(literals)
+        #: on ASCII text (fast path) only the ASCII literals can be there
+        self._ascii = tuple(s for s in self._literals if s.isascii())
         alternation = "|".join(re.escape(s) for s in sorted(literals, key=len, reverse=True))
         self._slow = re.compile(alternation, pattern.flags & (re.I | re.A | re.U))
 
@@ -226,7 +236,7 @@ class Prefiltered:
         if self._fast:
             low = _lowered(text)
             if low is not None:
-                return any(s in low for s in self._literals)
+                return any(s in low for s in self._ascii)
         return self._slow.search(text) is not None
 
     def search(self, text: str) -> re.Match[str] | None:
