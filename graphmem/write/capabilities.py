@@ -24,6 +24,7 @@ from typing import Final, Protocol
 
 from graphmem.write.codes import Code, Rule
 from graphmem.write.normalize import normalize, with_plain_letters
+from graphmem.write.prefilter import prefiltered
 from graphmem.write.standing_authority import standing_authority
 
 __all__ = ["CapabilityFinding", "capability_grant"]
@@ -67,17 +68,19 @@ _LIMIT_WORD = (
     r"limits?|caps?|ceiling|threshold|quotas?|allowance|한도|上限|限度額|限度额|限额|额度|"
     r"límite|tope|Limit|Obergrenze|Höchstbetrag|Tageslimit"
 )
-_SECURITY = _rx(
-    r"\b(?:2fa|mfa|two[-\s]?factor|two[-\s]?step|2[-\s]?step|multi[-\s]?factor|otp|one[-\s]time\s+"
-    r"(?:password|code|passcode)|verification|authenticat\w*|security\s+questions?|login\s+"
-    r"(?:check|alerts?|verification)|identity\s+check|(?:allow|white|safe)-?list(?:ed|ing|s)?|"
-    r"passwordless|"
-    r"pin(?:\s+(?:code|prompt|check))?|password\s+prompt|lock\s+screen|face\s+id|touch\s+id|"
-    r"captcha|security\s+(?:check|prompt|code)s?)\b",
-    r"2단계\s*인증|이중\s*인증|2차\s*인증|본인\s*(?:확인|인증)|보안\s*(?:설정|질문)|인증\s*(?:절차|생략)|(?<![A-Za-z])OTP(?![A-Za-z])|"
-    r"二段階認証|二要素認証|本人確認|双重认证|两步验证|二次验证|身份验证|"
-    r"autenticación|verificación|dos\s+factores|Zwei-Faktor|Authentifizierung|Verifizierung|"
-    r"Sicherheitsfragen|Sicherheitsabfrage|Anmeldeprüfung|보안\s*카드|暗証番号",
+_SECURITY = prefiltered(
+    _rx(
+        r"\b(?:2fa|mfa|two[-\s]?factor|two[-\s]?step|2[-\s]?step|multi[-\s]?factor|otp|one[-\s]time\s+"
+        r"(?:password|code|passcode)|verification|authenticat\w*|security\s+questions?|login\s+"
+        r"(?:check|alerts?|verification)|identity\s+check|(?:allow|white|safe)-?list(?:ed|ing|s)?|"
+        r"passwordless|"
+        r"pin(?:\s+(?:code|prompt|check))?|password\s+prompt|lock\s+screen|face\s+id|touch\s+id|"
+        r"captcha|security\s+(?:check|prompt|code)s?)\b",
+        r"2단계\s*인증|이중\s*인증|2차\s*인증|본인\s*(?:확인|인증)|보안\s*(?:설정|질문)|인증\s*(?:절차|생략)|(?<![A-Za-z])OTP(?![A-Za-z])|"
+        r"二段階認証|二要素認証|本人確認|双重认证|两步验证|二次验证|身份验证|"
+        r"autenticación|verificación|dos\s+factores|Zwei-Faktor|Authentifizierung|Verifizierung|"
+        r"Sicherheitsfragen|Sicherheitsabfrage|Anmeldeprüfung|보안\s*카드|暗証番号",
+    )
 )
 #: what an exemption waives: the approval, confirmation, check or question that guards an
 #: action (nouns and verbs, six languages)
@@ -112,62 +115,66 @@ _DEEMED = (
     r"(?:\w+\s+){0,2}?(?:approved|authori[sz]ed|verified|confirmed|trusted|cleared|given|"
     r"mine|my\s+own|(?:coming|came)\s+from\s+me|from\s+me)\b"
 )
-_EXEMPTION = _rx(
-    rf"\b(?:{_WAIVE_BEFORE})\s+(?:\w+\s+){{0,3}}?(?:{_GUARD})",
-    rf"\b(?:{_GUARD})\s+(?:\w+\s+){{0,2}}?(?:{_WAIVE_AFTER})",
-    _DEEMED,
-    r"\b(?:auto[-\s]?approv\w*|automatically\s+(?:approve|pay|transfer|accept|sign))\b",
-    r"\b(?:allowed|permitted|authori[sz]ed|able)\s+to\s+(?:bypass|skip|override)\b",
-    r"\bdon'?t\s+(?:ask|check\s+with)\s+me\b",
-    # Korean: a guard, then what waives it; "…으로 간주 / 취급"
-    r"(?:승인|결재|확인|허락|허가|동의|검토|인증|컨펌|물어\s*보|묻|상의|보고)\S{0,4}\s*(?:절차\S*\s*)?"
-    r"(?:없이|생략|건너뛰|안\s*(?:해도|받아도|거쳐도|물어도)|필요\s*없|필요없|하지\s*말|말고|패스|스킵|"
-    r"안\s*하고|빼고|면제)",
-    r"(?:내|제|본인|나의?)\s*(?:요청|지시|승인|허락|동의|결정)\S{0,2}\s*(?:으로|로)\s*(?:간주|취급|인정|처리)|"
-    r"(?:승인|허락|확인)\s*(?:된|받은)\s*(?:것|걸)\s*(?:으로|로)\s*(?:간주|취급|보)|미리\s*승인|사전\s*승인|"
-    r"자동\s*(?:승인|결제|이체|송금)|바로\s*(?:결제|이체|송금)",
-    # Japanese
-    r"(?:承認|確認|許可|同意|相談|チェック|審査|認証|聞か|聞き|問い合わせ)\S{0,3}?"
-    r"(?:なし|無し|せず|不要|いらない|要らない|は?省|省略|飛ばし|スキップ|しなくて|なくて(?:も)?いい)|"
-    r"(?:事前|自動)(?:承認|決済|支払)|承認済み?(?:と|として)(?:みな|扱)|無断で|聞かずに",
-    # Chinese
-    r"(?:不必|无需|无须|不需要|不用|免|跳过|省略|省去|绕过|略过)\S{0,4}?"
-    r"(?:同意|批准|审批|确认|审核|验证|问|许可|授权|核实)|"
-    r"(?:视为|视作|当作|算作|当成)\S{0,4}?(?:已批准|已确认|已授权|已验证|我的|本人)|"
-    r"默认(?:同意|批准)|自动(?:批准|付款|转账|支付)|直接转账",
-    # Spanish
-    r"(?:sin|no\s+hace\s+falta\s+(?:que\s+)?|no\s+hay\s+que|no\s+(?:necesitas|tienes\s+que)|"
-    r"omit\w*|salt(?:a|ar|ate)|ya\s+no)\s*(?:\w+\s+){0,2}?"
-    r"(?:aprob\w*|confirm\w*|consult\w*|pregunt\w*|verific\w*|permiso|autoriz\w*|revis\w*)|"
-    r"(?:dar|da|doy|considera\w*|trata\w*)\s+(?:\w+\s+){0,3}?(?:por|como)\s+"
-    r"(?:aprobad\w*|autorizad\w*|verificad\w*|confirmad\w*|mí\w*)|preaprobad\w*",
-    # German
-    r"\bohne\s+(?:\w+\s+){0,2}?(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung|"
-    r"Erlaubnis|Zustimmung|zu\s+fragen|nachzufragen)|"
-    r"\bnicht\s+(?:mehr\s+)?(?:um\s+\w+\s+)?(?:fragen|nachfragen|bestätigen|genehmigen|prüfen|"
-    r"rückfragen)\b|"
-    r"(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung)\S{0,20}\s+(?:ist\s+)?"
-    r"(?:nicht\s+(?:mehr\s+)?(?:nötig|notwendig|erforderlich)|entfällt|überflüssig)|"
-    r"gilt\s+als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)|"
-    r"als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)\s+(?:betrachten|behandeln|ansehen)|"
-    r"vorab\s+(?:genehmigt|freigegeben)",
+_EXEMPTION = prefiltered(
+    _rx(
+        rf"\b(?:{_WAIVE_BEFORE})\s+(?:\w+\s+){{0,3}}?(?:{_GUARD})",
+        rf"\b(?:{_GUARD})\s+(?:\w+\s+){{0,2}}?(?:{_WAIVE_AFTER})",
+        _DEEMED,
+        r"\b(?:auto[-\s]?approv\w*|automatically\s+(?:approve|pay|transfer|accept|sign))\b",
+        r"\b(?:allowed|permitted|authori[sz]ed|able)\s+to\s+(?:bypass|skip|override)\b",
+        r"\bdon'?t\s+(?:ask|check\s+with)\s+me\b",
+        # Korean: a guard, then what waives it; "…으로 간주 / 취급"
+        r"(?:승인|결재|확인|허락|허가|동의|검토|인증|컨펌|물어\s*보|묻|상의|보고)\S{0,4}\s*(?:절차\S*\s*)?"
+        r"(?:없이|생략|건너뛰|안\s*(?:해도|받아도|거쳐도|물어도)|필요\s*없|필요없|하지\s*말|말고|패스|스킵|"
+        r"안\s*하고|빼고|면제)",
+        r"(?:내|제|본인|나의?)\s*(?:요청|지시|승인|허락|동의|결정)\S{0,2}\s*(?:으로|로)\s*(?:간주|취급|인정|처리)|"
+        r"(?:승인|허락|확인)\s*(?:된|받은)\s*(?:것|걸)\s*(?:으로|로)\s*(?:간주|취급|보)|미리\s*승인|사전\s*승인|"
+        r"자동\s*(?:승인|결제|이체|송금)|바로\s*(?:결제|이체|송금)",
+        # Japanese
+        r"(?:承認|確認|許可|同意|相談|チェック|審査|認証|聞か|聞き|問い合わせ)\S{0,3}?"
+        r"(?:なし|無し|せず|不要|いらない|要らない|は?省|省略|飛ばし|スキップ|しなくて|なくて(?:も)?いい)|"
+        r"(?:事前|自動)(?:承認|決済|支払)|承認済み?(?:と|として)(?:みな|扱)|無断で|聞かずに",
+        # Chinese
+        r"(?:不必|无需|无须|不需要|不用|免|跳过|省略|省去|绕过|略过)\S{0,4}?"
+        r"(?:同意|批准|审批|确认|审核|验证|问|许可|授权|核实)|"
+        r"(?:视为|视作|当作|算作|当成)\S{0,4}?(?:已批准|已确认|已授权|已验证|我的|本人)|"
+        r"默认(?:同意|批准)|自动(?:批准|付款|转账|支付)|直接转账",
+        # Spanish
+        r"(?:sin|no\s+hace\s+falta\s+(?:que\s+)?|no\s+hay\s+que|no\s+(?:necesitas|tienes\s+que)|"
+        r"omit\w*|salt(?:a|ar|ate)|ya\s+no)\s*(?:\w+\s+){0,2}?"
+        r"(?:aprob\w*|confirm\w*|consult\w*|pregunt\w*|verific\w*|permiso|autoriz\w*|revis\w*)|"
+        r"(?:dar|da|doy|considera\w*|trata\w*)\s+(?:\w+\s+){0,3}?(?:por|como)\s+"
+        r"(?:aprobad\w*|autorizad\w*|verificad\w*|confirmad\w*|mí\w*)|preaprobad\w*",
+        # German
+        r"\bohne\s+(?:\w+\s+){0,2}?(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung|"
+        r"Erlaubnis|Zustimmung|zu\s+fragen|nachzufragen)|"
+        r"\bnicht\s+(?:mehr\s+)?(?:um\s+\w+\s+)?(?:fragen|nachfragen|bestätigen|genehmigen|prüfen|"
+        r"rückfragen)\b|"
+        r"(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung)\S{0,20}\s+(?:ist\s+)?"
+        r"(?:nicht\s+(?:mehr\s+)?(?:nötig|notwendig|erforderlich)|entfällt|überflüssig)|"
+        r"gilt\s+als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)|"
+        r"als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)\s+(?:betrachten|behandeln|ansehen)|"
+        r"vorab\s+(?:genehmigt|freigegeben)",
+    )
 )
 #: in an object or text a role needs a copula or an assignment ("is an admin", "as super
 #: admin", "관리자로"), or the text is the role itself ("super admin")
-_ROLE_TEXT = _rx(
-    rf"\b(?:is|am|are|be|became|become|becomes|been|made|make|now|as|set\s+to|promote\w*\s+to"
-    rf")\s+(?:an?\s+|the\s+)?(?:{_ROLE_WORD})\b",
-    rf"^\W*(?:{_ROLE_WORD})\W*$",
-    rf"(?:{_ROLE_WORD})\s*(?:이다|입니다|이야|야|임|로|으로|권한|계정|です|だ|に|是|为|de|als)",
-    rf"(?:{_ROLE_WORD})\s+(?:rights|role|privileges?|access|account|permissions?)",
-    r"\bowner\s+(?:rights|role|permissions?|access|privileges?)\b",
-    rf"(?:{_ROLE_WORD}|owner|오너|オーナー|所有者)\s*(?:{_PERMISSION_WORD})",
-    rf"\b(?:make|made|makes|promote\w*|appoint\w*|add|added|set)\s+(?:\w+\s+){{0,3}}?"
-    rf"(?:an?\s+|the\s+)?(?:{_ROLE_WORD}|owner|co-?owner)s?\s+(?:of|on|in|to|for)\b",
-    rf"\b(?:zum|zur)\s+(?:{_ROLE_WORD})\b",
-    r"\b(?:has|have|had|with|gets?|give\w*|grant\w*)\s+(?:\w+\s+){0,2}?root\b"
-    r"(?!\s*(?:canal|beer|vegetables?|causes?|directory|folder|node|word|system|of))",
-    rf"(?:我是|我为|私は|僕は|저는|나는|내가|soy|ich\s+bin)[^。.!?\n]{{0,24}}(?:{_ROLE_WORD})",
+_ROLE_TEXT = prefiltered(
+    _rx(
+        rf"\b(?:is|am|are|be|became|become|becomes|been|made|make|now|as|set\s+to|promote\w*\s+to"
+        rf")\s+(?:an?\s+|the\s+)?(?:{_ROLE_WORD})\b",
+        rf"^\W*(?:{_ROLE_WORD})\W*$",
+        rf"(?:{_ROLE_WORD})\s*(?:이다|입니다|이야|야|임|로|으로|권한|계정|です|だ|に|是|为|de|als)",
+        rf"(?:{_ROLE_WORD})\s+(?:rights|role|privileges?|access|account|permissions?)",
+        r"\bowner\s+(?:rights|role|permissions?|access|privileges?)\b",
+        rf"(?:{_ROLE_WORD}|owner|오너|オーナー|所有者)\s*(?:{_PERMISSION_WORD})",
+        rf"\b(?:make|made|makes|promote\w*|appoint\w*|add|added|set)\s+(?:\w+\s+){{0,3}}?"
+        rf"(?:an?\s+|the\s+)?(?:{_ROLE_WORD}|owner|co-?owner)s?\s+(?:of|on|in|to|for)\b",
+        rf"\b(?:zum|zur)\s+(?:{_ROLE_WORD})\b",
+        r"\b(?:has|have|had|with|gets?|give\w*|grant\w*)\s+(?:\w+\s+){0,2}?root\b"
+        r"(?!\s*(?:canal|beer|vegetables?|causes?|directory|folder|node|word|system|of))",
+        rf"(?:我是|我为|私は|僕は|저는|나는|내가|soy|ich\s+bin)[^。.!?\n]{{0,24}}(?:{_ROLE_WORD})",
+    )
 )
 #: what a permission is over: accounts, money and data
 _RESOURCE = (
@@ -176,54 +183,60 @@ _RESOURCE = (
     r"repo(?:sitory)?|servers?|database|dashboard|reports?|logs?|billing|payroll|contracts?|"
     r"messages?|chats?|photos?|location|workspace|channel"
 )
-_PERMISSION_TEXT = _rx(
-    # someone other than the speaker may act on the speaker's things, whatever the verb
-    rf"(?<!\bi\s)(?<!\bwe\s)\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|"
-    rf"should\s+be\s+able\s+to|be\s+able\s+to)\s+(?:now\s+|also\s+)?\S{{2,14}}\s+"
-    rf"(?:my|our)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
-    rf"\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|should\s+be\s+able\s+to|"
-    rf"be\s+able\s+to)\s+(?:now\s+|also\s+)?(?:see|view|access|read|edit|open|use|manage|approve|"
-    rf"sign|spend|withdraw|transfer|issue|delete|change|control|check)\s+"
-    rf"(?:my|our|his|her|their|the|all|any|every)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
-    r"(?:볼|열람할|접근할|쓸|사용할|관리할|수정할)\s*수\s*있(?:게|도록|어|다|음)?",
-    r"(?:見られる|見てもいい|見てよい|閲覧でき|アクセスでき|使ってもいい)",
-    r"(?:可以|能|有权|允许)(?:看|查看|访问|使用|管理|修改|动用)",
-    r"\b(?:puede|pueden|podrá)\s+(?:ver|acceder|usar|gestionar|editar)\b",
-    r"\b(?:darf|dürfen|kann|können)\s+(?:\w+\s+){0,3}?(?:sehen|einsehen|zugreifen|nutzen|verwalten|"
-    r"bearbeiten)\b",
-    r"\b(?:editor|viewer|commenter|edit|view|read[-\s]only|owner|contributor)\s+"
-    r"(?:access|rights|permissions?|role)\b",
-    r"\b(?:full|admin|root|write|unrestricted|elevated|owner|read[-\s]write|all)\s+"
-    r"(?:access|rights|permissions?|privileges?)\b",
-    r"\b(?:has|have|given|grant(?:ed|s)?|give|gets?|holds?)\s+(?:\w+\s+){0,3}(?:access|permissions?|"
-    r"privileges?|rights)\b",
-    r"\baccess\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}(?:drive|account|system|repo|repository|"
-    r"database|files?|folder|vault|billing|finance|admin)",
-    r"(?:권한|접근\s*권|権限|アクセス権|权限|访问权)\S{0,12}\s*(?:이|을|를|은|는|が|を|は)?\s*(?:있|가지|부여|받|갖|줘|주|与え|付与|给|授予)",
-    r"(?:permisos?|derechos|privilegios?|acceso)\s+(?:total|completo|de\s+administrador)|"
-    r"(?:Vollzugriff|Zugriff\s+auf|Berechtigung(?:en)?\s+(?:für|auf))",
+_PERMISSION_TEXT = prefiltered(
+    _rx(
+        # someone other than the speaker may act on the speaker's things, whatever the verb
+        rf"(?<!\bi\s)(?<!\bwe\s)\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|"
+        rf"should\s+be\s+able\s+to|be\s+able\s+to)\s+(?:now\s+|also\s+)?\S{{2,14}}\s+"
+        rf"(?:my|our)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
+        rf"\b(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to|gets?\s+to|should\s+be\s+able\s+to|"
+        rf"be\s+able\s+to)\s+(?:now\s+|also\s+)?(?:see|view|access|read|edit|open|use|manage|approve|"
+        rf"sign|spend|withdraw|transfer|issue|delete|change|control|check)\s+"
+        rf"(?:my|our|his|her|their|the|all|any|every)\s+(?:\w+\s+){{0,2}}?(?:{_RESOURCE})\b",
+        r"(?:볼|열람할|접근할|쓸|사용할|관리할|수정할)\s*수\s*있(?:게|도록|어|다|음)?",
+        r"(?:見られる|見てもいい|見てよい|閲覧でき|アクセスでき|使ってもいい)",
+        r"(?:可以|能|有权|允许)(?:看|查看|访问|使用|管理|修改|动用)",
+        r"\b(?:puede|pueden|podrá)\s+(?:ver|acceder|usar|gestionar|editar)\b",
+        r"\b(?:darf|dürfen|kann|können)\s+(?:\w+\s+){0,3}?(?:sehen|einsehen|zugreifen|nutzen|verwalten|"
+        r"bearbeiten)\b",
+        r"\b(?:editor|viewer|commenter|edit|view|read[-\s]only|owner|contributor)\s+"
+        r"(?:access|rights|permissions?|role)\b",
+        r"\b(?:full|admin|root|write|unrestricted|elevated|owner|read[-\s]write|all)\s+"
+        r"(?:access|rights|permissions?|privileges?)\b",
+        r"\b(?:has|have|given|grant(?:ed|s)?|give|gets?|holds?)\s+(?:\w+\s+){0,3}(?:access|permissions?|"
+        r"privileges?|rights)\b",
+        r"\baccess\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}(?:drive|account|system|repo|repository|"
+        r"database|files?|folder|vault|billing|finance|admin)",
+        r"(?:권한|접근\s*권|権限|アクセス権|权限|访问权)\S{0,12}\s*(?:이|을|를|은|는|が|を|は)?\s*(?:있|가지|부여|받|갖|줘|주|与え|付与|给|授予)",
+        r"(?:permisos?|derechos|privilegios?|acceso)\s+(?:total|completo|de\s+administrador)|"
+        r"(?:Vollzugriff|Zugriff\s+auf|Berechtigung(?:en)?\s+(?:für|auf))",
+    )
 )
-_APPROVAL_TEXT = _rx(
-    r"\b(?:can|may|allowed\s+to|permitted\s+to|authori[sz]ed\s+to|is\s+to)\s+"
-    r"(?:approve|authori[sz]e|sign\s+off)",
-    r"\bself[-\s]?approv\w*|\bapprov\w*\s+(?:my|his|her|their)\s+own\b",
-    r"\bon\s+(?:my|his|her|their)\s+own\b",
-    r"\b(?:approv\w*|sign\s+off)\b[^.]{0,40}\b(?:alone|by\s+(?:him|her|them)self|without)\b",
-    r"\bapprovals?\s+(?:is\s+|are\s+)?(?:not\s+)?(?:needed|required|necessary|optional)\b",
-    r"(?:승인|결재)\s*(?:할\s*수|권|가능|불필요|필요\s*없)|스스로\s*승인|셀프\s*승인|"
-    r"自分で承認|承認不要|自己批准|无需审批|aprobar\s+(?:sus|mis)\s+propias|selbst\s+genehmigen",
+_APPROVAL_TEXT = prefiltered(
+    _rx(
+        r"\b(?:can|may|allowed\s+to|permitted\s+to|authori[sz]ed\s+to|is\s+to)\s+"
+        r"(?:approve|authori[sz]e|sign\s+off)",
+        r"\bself[-\s]?approv\w*|\bapprov\w*\s+(?:my|his|her|their)\s+own\b",
+        r"\bon\s+(?:my|his|her|their)\s+own\b",
+        r"\b(?:approv\w*|sign\s+off)\b[^.]{0,40}\b(?:alone|by\s+(?:him|her|them)self|without)\b",
+        r"\bapprovals?\s+(?:is\s+|are\s+)?(?:not\s+)?(?:needed|required|necessary|optional)\b",
+        r"(?:승인|결재)\s*(?:할\s*수|권|가능|불필요|필요\s*없)|스스로\s*승인|셀프\s*승인|"
+        r"自分で承認|承認不要|自己批准|无需审批|aprobar\s+(?:sus|mis)\s+propias|selbst\s+genehmigen",
+    )
 )
-_LIMIT_TEXT = _rx(
-    rf"(?:{_LIMIT_WORD}).{{0,30}}{_MONEY_CONTEXT}",
-    rf"{_MONEY_CONTEXT}.{{0,30}}(?:{_LIMIT_WORD})",
-    r"(?:card|카드|カード|卡|tarjeta|Karte)\w*.{0,12}(?:limit|한도|上限|限额|límite|Limit)",
-    rf"(?:under|below|up\s+to|less\s+than|at\s+most)\s+[$€£¥₩]?\s?\d[\d,.]*+\s*(?:k|dollars|euros|won|usd|eur)?.{{0,40}}{_MONEY_CONTEXT}",
-    rf"{_MONEY_CONTEXT}.{{0,40}}(?:under|below|up\s+to|less\s+than)\s+[$€£¥₩]?\s?\d",
-    # a number is read from where it starts, whole (possessive): on a long run of digits a
-    # number tried from every digit and backed off digit by digit was quadratic
-    rf"(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
-    rf"{_MONEY_CONTEXT}.{{0,20}}(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
-    r"한도|上限|限度額|限度额|限额|额度",
+_LIMIT_TEXT = prefiltered(
+    _rx(
+        rf"(?:{_LIMIT_WORD}).{{0,30}}{_MONEY_CONTEXT}",
+        rf"{_MONEY_CONTEXT}.{{0,30}}(?:{_LIMIT_WORD})",
+        r"(?:card|카드|カード|卡|tarjeta|Karte)\w*.{0,12}(?:limit|한도|上限|限额|límite|Limit)",
+        rf"(?:under|below|up\s+to|less\s+than|at\s+most)\s+[$€£¥₩]?\s?\d[\d,.]*+\s*(?:k|dollars|euros|won|usd|eur)?.{{0,40}}{_MONEY_CONTEXT}",
+        rf"{_MONEY_CONTEXT}.{{0,40}}(?:under|below|up\s+to|less\s+than)\s+[$€£¥₩]?\s?\d",
+        # a number is read from where it starts, whole (possessive): on a long run of digits a
+        # number tried from every digit and backed off digit by digit was quadratic
+        rf"(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満).{{0,20}}{_MONEY_CONTEXT}",
+        rf"{_MONEY_CONTEXT}.{{0,20}}(?<![\d,.])\d[\d,.]*+\s*(?:만\s*원|원|엔|円|元|유로|달러)?\s*(?:이하|이내|미만|以下|以内|未満)",
+        r"한도|上限|限度額|限度额|限额|额度",
+    )
 )
 #: acts that bind or spend for someone: signing, sealing, approving, paying, sending as them
 _BINDING_ACT = (
@@ -273,7 +286,7 @@ _STEAD = re.compile(
     r"替我|代我|以我的名义|代表我",
     re.I,
 )
-_BINDING_ACT_RE = re.compile(with_plain_letters(_BINDING_ACT), re.I)
+_BINDING_ACT_RE = prefiltered(re.compile(with_plain_letters(_BINDING_ACT), re.I))
 
 
 class _Searcher(Protocol):
@@ -310,17 +323,19 @@ _ACTOR = (
     r"(?:assistant|(?:the|el|la|der|ai|ki|ia)[\s-]+agente?|ai|bot|chatbot|copilot|ki|"
     r"ki-assistent|assistent(?:in)?|asistente|ia)s?"
 )
-_ACTOR_MAY = _rx(
-    rf"\b(?:{_ACTOR})\b[^.!?\n]{{0,30}}?\b(?:may|can|is\s+(?:allowed|permitted|authori[sz]ed|"
-    r"entitled|cleared)\s+to|has\s+(?:the\s+)?(?:right|authority|power)\s+to|darf|d(?:ü|ue|u)rfen|"
-    r"ist\s+(?:berechtigt|befugt|ermächtigt)|puede|podrá|pueden|est[áa]\s+autorizad[oa]|"
-    r"tiene\s+(?:permiso|autoridad))\b",
-    rf"\b(?:allow|allows|permit|permits|authori[sz]es?|entitles?|erlaubt|autoriza)\s+(?:the\s+)?"
-    rf"(?:{_ACTOR})\s+(?:to|zu|a)\b",
-    r"(?:에이전트|어시스턴트|비서|AI|봇)[^.!?\n]{0,30}?(?:할\s*수\s*있|해도\s*(?:돼|되|된다|좋)|권한)",
-    r"(?:エージェント|アシスタント|AI|ボット)[^。.!?\n]{0,30}?(?:できる|できます|してよい|してもよい|"
-    r"して構わない|権限)",
-    r"(?:助理|助手|智能体|机器人|AI)[^。.!?\n]{0,30}?(?:可以|能够|有权|允许|可自行)",
+_ACTOR_MAY = prefiltered(
+    _rx(
+        rf"\b(?:{_ACTOR})\b[^.!?\n]{{0,30}}?\b(?:may|can|is\s+(?:allowed|permitted|authori[sz]ed|"
+        r"entitled|cleared)\s+to|has\s+(?:the\s+)?(?:right|authority|power)\s+to|darf|d(?:ü|ue|u)rfen|"
+        r"ist\s+(?:berechtigt|befugt|ermächtigt)|puede|podrá|pueden|est[áa]\s+autorizad[oa]|"
+        r"tiene\s+(?:permiso|autoridad))\b",
+        rf"\b(?:allow|allows|permit|permits|authori[sz]es?|entitles?|erlaubt|autoriza)\s+(?:the\s+)?"
+        rf"(?:{_ACTOR})\s+(?:to|zu|a)\b",
+        r"(?:에이전트|어시스턴트|비서|AI|봇)[^.!?\n]{0,30}?(?:할\s*수\s*있|해도\s*(?:돼|되|된다|좋)|권한)",
+        r"(?:エージェント|アシスタント|AI|ボット)[^。.!?\n]{0,30}?(?:できる|できます|してよい|してもよい|"
+        r"して構わない|権限)",
+        r"(?:助理|助手|智能体|机器人|AI)[^。.!?\n]{0,30}?(?:可以|能够|有权|允许|可自行)",
+    )
 )
 _PREFIX_RE: Final = re.compile(
     r"^(?:can|may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
@@ -331,12 +346,17 @@ _PREFIX_RE: Final = re.compile(
 #: a limit of money names an authorization fact
 _PREDICATE_CONCEPTS: Final = (
     (Rule.AUTHZ_EXEMPTION, _EXEMPTION),
-    (Rule.AUTHZ_ROLE, _rx(rf"(?<![a-z])(?:{_ROLE_WORD}|roles?)(?![a-z])")),
-    (Rule.AUTHZ_APPROVAL, _rx(rf"(?<![a-z])(?:{_APPROVAL_WORD}|confirmation)(?![a-z])")),
-    (Rule.AUTHZ_PERMISSION, _rx(rf"(?<![a-z])(?:{_PERMISSION_WORD})(?![a-z])")),
+    (Rule.AUTHZ_ROLE, prefiltered(_rx(rf"(?<![a-z])(?:{_ROLE_WORD}|roles?)(?![a-z])"))),
+    (
+        Rule.AUTHZ_APPROVAL,
+        prefiltered(_rx(rf"(?<![a-z])(?:{_APPROVAL_WORD}|confirmation)(?![a-z])")),
+    ),
+    (Rule.AUTHZ_PERMISSION, prefiltered(_rx(rf"(?<![a-z])(?:{_PERMISSION_WORD})(?![a-z])"))),
     (
         Rule.AUTHZ_LIMIT,
-        _rx(rf"(?:{_LIMIT_WORD}).*{_MONEY_CONTEXT}|{_MONEY_CONTEXT}.*(?:{_LIMIT_WORD})"),
+        prefiltered(
+            _rx(rf"(?:{_LIMIT_WORD}).*{_MONEY_CONTEXT}|{_MONEY_CONTEXT}.*(?:{_LIMIT_WORD})")
+        ),
     ),
     (Rule.AUTHZ_SECURITY_SETTING, _SECURITY),
 )
@@ -350,13 +370,15 @@ _TEXT_CONCEPTS: Final = (
     (Rule.AUTHZ_PERMISSION, _ACTOR_MAY),
 )
 #: a security setting is weakened when a security term and a disabling cue stand together
-_DISABLING = _rx(
-    r"\b(?:disabl\w*|turn(?:ed)?\s+off|switch(?:ed)?\s+off|remov\w*|skip\w*|no\s+longer|"
-    r"stop\s+(?:asking|prompting|requiring|checking)|don'?t\s+(?:ask|require|prompt)|"
-    r"without|not\s+required|optional|off|bypass\w*|waive\w*)\b",
-    r"끄|꺼|해제|생략|없이|비활성|안\s*해|オフ|無効|省略|不要|なし|关闭|关掉|取消|跳过|禁用|不要|"
-    r"desactiv\w*|quita\w*|\bsin\b|omit\w*|\baus\b|ausschalten|abschalten|deaktiv\w*|\bohne\b|"
-    r"\bweg\b|weglassen",
+_DISABLING = prefiltered(
+    _rx(
+        r"\b(?:disabl\w*|turn(?:ed)?\s+off|switch(?:ed)?\s+off|remov\w*|skip\w*|no\s+longer|"
+        r"stop\s+(?:asking|prompting|requiring|checking)|don'?t\s+(?:ask|require|prompt)|"
+        r"without|not\s+required|optional|off|bypass\w*|waive\w*)\b",
+        r"끄|꺼|해제|생략|없이|비활성|안\s*해|オフ|無効|省略|不要|なし|关闭|关掉|取消|跳过|禁用|不要|"
+        r"desactiv\w*|quita\w*|\bsin\b|omit\w*|\baus\b|ausschalten|abschalten|deaktiv\w*|\bohne\b|"
+        r"\bweg\b|weglassen",
+    )
 )
 
 

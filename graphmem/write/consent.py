@@ -28,6 +28,7 @@ from typing import Final
 from graphmem.models.nodes import Source
 from graphmem.write import sensitivity
 from graphmem.write.codes import Rule
+from graphmem.write.prefilter import prefiltered
 
 __all__ = [
     "asks_to_keep",
@@ -41,72 +42,76 @@ __all__ = [
 
 _I = re.I
 
-_CUE: Final = re.compile(
-    # English: a request to keep, or a use addressed to the assistant
-    r"\b(?:remember|keep\s+(?:(?:it|that|this|them)\s+)?in\s+mind|note\s+(?:that|it|this|down)|"
-    r"save|store|keep\s+(?:it|this|that|a\s+note|track|on\s+file)|use\s+(?:it|this|that|them|my)|"
-    r"please|pls|plz|so\s+(?:that\s+)?you\s+(?:can|could|will|'ll)|when\s+you|for\s+(?:the\s+)?future|"
-    r"(?:call|text|email|e-mail|mail|message|contact|remind|warn|tell|notify|ping|reach|write\s+to|"
-    r"write)\s+me|you\s+(?:can|may|could)\s+(?:use|reach|contact|call|text|mail|email|send)|"
-    r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|(?:with|bearing|bear)\s+(?:that|this|it)\s+in\s+mind|"
-    r"must|need\s+to|have\s+to|should|avoid|skip)\b"
-    # Korean: a request ending or an obligation
-    r"|기억해|참고해|저장해|기록해|연락\s*(?:해|주|줘|하세요|주세요|바랍니다)|이쪽으로|여기로|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"
-    # Japanese
-    r"|連絡して|連絡を|こちらに|覚えて|記憶して|保存して|メモして|登録して|ください|下さい|てね|ように|お願い"
-    # Chinese
-    r"|联系我|联络我|打给我|发到|记住|记得|记下|帮我|请|保存|用来|以便|的时候"
-    # Spanish
-    r"|\b(?:recuerda\w*|recuérda\w*|guarda\w*|guárda\w*|apunta\w*|anota\w*|úsa\w*|usa(?:lo|la)?|"
-    r"ten(?:lo)?\s+en\s+cuenta|por\s+favor|para\s+(?:que|las|los|el|la|mis|mi)|avísame|llámame|"
-    r"escríbeme|contáctame|puedes\s+(?:usar|escribirme|llamarme|contactarme))\b"
-    # German
-    r"|\b(?:merk\w*|speicher\w*|notier\w*|denk\s+dran|denk\s+daran|bitte|damit|benutze|nutze|"
-    r"verwende|ruf\s+mich|schreib\s+mir|erreichst\s+du\s+mich|erreichbar|meld\s+dich|kannst\s+du|für\s+(?:die|meine|mein|Bestellungen))\b"
-    # Vietnamese
-    r"|\b(?:hãy\s+nhớ|nhớ\s+giúp|để\s+(?:cảnh|nhắc|gợi))"
-    # French (round 10)
-    r"|\b(?:retiens|retenez|garde[sz]?|note[sz]?|mémorise\w*|enregistre\w*|souviens-toi|"
-    r"rappelle-toi|n'oublie\s+pas|s'il\s+(?:te|vous)\s+pla[iî]t|utilise\w*|sers-toi|"
-    r"pour\s+(?:tes|mes|que|les|la|le|l')|tu\s+peux\s+(?:utiliser|garder|noter|me))\b",
-    _I,
+_CUE: Final = prefiltered(
+    re.compile(
+        # English: a request to keep, or a use addressed to the assistant
+        r"\b(?:remember|keep\s+(?:(?:it|that|this|them)\s+)?in\s+mind|note\s+(?:that|it|this|down)|"
+        r"save|store|keep\s+(?:it|this|that|a\s+note|track|on\s+file)|use\s+(?:it|this|that|them|my)|"
+        r"please|pls|plz|so\s+(?:that\s+)?you\s+(?:can|could|will|'ll)|when\s+you|for\s+(?:the\s+)?future|"
+        r"(?:call|text|email|e-mail|mail|message|contact|remind|warn|tell|notify|ping|reach|write\s+to|"
+        r"write)\s+me|you\s+(?:can|may|could)\s+(?:use|reach|contact|call|text|mail|email|send)|"
+        r"feel\s+free|here(?:'s|\s+is)\s+my|make\s+sure|(?:with|bearing|bear)\s+(?:that|this|it)\s+in\s+mind|"
+        r"must|need\s+to|have\s+to|should|avoid|skip)\b"
+        # Korean: a request ending or an obligation
+        r"|기억해|참고해|저장해|기록해|연락\s*(?:해|주|줘|하세요|주세요|바랍니다)|이쪽으로|여기로|알아\s*(?:둬|두세요)|주세요|해\s*줘|줘|둬|두세요|해야|하세요|챙겨"
+        # Japanese
+        r"|連絡して|連絡を|こちらに|覚えて|記憶して|保存して|メモして|登録して|ください|下さい|てね|ように|お願い"
+        # Chinese
+        r"|联系我|联络我|打给我|发到|记住|记得|记下|帮我|请|保存|用来|以便|的时候"
+        # Spanish
+        r"|\b(?:recuerda\w*|recuérda\w*|guarda\w*|guárda\w*|apunta\w*|anota\w*|úsa\w*|usa(?:lo|la)?|"
+        r"ten(?:lo)?\s+en\s+cuenta|por\s+favor|para\s+(?:que|las|los|el|la|mis|mi)|avísame|llámame|"
+        r"escríbeme|contáctame|puedes\s+(?:usar|escribirme|llamarme|contactarme))\b"
+        # German
+        r"|\b(?:merk\w*|speicher\w*|notier\w*|denk\s+dran|denk\s+daran|bitte|damit|benutze|nutze|"
+        r"verwende|ruf\s+mich|schreib\s+mir|erreichst\s+du\s+mich|erreichbar|meld\s+dich|kannst\s+du|für\s+(?:die|meine|mein|Bestellungen))\b"
+        # Vietnamese
+        r"|\b(?:hãy\s+nhớ|nhớ\s+giúp|để\s+(?:cảnh|nhắc|gợi))"
+        # French (round 10)
+        r"|\b(?:retiens|retenez|garde[sz]?|note[sz]?|mémorise\w*|enregistre\w*|souviens-toi|"
+        r"rappelle-toi|n'oublie\s+pas|s'il\s+(?:te|vous)\s+pla[iî]t|utilise\w*|sers-toi|"
+        r"pour\s+(?:tes|mes|que|les|la|le|l')|tu\s+peux\s+(?:utiliser|garder|noter|me))\b",
+        _I,
+    )
 )
-_TAKE_BACK: Final = re.compile(
-    r"\b(?:just\s+so\s+you\s+know|just\s+saying|fyi|for\s+your\s+information|off\s+the\s+record|"
-    r"between\s+(?:us|you\s+and\s+me)|(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+)?"
-    r"(?:save|store|remember|record|keep|write|note|log)|forget\s+(?:it|that|this|i\s+said))\b"
-    r"|(?:저장|기억|기록|메모)\s*(?:하지\s*마|하지\s*말|안\s*해도|할\s*필요\s*없)|그냥\s*(?:그렇다고|알려|말해|하는\s*말)|"
-    r"잊어\s*(?:줘|버려)|비밀로"
-    r"|(?:保存|記録|記憶|メモ)しないで|覚えなくて|覚えないで|忘れて|言っておくだけ|一応言っておく|内緒"
-    r"|(?:不要|别|不用)\s*(?:记|保存|记录|存)|无所谓|随便说说|忘掉|保密"
-    r"|\bno\s+(?:lo\s+|la\s+)?(?:guardes|recuerdes|apuntes|anotes|registres)\b|solo\s+para\s+que\s+(?:lo\s+)?sepas|"
-    r"olvídalo|entre\s+nosotros"
-    r"|\b(?:nicht|keinesfalls|auf\s+keinen\s+Fall)\s+(?:\w+\s+)?(?:speicher\w*|merk\w*|notier\w*|aufschreib\w*)|"
-    r"(?:speicher|merk|notier)\w*\s+(?:\w+\s+)?(?:das\s+|es\s+)?(?:nicht|auf\s+keinen\s+Fall|keinesfalls)|"
-    r"vergiss\s+(?:es|das)|nur\s+(?:zur\s+Info|damit\s+du\s+es\s+weißt|so\s+nebenbei)"
-    # French (round 10)
-    r"|\bne\s+(?:le\s+|la\s+|les\s+|l')?(?:garde|note|retiens|enregistre|mémorise)\w*\s+pas\b|"
-    r"\bjuste\s+pour\s+(?:info|que\s+tu\s+(?:le\s+)?saches)\b|\bentre\s+nous\b|"
-    r"\boublie\s+(?:ça|ce\s+que)|\bn'enregistre\s+rien\b"
-    # a refusal in the subject's own words overrides any consent said for them (round 10)
-    r"|\bi\s+(?:don'?t|do\s+not)\s+want\s+(?:you\s+to\s+(?:save|store|remember|keep|know|"
-    r"note|record)|(?:that|this|it)\s+(?:saved|stored|remembered|kept|recorded))\b|"
-    r"\bi'?d\s+rather\s+you\s+(?:didn'?t|not)\b|\bi\s+(?:see|feel)\s+(?:it|that|this)\s+"
-    r"differently\b|\bi\s+(?:disagree|don'?t\s+agree|do\s+not\s+agree)\b|"
-    r"\b(?:none|not)\s+of\s+your\s+business\b|\bgeht\s+dich\s+nichts\s+an\b|"
-    r"\bno\s+es\s+(?:asunto|cosa)\s+tuy[oa]\b|\bne\s+te\s+regarde\s+pas\b|"
-    r"상관\s*(?:마|하지\s*마)|(?:あなた|君)には関係ない|与你无关|不关你的事"
-    r"|\bich\s+sehe\s+das\s+anders\b|\b(?:das|es)\s+(?:will|möchte)\s+ich\s+nicht\b|"
-    r"\bich\s+(?:will|möchte)\s+(?:das|es)\s+nicht\b|\bbin\s+(?:ich\s+)?(?:nicht\s+einverstanden|"
-    r"dagegen)\b"
-    r"|\bno\s+quiero\s+que\s+(?:lo\s+|la\s+)?(?:guardes|recuerdes|sepas|anotes|registres)\b|"
-    r"\bno\s+estoy\s+de\s+acuerdo\b|\byo\s+no\s+quiero\b"
-    r"|\bje\s+ne\s+veux\s+pas\s+que\s+tu\b|\bje\s+ne\s+suis\s+pas\s+d'accord\b|"
-    r"\bmoi\s+je\s+(?:ne\s+)?(?:veux|pense)\s+pas\b"
-    r"|(?:저는|나는|난)\s*(?:싫어|반대|원하지\s*않|원치\s*않)|원치\s*않아|동의\s*(?:안|하지\s*않)"
-    r"|私は(?:嫌|反対)|(?:保存|記憶|記録)してほしくない|同意しません"
-    r"|我不同意|我不想让你(?:记|保存)|我不希望你(?:记|保存)",
-    _I,
+_TAKE_BACK: Final = prefiltered(
+    re.compile(
+        r"\b(?:just\s+so\s+you\s+know|just\s+saying|fyi|for\s+your\s+information|off\s+the\s+record|"
+        r"between\s+(?:us|you\s+and\s+me)|(?:don'?t|do\s+not|never|no\s+need\s+to)\s+(?:\w+\s+)?"
+        r"(?:save|store|remember|record|keep|write|note|log)|forget\s+(?:it|that|this|i\s+said))\b"
+        r"|(?:저장|기억|기록|메모)\s*(?:하지\s*마|하지\s*말|안\s*해도|할\s*필요\s*없)|그냥\s*(?:그렇다고|알려|말해|하는\s*말)|"
+        r"잊어\s*(?:줘|버려)|비밀로"
+        r"|(?:保存|記録|記憶|メモ)しないで|覚えなくて|覚えないで|忘れて|言っておくだけ|一応言っておく|内緒"
+        r"|(?:不要|别|不用)\s*(?:记|保存|记录|存)|无所谓|随便说说|忘掉|保密"
+        r"|\bno\s+(?:lo\s+|la\s+)?(?:guardes|recuerdes|apuntes|anotes|registres)\b|solo\s+para\s+que\s+(?:lo\s+)?sepas|"
+        r"olvídalo|entre\s+nosotros"
+        r"|\b(?:nicht|keinesfalls|auf\s+keinen\s+Fall)\s+(?:\w+\s+)?(?:speicher\w*|merk\w*|notier\w*|aufschreib\w*)|"
+        r"(?:speicher|merk|notier)\w*\s+(?:\w+\s+)?(?:das\s+|es\s+)?(?:nicht|auf\s+keinen\s+Fall|keinesfalls)|"
+        r"vergiss\s+(?:es|das)|nur\s+(?:zur\s+Info|damit\s+du\s+es\s+weißt|so\s+nebenbei)"
+        # French (round 10)
+        r"|\bne\s+(?:le\s+|la\s+|les\s+|l')?(?:garde|note|retiens|enregistre|mémorise)\w*\s+pas\b|"
+        r"\bjuste\s+pour\s+(?:info|que\s+tu\s+(?:le\s+)?saches)\b|\bentre\s+nous\b|"
+        r"\boublie\s+(?:ça|ce\s+que)|\bn'enregistre\s+rien\b"
+        # a refusal in the subject's own words overrides any consent said for them (round 10)
+        r"|\bi\s+(?:don'?t|do\s+not)\s+want\s+(?:you\s+to\s+(?:save|store|remember|keep|know|"
+        r"note|record)|(?:that|this|it)\s+(?:saved|stored|remembered|kept|recorded))\b|"
+        r"\bi'?d\s+rather\s+you\s+(?:didn'?t|not)\b|\bi\s+(?:see|feel)\s+(?:it|that|this)\s+"
+        r"differently\b|\bi\s+(?:disagree|don'?t\s+agree|do\s+not\s+agree)\b|"
+        r"\b(?:none|not)\s+of\s+your\s+business\b|\bgeht\s+dich\s+nichts\s+an\b|"
+        r"\bno\s+es\s+(?:asunto|cosa)\s+tuy[oa]\b|\bne\s+te\s+regarde\s+pas\b|"
+        r"상관\s*(?:마|하지\s*마)|(?:あなた|君)には関係ない|与你无关|不关你的事"
+        r"|\bich\s+sehe\s+das\s+anders\b|\b(?:das|es)\s+(?:will|möchte)\s+ich\s+nicht\b|"
+        r"\bich\s+(?:will|möchte)\s+(?:das|es)\s+nicht\b|\bbin\s+(?:ich\s+)?(?:nicht\s+einverstanden|"
+        r"dagegen)\b"
+        r"|\bno\s+quiero\s+que\s+(?:lo\s+|la\s+)?(?:guardes|recuerdes|sepas|anotes|registres)\b|"
+        r"\bno\s+estoy\s+de\s+acuerdo\b|\byo\s+no\s+quiero\b"
+        r"|\bje\s+ne\s+veux\s+pas\s+que\s+tu\b|\bje\s+ne\s+suis\s+pas\s+d'accord\b|"
+        r"\bmoi\s+je\s+(?:ne\s+)?(?:veux|pense)\s+pas\b"
+        r"|(?:저는|나는|난)\s*(?:싫어|반대|원하지\s*않|원치\s*않)|원치\s*않아|동의\s*(?:안|하지\s*않)"
+        r"|私は(?:嫌|反対)|(?:保存|記憶|記録)してほしくない|同意しません"
+        r"|我不同意|我不想让你(?:记|保存)|我不希望你(?:记|保存)",
+        _I,
+    )
 )
 
 

@@ -47,6 +47,7 @@ import re
 from typing import Final
 
 from graphmem.write.codes import Rule
+from graphmem.write.prefilter import prefiltered
 
 __all__ = ["standing_authority"]
 
@@ -238,10 +239,14 @@ _CONCEPTS: Final = (
 )
 
 
+#: each behind the literal condition derived from its own branches (:mod:`prefilter`)
+_SCANS: Final = tuple((rule, prefiltered(rx)) for rule, rx in _CONCEPTS)
+
+
 def standing_authority(text: str) -> Rule | None:
     """The authorization concept a text states without the vocabulary of
     :mod:`capabilities`, or None."""
-    for rule, rx in _CONCEPTS:
+    for rule, rx in _SCANS:
         if rx.search(text):
             return rule
     return None
