@@ -106,14 +106,15 @@ _PAST_PREDICATE = re.compile(
 )
 
 
-def _value_at(obj: Any, span: str) -> int:
-    """Where the claim's value is written in ``span`` (-1: not found as written)."""
+def value_at(obj: Any, span: str) -> int:
+    """Where the claim's value is written in ``span`` (-1: not found as written, or a yes/no
+    value); :mod:`.modality` locates it the same way."""
     if isinstance(obj, bool) or obj is None:
         return -1
     if isinstance(obj, int | float):
         text = str(int(obj)) if float(obj) == int(obj) else str(obj)
     else:
-        text = str(obj)
+        text = str(obj).strip()
     return span.casefold().find(text.casefold()) if text else -1
 
 
@@ -124,7 +125,7 @@ def _past(obj: Any, span: str) -> bool:
     now = _NOW.search(span, past.end())
     if now is None:
         return True
-    at = _value_at(obj, span)
+    at = value_at(obj, span)
     if at >= 0:
         return at < now.start()
     # a yes/no claim: the present part decides ("… now I don't" does not ground ``True``)

@@ -41,6 +41,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from graphmem.write.aspect import value_at
+
 __all__ = ["modality_conflict"]
 
 _I = re.I
@@ -71,19 +73,6 @@ _CLAUSE_CUT = re.compile(
 )
 
 
-def _locate(obj: Any, span: str) -> int:
-    """Where the claim's value is written in ``span`` (-1: not found, or a yes/no value)."""
-    if isinstance(obj, bool) or obj is None:
-        return -1
-    if isinstance(obj, int | float):
-        text = str(int(obj)) if float(obj) == int(obj) else str(obj)
-    else:
-        text = str(obj).strip()
-    if not text:
-        return -1
-    return span.casefold().find(text.casefold())
-
-
 def _sentence_at(span: str, at: int) -> str:
     for m in _SENTENCE.finditer(span):
         if m.start() <= at < m.end():
@@ -105,7 +94,7 @@ def _clause_at(span: str, at: int) -> str:
 
 def _clauses(obj: Any, span: str) -> list[str]:
     """The clause that writes the value, or every sentence for a value not written."""
-    at = _locate(obj, span)
+    at = value_at(obj, span)
     if at >= 0:
         return [_clause_at(span, at)]
     return [m.group(0) for m in _SENTENCE.finditer(span) if m.group(0).strip(" .!?。！？")]
@@ -188,7 +177,7 @@ def _governs(modal: re.Match[str], clause: str, obj: Any, *, allow_subject: bool
     """The modal is over the value: it stands before it (or after it, in a verb-final
     language) and no new subject stands between them, unless the frame takes a clause
     (``allow_subject``: "it's not true that I …")."""
-    at = _locate(obj, clause)
+    at = value_at(obj, clause)
     if at < modal.end() or allow_subject:
         return True
     return not _NEW_SUBJECT.search(clause, modal.end(), at)
@@ -233,7 +222,7 @@ _CONDITIONAL = re.compile(
 
 
 def _hypothetical(obj: Any, span: str) -> bool:
-    at = _locate(obj, span)
+    at = value_at(obj, span)
     sentence = _sentence_at(span, at) if at >= 0 else span
     if _SUPPOSED.search(sentence):
         return True
@@ -327,17 +316,17 @@ _TOLD_YOU = re.compile(r"\b(?:told|tell|mentioned|said\s+to|say\s+to)\s+(?:to\s+
 
 
 def _denied(obj: Any, span: str) -> bool:
-    at = _locate(obj, span)
+    at = value_at(obj, span)
     if at < 0:
         return bool(_DENY_BEFORE.search(span) or _DENY_AFTER.search(span))
     clause = _clause_at(span, at)
     before = _DENY_BEFORE.search(clause)
-    value_at = _locate(obj, clause)
+    value_in_clause = value_at(obj, clause)
     if (
         before is not None
         and _governs(before, clause, obj, allow_subject=True)
         # "I don't think I ever told you I'm vegan" denies the telling, not the value
-        and not _TOLD_YOU.search(clause, before.end(), max(before.end(), value_at))
+        and not _TOLD_YOU.search(clause, before.end(), max(before.end(), value_in_clause))
     ):
         return True
     sentence = _sentence_at(span, at)
