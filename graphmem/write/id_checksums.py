@@ -226,7 +226,9 @@ _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] =
         "italy_codice_fiscale",
     ),
     (
-        re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,2}\d{6}\s?\(?[0-9Aa]\)?(?![A-Za-z0-9])"),
+        # upper-case letters, as the card prints them: a lower-case hex token ("b0925034", a
+        # key's tail in an identifier) held a valid check digit one time in eleven
+        re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{6}\s?\(?[0-9A]\)?(?![A-Za-z0-9])"),
         _hongkong_ok,
         "hongkong_id",
     ),
@@ -236,7 +238,7 @@ _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] =
         "belgium_national_number",
     ),
     (
-        re.compile(r"(?<![A-Za-z0-9])[STFGMstfgm]\d{7}[A-Za-z](?![A-Za-z0-9])"),
+        re.compile(r"(?<![A-Za-z0-9])[STFGM]\d{7}[A-Z](?![A-Za-z0-9])"),  # upper case, as above
         _singapore_ok,
         "singapore_nric",
     ),

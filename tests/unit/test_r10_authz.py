@@ -299,3 +299,14 @@ def test_new_scanners_are_linear(shape: str) -> None:
     assert_linear_growth(lambda t: list(spoken_secrets(t, anchor)), text)
     assert_linear_growth(lambda t: list(special_more(t)), text)
     assert_linear_growth(standing_authority, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["mascot_name_b0925034", "key tail a1234563 in a log", "t0925034s"]
+)
+def test_a_lower_case_hex_tail_is_no_hong_kong_or_singapore_id(text: str) -> None:
+    """HKID and NRIC are printed in capitals; a lower-case hex token holds their check digit by
+    chance (a REST scenario's random key tail did, one run in a few)."""
+    from graphmem.write.id_checksums import checksummed_identifiers
+
+    assert [d for *_, d in checksummed_identifiers(text)] == []
