@@ -33,20 +33,38 @@ def _open_store(settings: Settings) -> Any:
 
 
 def cmd_serve(ns: argparse.Namespace, settings: Settings) -> int:
-    import uvicorn
+    from graphmem.startup import Startup
 
-    from graphmem.api.main import create_app
+    # the engine and the model load while the API and the gate are imported (graphmem.startup)
+    startup = Startup.begin(settings, preload=True)
+    try:
+        import uvicorn
 
-    uvicorn.run(create_app(settings), host=ns.host or settings.host, port=ns.port or settings.port)
+        from graphmem.api.main import create_app
+
+        app = create_app(settings, startup=startup)
+    except BaseException:
+        startup.abandon()
+        raise
+    try:
+        uvicorn.run(app, host=ns.host or settings.host, port=ns.port or settings.port)
+    finally:
+        startup.abandon()  # the app never started (a port in use): nothing joined it
     return 0
 
 
 def cmd_mcp(ns: argparse.Namespace, settings: Settings) -> int:
     import os
 
-    from graphmem.api.mcp_server import KEY_VARIABLE, run_stdio
+    from graphmem.startup import Startup
 
-    return run_stdio(settings, os.environ.get(KEY_VARIABLE))
+    startup = Startup.begin(settings, preload=True)  # beside the imports (graphmem.startup)
+    try:
+        from graphmem.api.mcp_server import KEY_VARIABLE, run_stdio
+
+        return run_stdio(settings, os.environ.get(KEY_VARIABLE), startup=startup)
+    finally:
+        startup.abandon()
 
 
 def cmd_keys_create(ns: argparse.Namespace, settings: Settings) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cached_property
 from typing import Any, Literal
@@ -51,9 +50,9 @@ from graphmem.read.timetravel import (
     memory_rows,
 )
 from graphmem.settings import Settings, get_settings
+from graphmem.startup import Startup
 from graphmem.state import Runs
 from graphmem.store.base import GraphStore, Row
-from graphmem.store.factory import open_store
 from graphmem.store.schema import EmbeddingSpace, bootstrap, schema_version
 from graphmem.write.grounding import Verifier
 from graphmem.write.pipeline import WritePipeline
@@ -79,8 +78,6 @@ def cursors_for(cipher: ContentCipher | None) -> Cursors:
 
 log = logging.getLogger(__name__)
 
-_PRELOAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-preload")
-
 
 def _run_ids(proposals: list[MemoryProposal | Mapping[str, Any]]) -> list[str | None]:
     """The ``run_id`` each proposal names (before the batch is validated as a whole)."""
@@ -89,11 +86,6 @@ def _run_ids(proposals: list[MemoryProposal | Mapping[str, Any]]) -> list[str | 
         run_id = p.run_id if isinstance(p, MemoryProposal) else p.get("run_id")
         out.append(run_id if isinstance(run_id, str) else None)
     return out
-
-
-def _load_embedder(embedder: Embedder) -> Embedder:
-    embedder.load()
-    return embedder
 
 
 class Graphmem:
@@ -134,23 +126,19 @@ class Graphmem:
         *,
         embedder: Embedder | None = None,
         preload: bool = False,
+        startup: Startup | None = None,
     ) -> Graphmem:
         """Start or join the engine and bootstrap the schema. ``preload`` (the service does)
         loads the embedding model in a thread while the engine loads its data, so the first
-        request finds both ready; a model that fails to load fails here, not on that request."""
-        settings = settings or get_settings()
-        loader: Future[Embedder] | None = None
-        if preload:
-            loader = _PRELOAD.submit(_load_embedder, embedder or create_embedder(settings))
+        request finds both ready; a model that fails to load fails here, not on that request.
+        ``startup`` joins an engine and a model begun earlier (:mod:`graphmem.startup`: the
+        CLI begins them before importing the service, so they load beside the imports)."""
+        if startup is None:
+            settings = settings or get_settings()
+            startup = Startup.begin(settings, embedder=embedder, preload=preload)
+        settings = settings or startup.settings
+        store, embedder = startup.join()
         try:
-            store = open_store(settings)
-        except BaseException:
-            if loader is not None:
-                loader.cancel()
-            raise
-        try:
-            if loader is not None:
-                embedder = loader.result()
             gm = cls(store, settings, embedder, cipher=cipher_from_settings(settings))
             bootstrap(store, [gm.embedding_space])
         except BaseException:

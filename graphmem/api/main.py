@@ -42,6 +42,7 @@ from graphmem.learn.schedule import ConsolidationSchedule
 from graphmem.lifecycle.expire import Sweeper
 from graphmem.service import Graphmem
 from graphmem.settings import Settings, get_settings
+from graphmem.startup import Startup
 
 
 def _settle_heap() -> None:
@@ -52,13 +53,22 @@ def _settle_heap() -> None:
     gc.freeze()
 
 
-def create_app(settings: Settings | None = None, graphmem: Graphmem | None = None) -> FastAPI:
-    """Build the app. Pass ``graphmem`` to share an open service (tests); else it opens one."""
+def create_app(
+    settings: Settings | None = None,
+    graphmem: Graphmem | None = None,
+    startup: Startup | None = None,
+) -> FastAPI:
+    """Build the app. Pass ``graphmem`` to share an open service (tests); else it opens one,
+    joining ``startup`` (an engine and a model begun before the app was imported) the first
+    time the app starts."""
+    pending = [startup] if startup is not None else []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = graphmem is None
-        gm = graphmem or Graphmem.open(settings or get_settings(), preload=True)
+        gm = graphmem or Graphmem.open(
+            settings or get_settings(), preload=True, startup=pending.pop() if pending else None
+        )
         app.state.graphmem = gm
         _settle_heap()
         sweeper = Sweeper(gm.sweep_due, gm.settings.sweep_interval_s if owned else 0)

@@ -35,6 +35,7 @@ from graphmem.auth.principal import Principal
 from graphmem.errors import GraphmemError
 from graphmem.service import Graphmem
 from graphmem.settings import Settings
+from graphmem.startup import Startup
 
 #: where the service answers MCP
 MCP_PATH = "/mcp"
@@ -131,14 +132,15 @@ def mount_mcp(app: FastAPI, *, host: str) -> None:
     app.router.lifespan_context = lifespan
 
 
-def run_stdio(settings: Settings, key: str | None) -> int:
+def run_stdio(settings: Settings, key: str | None, startup: Startup | None = None) -> int:
     """``graphmem mcp``: the server on stdin/stdout, as the key's principal. Nothing but the
-    protocol goes to stdout; a missing or unknown key stops it with a message on stderr."""
+    protocol goes to stdout; a missing or unknown key stops it with a message on stderr.
+    ``startup``: an engine and a model begun before this module was imported."""
     if not key:
         print(f"graphmem mcp: set {KEY_VARIABLE} to an API key (graphmem keys create)",
               file=sys.stderr)  # fmt: skip
         return 2
-    with Graphmem.open(settings, preload=True) as gm:
+    with Graphmem.open(settings, preload=True, startup=startup) as gm:
         try:
             principal = resolve_key(gm.store, key)
         except GraphmemError as exc:

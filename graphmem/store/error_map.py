@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import neo4j.exceptions as neo
 import redis.exceptions as rx
 
 from graphmem.errors import (
@@ -62,7 +62,11 @@ def translate(exc: BaseException, engine: str) -> GraphmemError:
         if any(k in lowered for k in _FALKOR_CYPHER):
             return CypherError(text, engine=engine)
         return EngineError(text, engine=engine)
-    # Neo4j (official driver)
+    # Neo4j (official driver). Not imported here: a process on FalkorDB never loads the
+    # driver (0.2 s of every start), and without it loaded no exception can be one of its.
+    neo = sys.modules.get("neo4j.exceptions")
+    if neo is None:
+        return EngineError(f"{type(exc).__name__}: {text}", engine=engine)
     code = getattr(exc, "code", "") or ""
     if "TransactionTimedOut" in code:
         return QueryTimeoutError(f"{TIMED_OUT} ({engine}: {text})", engine=engine)

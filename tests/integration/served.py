@@ -16,7 +16,30 @@ from pathlib import Path
 
 import httpx
 
+from graphmem.store.falkordb_server import DataDirLayout
+from graphmem.store.neo4j_server import layout as neo4j_layout
+from graphmem.store.supervision import pid_alive
 from tests.conftest import TEST_NEO4J_HEAP_MB, TEST_NEO4J_PAGECACHE_MB
+
+
+def engine_pids(engine: str, data_dir: Path) -> tuple[int, int]:
+    """(engine, supervisor) pids published on the data directory."""
+    if engine == "neo4j":
+        data = neo4j_layout(data_dir).read_json()
+        assert data is not None
+        return int(data["java_pid"]), int(data["supervisor_pid"])
+    info = DataDirLayout(data_dir).read_info()
+    assert info is not None
+    return info.redis_pid, info.supervisor_pid
+
+
+def wait_stopped(pids: tuple[int, ...], timeout_s: float = 60.0) -> bool:
+    """Whether every pid is gone within ``timeout_s`` (an engine stops once no client holds a
+    lease on its data directory)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and any(pid_alive(p) for p in pids):
+        time.sleep(0.1)
+    return not any(pid_alive(p) for p in pids)
 
 
 def free_port() -> int:

@@ -9,28 +9,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from graphmem.store.falkordb_server import DataDirLayout
-from graphmem.store.neo4j_server import layout as neo4j_layout
 from graphmem.store.supervision import pid_alive
 from tests.conftest import ENGINES
-from tests.integration.served import engine_env, serve
-
-
-def engine_pids(engine: str, data_dir: Path) -> tuple[int, int]:
-    """(engine, supervisor) pids published on the data directory."""
-    if engine == "neo4j":
-        data = neo4j_layout(data_dir).read_json()
-        assert data is not None
-        return int(data["java_pid"]), int(data["supervisor_pid"])
-    info = DataDirLayout(data_dir).read_info()
-    assert info is not None
-    return info.redis_pid, info.supervisor_pid
+from tests.integration.served import engine_env, engine_pids, serve, wait_stopped
 
 
 def cli(data_dir: Path, *args: str, engine: str = "falkordb") -> subprocess.CompletedProcess[str]:
@@ -125,10 +111,7 @@ def test_keys_before_and_while_serving_then_clean_stop(engine: str, data_dir: Pa
         admin, agent = (json.loads(k.stdout)["key"] for k in keys)
         rest_scenario(served.url, admin, agent)
         assert engine_pids(engine, data_dir) == pids
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and any(pid_alive(p) for p in pids):
-        time.sleep(0.1)
-    assert not any(pid_alive(p) for p in pids)
+    assert wait_stopped(pids)
 
 
 def test_cli_errors_name_field_and_rule(data_dir: Path) -> None:
