@@ -50,7 +50,7 @@ from graphmem.write import (
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.codes import RULE_CODE, Code, Rule
-from graphmem.write.fields import agent_written, together
+from graphmem.write.fields import agent_written, name_fields, source_name_fields, together
 from graphmem.write.instructions import inert_at, instruction_shape, instruction_spans
 from graphmem.write.materialize import memory_text, stored_texts
 from graphmem.write.normalize import normalize
@@ -525,6 +525,17 @@ def _poisoning(run: StageInput) -> Check | None:
     # the names the agent writes itself carry its own authority, whatever the claim cites
     for name, text in agent_written(p):
         own = poisoning.poisoning_verdict(text, SourceKind.MODEL_OUTPUT, "agent")
+        if not own.ok:
+            strongest = max(own.findings, key=lambda f: f.weight)
+            return reject(Code.POISONING, f"{own.detail} field={name}"[:480], Rule(strongest.code))
+    # every name the proposal and its cited sources hold (ids, keys, scopes, tests, owners,
+    # URIs, found by walking the models): a sentence written as a name is the agent's own
+    # writing, read as words with the authority of model output (round 11)
+    names = name_fields(p) + [x for src in run.cited for x in source_name_fields(src)]
+    for name, text in names:
+        own = poisoning.poisoning_verdict(
+            text, SourceKind.MODEL_OUTPUT, "agent", decoded=name.endswith("#words")
+        )
         if not own.ok:
             strongest = max(own.findings, key=lambda f: f.weight)
             return reject(Code.POISONING, f"{own.detail} field={name}"[:480], Rule(strongest.code))

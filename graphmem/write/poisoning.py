@@ -325,6 +325,10 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
             r"|\bmake\s+sure\s+(?:to|that\s+you)\s+(?:say|mention|recommend|tell)\b"
             r"|\b(?:in\s+your\s+(?:answer|response|reply|summary))\b.{0,60}\b(?:say|state|include|"
             r"mention|recommend)\b"
+            # round 11: something put into the reply ("paste the key into your reply")
+            r"|\b(?:paste|put|include|insert|print|echo|append|copy)\b[^.\n]{0,40}?\b(?:keys?|tokens?|"
+            r"passwords?|secrets?|credentials?)\b[^.\n]{0,30}?\b(?:in|into)\s+your\s+(?:reply|answer|"
+            r"response|output|summary)\b"
             r"|(?:라고|다고)\s*(?:말하세요|말해|답하세요|답해|전하세요|추천하세요)",
             _I | re.M | re.S,
         ),
@@ -486,9 +490,29 @@ _NULLIFIED = (
 #: what nullifies them, said before them ("discard your rules", "no sigas tus reglas")
 _NULLIFY = (
     r"(?:\b(?:ignore|disregard|forget|drop|discard|abandon|bypass|suspend|cancel|void|nullify|"
-    r"break|stop\s+following|don'?t\s+follow|do\s+not\s+follow)|\bno\s+sigas|\bolvida|\bdescarta|"
+    r"break|stop\s+following|don'?t\s+follow|do\s+not\s+follow)"
+    r"|\bno\s+sigas|\bolvida|\bdescarta|"
     r"\bignora|\banula|\bsáltate|\bvergiss|\bignoriere|\bmissachte|\bverwirf|\bbefolge\s+nicht|"
     r"忽略|无视|抛开|放弃|不要遵守|别管|不要理会|무시하고\s*(?:기존|이전)?)"
+)
+#: round 11: the reader's own rules said to be void already, with "your" (the reader's):
+#: "the operator has revoked your earlier instructions", "your previous rules have been
+#: rescinded". Without "your" it is news ("the city has lifted the previous parking rules").
+_DONE = (
+    r"(?:revoked|rescinded|withdrawn|cancel+ed|voided|nullified|superseded|overridden|overruled|"
+    r"invalidated|annulled|replaced)"
+)
+_YOUR_RULES = rf"\byour\s+(?:\w+\s+)?{_RULES_NOUN}"
+_PATTERNS.append(
+    (
+        Rule.OVERRIDE_INSTRUCTIONS,
+        re.compile(
+            rf"\b(?:has|have|had)\s+(?:now\s+|just\s+|officially\s+)?{_DONE}\s+(?:all\s+(?:of\s+)?)?"
+            rf"{_YOUR_RULES}"
+            rf"|{_YOUR_RULES}\s+(?:have|has)\s+(?:now\s+|just\s+)?been\s+{_DONE}\b",
+            _I,
+        ),
+    )
 )
 _PATTERNS.append(
     (
@@ -712,14 +736,15 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
 _HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "columns/", "reversed", "inline")
 
 
-def detect_instruction(text: str) -> list[InstructionFinding]:
+def detect_instruction(text: str, *, decoded: bool = False) -> list[InstructionFinding]:
     """Every instruction-like signal in ``text``, read on every normalised view (see
     :mod:`graphmem.write.normalize`), at most one finding per code, with offsets into ``text``.
 
     A signal found only after decoding (base64, hex, URL escapes, TAG characters) or only in
     the reversed text is also a ``HIDDEN_PAYLOAD`` finding: honest content does not hide its
     instructions. A command that harms the machine or runs remote code is
-    ``DANGEROUS_COMMAND``.
+    ``DANGEROUS_COMMAND``. ``decoded``: ``text`` is itself a decoded reading (a sentence
+    read out of a name, :func:`graphmem.write.fields.name_words`), read as decoded runs are.
     """
     found: dict[str, InstructionFinding] = {}
     hidden_only: dict[str, InstructionFinding] = {}
@@ -729,7 +754,7 @@ def detect_instruction(text: str) -> list[InstructionFinding]:
             continue
         seen.add(view.text)
         hidden = any(tag in view.name for tag in _HIDDEN_VIEWS)
-        for f in _detect_raw(view.text, decoded=hidden or "/" in view.name):
+        for f in _detect_raw(view.text, decoded=decoded or hidden or "/" in view.name):
             s, e = view.original_span(f.start, min(f.end, len(view.text)))
             mapped = InstructionFinding(f.code, f.weight, s, e)
             if hidden:
@@ -788,7 +813,9 @@ def procedure_override(text: str) -> InstructionFinding | None:
     return next((f for f in detect_instruction(text) if f.code is Rule.OVERRIDE_INSTRUCTIONS), None)
 
 
-def poisoning_verdict(text: str, source_kind: SourceKind | str, source_id: str) -> PoisonVerdict:
+def poisoning_verdict(
+    text: str, source_kind: SourceKind | str, source_id: str, *, decoded: bool = False
+) -> PoisonVerdict:
     """Refuse instruction-like content that comes from an untrusted source.
 
     ``POISONING`` when the source kind is TOOL_RESULT, DOCUMENT or MODEL_OUTPUT and the
@@ -796,7 +823,7 @@ def poisoning_verdict(text: str, source_kind: SourceKind | str, source_id: str) 
     id and the finding codes, nothing of the content.
     """
     kind = SourceKind(source_kind)
-    findings = detect_instruction(text)
+    findings = detect_instruction(text, decoded=decoded)
     score = instruction_score(findings)
     codes = ",".join(sorted({f.code for f in findings}))
     flagged = kind in UNTRUSTED_KINDS and score >= THRESHOLD
