@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.write.decoders import COMMON_WORDS
 from graphmem.write.spelled import ENGLISH_WORDS, READING_WORDS
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "decode_game",
     "decode_punycode",
     "decomposed_syllable",
+    "english_by_sound",
     "game_marker",
     "jamo_marker",
 ]
@@ -220,6 +222,18 @@ _KANA_ENGLISH: dict[str, str] = {}
 for _w in sorted(ENGLISH_WORDS, key=lambda w: (len(w), w), reverse=True):
     if _w.isascii() and len(_w) > 1:
         _KANA_ENGLISH[_english_key(_w)] = _w
+#: the same, the rules' own vocabulary first where a common word has the same skeleton of two
+#: consonants or more (``_gn``: ignore, not again), for alphabets that spell English by sound
+#: (round 11)
+_BY_SOUND: dict[str, str] = dict(_KANA_ENGLISH)
+for _w in sorted(ENGLISH_WORDS - COMMON_WORDS, key=lambda w: (len(w), w), reverse=True):
+    if _w.isascii() and len(_w) > 1 and len(_english_key(_w).lstrip("_")) >= 2:
+        _BY_SOUND[_english_key(_w)] = _w
+
+
+def english_by_sound(key: str) -> str | None:
+    """The English word whose consonant skeleton (:func:`_english_key`) is ``key``."""
+    return _BY_SOUND.get(key)
 
 #: four or more katakana words in a row, split by ・, spaces or commas
 KATAKANA_WORDS = re.compile(r"[ァ-ヺー]+(?:[・ \t、,]+[ァ-ヺー]+){3,}")

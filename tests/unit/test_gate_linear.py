@@ -46,6 +46,13 @@ FOUND = [
     "has revoked your a ",  # round 11: rules said void already
     "paste key in ",  # round 11: a secret asked for in the reply
     "a-b.c/",  # round 11: a name read as words
+    "ᛁᚷ᛫",  # round 11: runes
+    "𐑦𐑜 ",  # round 11: Shavian
+    "иджон ",  # round 11: Korean in Cyrillic
+    "イジョン ",  # round 11: Korean in katakana
+    "지시ᄂᆞᆫ ",  # round 11: Middle Korean spelling
+    "以世无乃",  # round 11: man'yōgana
+    "fat1 ",  # round 11: Jyutping
 ]
 
 #: generated: every separator the rules read beside every prefix they key on
