@@ -84,8 +84,9 @@ _WORD: Final = re.compile(rf"[{_CLASS}]+")
 
 
 def alphabet_marker(text: str) -> bool:
-    """Any letter of these alphabets (one character-class search; none in ordinary text)."""
-    return _ANY.search(text) is not None
+    """Any letter of these alphabets (one character-class search; none in ordinary text, and
+    none at all in ASCII text, which is told in constant time)."""
+    return not text.isascii() and _ANY.search(text) is not None
 
 
 def _sound_key(sounds: list[str]) -> str:

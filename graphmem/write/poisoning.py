@@ -325,10 +325,6 @@ _PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
             r"|\bmake\s+sure\s+(?:to|that\s+you)\s+(?:say|mention|recommend|tell)\b"
             r"|\b(?:in\s+your\s+(?:answer|response|reply|summary))\b.{0,60}\b(?:say|state|include|"
             r"mention|recommend)\b"
-            # round 11: something put into the reply ("paste the key into your reply")
-            r"|\b(?:paste|put|include|insert|print|echo|append|copy)\b[^.\n]{0,40}?\b(?:keys?|tokens?|"
-            r"passwords?|secrets?|credentials?)\b[^.\n]{0,30}?\b(?:in|into)\s+your\s+(?:reply|answer|"
-            r"response|output|summary)\b"
             r"|(?:라고|다고)\s*(?:말하세요|말해|답하세요|답해|전하세요|추천하세요)",
             _I | re.M | re.S,
         ),
@@ -503,7 +499,9 @@ _DONE = (
     r"invalidated|annulled|replaced)"
 )
 _YOUR_RULES = rf"\byour\s+(?:\w+\s+)?{_RULES_NOUN}"
-_PATTERNS.append(
+#: patterns that need the word "your" (the reader's own): read only where it is, a substring
+#: test first, so ordinary text pays nothing for them (round 11)
+_YOUR_PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
     (
         Rule.OVERRIDE_INSTRUCTIONS,
         re.compile(
@@ -512,8 +510,18 @@ _PATTERNS.append(
             rf"|{_YOUR_RULES}\s+(?:have|has)\s+(?:now\s+|just\s+)?been\s+{_DONE}\b",
             _I,
         ),
-    )
-)
+    ),
+    (
+        # a secret put into the reply ("paste the key into your reply")
+        Rule.RESPONSE_MANIPULATION,
+        re.compile(
+            r"\b(?:paste|put|include|insert|print|echo|append|copy)\b[^.\n]{0,40}?\b(?:keys?|tokens?|"
+            r"passwords?|secrets?|credentials?)\b[^.\n]{0,30}?\b(?:in|into)\s+your\s+(?:reply|answer|"
+            r"response|output|summary)\b",
+            _I,
+        ),
+    ),
+]
 _PATTERNS.append(
     (
         Rule.OVERRIDE_INSTRUCTIONS,
@@ -685,7 +693,8 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
         if code not in found:
             found[code] = InstructionFinding(code, WEIGHTS[code], start, end)
 
-    for code, pattern in _PATTERNS:
+    patterns = _PATTERNS + _YOUR_PATTERNS if "your" in text.lower() else _PATTERNS
+    for code, pattern in patterns:
         for match in pattern.finditer(text):
             if code in _MENTIONABLE and _quoted(text, match.start(), match.end()):
                 continue

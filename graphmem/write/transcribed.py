@@ -144,7 +144,7 @@ CYRILLIC_LINE: Final = re.compile(r"[^\n]*[\u0400-\u04ff][^\n]*")
 
 
 def cyrillic_marker(text: str) -> bool:
-    return _CYRILLIC_WORD.search(text) is not None
+    return not text.isascii() and _CYRILLIC_WORD.search(text) is not None
 
 
 def decode_korean_cyrillic(line: str) -> str | None:
@@ -159,7 +159,7 @@ KATAKANA_LINE: Final = re.compile(r"[^\n]*[\u30a1-\u30fa][^\n]*")
 
 
 def katakana_marker(text: str) -> bool:
-    return _KATAKANA_WORD.search(text) is not None
+    return not text.isascii() and _KATAKANA_WORD.search(text) is not None
 
 
 def _kana_latin(word: str) -> str:
@@ -196,7 +196,7 @@ _OLD_RE: Final = re.compile(f"[{_OLD}]")
 
 
 def old_hangul_marker(text: str) -> bool:
-    return _OLD_RE.search(text) is not None
+    return not text.isascii() and _OLD_RE.search(text) is not None
 
 
 _S_BASE: Final = 0xAC00
