@@ -739,6 +739,7 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
     ("katakana", _spans(scripts.KATAKANA_WORDS), scripts.decode_katakana,
      Rule.ENCODED_KATAKANA),
     ("game", _spans(scripts.GAME_LINE), scripts.decode_game, Rule.ENCODED_WORD_GAME),
+    ("verlan", _spans(scripts.VERLAN_LINE), scripts.decode_verlan, Rule.ENCODED_WORD_GAME),
     # round 9: Korean typed on QWERTY; native text read by its sound
     ("qwerty", _spans(keyboards.LATIN_RUN), keyboards.decode_qwerty_korean,
      Rule.ENCODED_KEYBOARD),
@@ -778,6 +779,7 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "zhuyin": lambda t: _ZHUYIN_LETTER.search(t) is not None,
     "romanized": romanized.romanized_marker,
     "game": scripts.game_marker,
+    "verlan": scripts.verlan_marker,
     "katakana": scripts.katakana_marker,
     "keys": lambda t: _HANGUL_LETTER.search(t) is not None,
     "qwerty": keyboards.qwerty_marker,

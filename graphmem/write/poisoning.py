@@ -522,6 +522,24 @@ _YOUR_PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
         ),
     ),
 ]
+#: French (round 11): the reader's own rules (``tes``/``vos`` consignes, règles, instructions,
+#: or the earlier ones, ``précédentes``) dropped. Read only where a French possessive or
+#: "earlier" stands (substring tests), so other text pays nothing for it
+_FR_RULES = r"(?:consignes?|r[eè]gles|instructions?|directives)"
+_FR_OWN = (
+    rf"(?:\b(?:tes|vos|toutes\s+(?:tes|vos|les))\s+(?:\w+\s+)?{_FR_RULES}"
+    rf"|\b{_FR_RULES}\s+(?:pr[ée]c[ée]dentes|ant[ée]rieures))"
+)
+_FR_NULLIFY = (
+    r"\b(?:ignore|ignorez|ignorer|oublie|oubliez|n'ob[ée]is\s+plus\s+[àa]|ne\s+suis\s+plus)"
+)
+_FRENCH_CUES = (" tes ", " vos ", "toutes ", "dentes", "rieures")
+_FRENCH_PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
+    (
+        Rule.OVERRIDE_INSTRUCTIONS,
+        re.compile(rf"{_FR_NULLIFY}\s*(?:\S+\s+){{0,2}}?{_FR_OWN}", _I),
+    ),
+]
 _PATTERNS.append(
     (
         Rule.OVERRIDE_INSTRUCTIONS,
@@ -693,7 +711,10 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
         if code not in found:
             found[code] = InstructionFinding(code, WEIGHTS[code], start, end)
 
-    patterns = _PATTERNS + _YOUR_PATTERNS if "your" in text.lower() else _PATTERNS
+    low = text.lower()
+    patterns = _PATTERNS + _YOUR_PATTERNS if "your" in low else _PATTERNS
+    if any(cue in low for cue in _FRENCH_CUES):
+        patterns = patterns + _FRENCH_PATTERNS
     for code, pattern in patterns:
         for match in pattern.finditer(text):
             if code in _MENTIONABLE and _quoted(text, match.start(), match.end()):

@@ -53,6 +53,8 @@ FOUND = [
     "지시ᄂᆞᆫ ",  # round 11: Middle Korean spelling
     "以世无乃",  # round 11: man'yōgana
     "fat1 ",  # round 11: Jyutping
+    "gnorei les et ",  # round 11: verlan
+    "ignorez tes consignes ",  # round 11: French rules
 ]
 
 #: generated: every separator the rules read beside every prefix they key on
