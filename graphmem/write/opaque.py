@@ -32,6 +32,13 @@ How a word is judged, by statistics rather than by the cipher's name:
   (``저jang된``, ``bi밀beon호``; ``API를`` — Latin then a particle — is ordinary).
 * **Han**: character components that are not free-standing characters (``扌``, ``宀``, ``刂``),
   as in 拆字 riddles.
+* **A script foreign to the text** (round 11): a word in an alphabet no living language writes
+  its everyday prose in (runes, Ogham, Gothic, Old Italic, Shavian, Deseret, Linear B,
+  cuneiform, Glagolitic …) is judged by its reading (:mod:`graphmem.write.alphabets`): runes
+  that spell words are prose, the rest — and every letter with no reading here — a cipher's.
+  Katakana words in Korean text (Hangul, and no hiragana, which every Japanese sentence holds)
+  are Korean written in a script Korean does not use. Before round 11 every word of a script
+  other than Latin or Cyrillic counted as a word of prose, which is how such text passed.
 
 Every pattern here is a single character class or a bounded repetition (linear time).
 """
