@@ -18,6 +18,10 @@ Shavian and Deseret
     script's own convention reads them. A word no English word matches is kept in its
     phonemic Latin spelling.
 
+English in Cyrillic or Greek letters (:func:`decode_english_letters`)
+    each letter spelled as an English reader sounds it out, and each word read as the English
+    word of the same consonant skeleton, when three words of a line are words the rules read.
+
 A run of any of these letters is found by one character class (linear) behind a cheap
 marker, and its reading is a decoded view like any other (``normalize.py``). Text in such an
 alphabet that reads as nothing is judged by :mod:`graphmem.write.opaque`.
@@ -29,7 +33,15 @@ import re
 import unicodedata
 from typing import Final
 
-__all__ = ["ALPHABET_RUN", "alphabet_marker", "decode_alphabet", "read_word"]
+__all__ = [
+    "ALPHABET_RUN",
+    "FOREIGN_LINE",
+    "alphabet_marker",
+    "decode_alphabet",
+    "decode_english_letters",
+    "foreign_marker",
+    "read_word",
+]
 
 # -- letter alphabets: runes and Ogham -----------------------------------------------------------
 
@@ -148,3 +160,64 @@ def decode_alphabet(run: str) -> str | None:
     out.append(run[pos:])
     text = unicodedata.normalize("NFC", "".join(out))
     return re.sub(r"[ \t]{2,}", " ", text).strip() or None
+
+
+# -- English written in Cyrillic or Greek letters ----------------------------------------------
+
+#: each letter's Latin spelling, as an English reader would sound it out
+_CYRILLIC_LATIN: Final = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        _table("a b v g d e yo zh z i y k l m n o p r s t u f h ts ch sh shch _ y _ e yu ya"),
+        strict=True,
+    )
+)
+_GREEK_LATIN: Final = dict(
+    zip(
+        "αβγδεζηθικλμνξοπρσςτυφχψω",
+        _table("a v g d e z i th i k l m n x o p r s s t u f h ps o"),
+        strict=True,
+    )
+)
+_FOREIGN_LATIN: Final = {
+    k: ("" if v == "_" else v) for k, v in {**_CYRILLIC_LATIN, **_GREEK_LATIN}.items()
+}
+_FOREIGN_WORD: Final = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]+")
+#: a line holding Cyrillic or Greek words
+FOREIGN_LINE: Final = re.compile(r"[^\n]*[\u0370-\u03ff\u0400-\u04ff][^\n]*")
+#: three distinct words of the rules, each spelled in five letters or more, and a quarter of
+#: the line's words (a short Russian word such as "как" has the skeleton of "key")
+_MIN_ENGLISH: Final = 3
+_MIN_LETTERS: Final = 5
+
+
+def foreign_marker(text: str) -> bool:
+    return not text.isascii() and _FOREIGN_WORD.search(text) is not None
+
+
+def decode_english_letters(line: str) -> str | None:
+    """English written in Cyrillic or Greek letters (``игнор ол превиос инструкшнс``): each
+    word spelled in Latin letters and read as the English word of the same consonant skeleton
+    (:func:`graphmem.write.scripts.english_by_sound`), when three long words of the line, and
+    a quarter of its words, are words the rules read (``ignore``, ``previous``,
+    ``instructions`` — a Russian or Greek sentence spells none of them)."""
+    from graphmem.write.scripts import english_by_sound, english_key, rule_word
+
+    out: list[str] = []
+    hits: set[str] = set()
+    words = 0
+    pos = 0
+    for m in _FOREIGN_WORD.finditer(line):
+        out.append(line[pos : m.start()])
+        plain = "".join(c for c in unicodedata.normalize("NFD", m.group(0).lower()) if c.isalpha())
+        latin = "".join(_FOREIGN_LATIN.get(c, c) for c in plain)
+        english = english_by_sound(english_key(latin)) if len(latin) > 2 else None
+        words += 1
+        if english is not None and rule_word(english) and len(latin) >= _MIN_LETTERS:
+            hits.add(english)
+        out.append(english or latin)
+        pos = m.end()
+    out.append(line[pos:])
+    if len(hits) < _MIN_ENGLISH or len(hits) * 4 < words:
+        return None
+    return "".join(out)

@@ -711,6 +711,8 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
      Rule.ENCODED_ASCII85),
     # round 11: alphabets no language writes its everyday text in (runes, Ogham, Shavian)
     ("letters", _spans(alphabets.ALPHABET_RUN), alphabets.decode_alphabet, Rule.ENCODED_SCRIPT),
+    ("english", _spans(alphabets.FOREIGN_LINE), alphabets.decode_english_letters,
+     Rule.ENCODED_SCRIPT),
     # round 11: Korean in Middle Korean spelling, in Cyrillic, in katakana; man'yōgana
     ("oldhangul", _spans(transcribed.OLD_HANGUL_RUN), transcribed.decode_old_hangul,
      Rule.ENCODED_SCRIPT),
@@ -787,6 +789,7 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "hanja": phonetic.hanja_marker,
     "kana": phonetic.kana_marker,
     "letters": alphabets.alphabet_marker,
+    "english": alphabets.foreign_marker,
     "oldhangul": transcribed.old_hangul_marker,
     "kocyrillic": transcribed.cyrillic_marker,
     "kokana": transcribed.katakana_marker,

@@ -196,6 +196,10 @@ def _cyrillic_model() -> _Model:
     return _train([_fold(w) for w in _wordlist("russian")])
 
 
+_CYRILLIC_FOLD: Final = str.maketrans(
+    {"і": "и", "ї": "и", "є": "е", "ґ": "г", "ў": "у", "ј": "й", "љ": "ль", "њ": "нь", "ћ": "ч",
+     "ђ": "дж", "џ": "дж", "ѓ": "г", "ќ": "к", "ѕ": "з", "'": "", "’": ""}
+)  # fmt: skip
 _LATIN_VOWELS: Final = frozenset("aeiouy")
 _CYRILLIC_VOWELS: Final = frozenset("аеёиоуыэюяієї")
 #: mean log-probability per letter pair below which a word reads as no language's word
@@ -293,7 +297,10 @@ def _word_kind(core: str, *, hangul_home: bool = False) -> str | None:
     if _CYRILLIC_WORD.fullmatch(core):
         if core.isupper():
             return None
-        return "bad" if _implausible(core, _cyrillic_model(), _CYRILLIC_VOWELS) else "ok"
+        # Ukrainian, Belarusian, Serbian and Macedonian letters read as their Russian sound
+        # (round 11: the model is Russian's, and "Інструкції" is a word, not a cipher)
+        russian = core.lower().translate(_CYRILLIC_FOLD)
+        return "bad" if _implausible(russian, _cyrillic_model(), _CYRILLIC_VOWELS) else "ok"
     if any(_historic(c) for c in core):
         # judged by its reading: runes that spell words are prose in runes, the rest a cipher
         from graphmem.write.alphabets import read_word

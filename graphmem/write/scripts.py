@@ -50,8 +50,10 @@ __all__ = [
     "decode_verlan",
     "decomposed_syllable",
     "english_by_sound",
+    "english_key",
     "game_marker",
     "jamo_marker",
+    "rule_word",
     "verlan_marker",
 ]
 
@@ -246,6 +248,19 @@ for _w in sorted(ENGLISH_WORDS - COMMON_WORDS, key=lambda w: (len(w), w), revers
 def english_by_sound(key: str) -> str | None:
     """The English word whose consonant skeleton (:func:`_english_key`) is ``key``."""
     return _BY_SOUND.get(key)
+
+
+def english_key(word: str) -> str:
+    """An English word's consonant skeleton (``ignore`` → ``_gn``)."""
+    return _english_key(word)
+
+
+_RULE_WORDS = ENGLISH_WORDS - COMMON_WORDS
+
+
+def rule_word(word: str) -> bool:
+    """Whether ``word`` is of the rules' own vocabulary (not a common word)."""
+    return word in _RULE_WORDS
 
 
 #: four or more katakana words in a row, split by ・, spaces or commas
