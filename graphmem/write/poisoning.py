@@ -843,6 +843,32 @@ def procedure_override(text: str) -> InstructionFinding | None:
     return next((f for f in detect_instruction(text) if f.code is Rule.OVERRIDE_INSTRUCTIONS), None)
 
 
+#: a name that names a test: it describes what it checks
+#: (``test_ignore_previous_instructions_is_refused``), as a quotation does
+_TEST_NAME: Final = re.compile(r"(?:tests?|spec|specs|should)\b", re.IGNORECASE)
+
+
+def names_a_test(words: str) -> bool:
+    """Whether a name read as words names a test (``test …``, ``spec …``, ``should …``)."""
+    return _TEST_NAME.match(words) is not None
+
+
+def name_verdict(words: str) -> PoisonVerdict:
+    """The verdict on a sentence read out of a name (:func:`graphmem.write.fields.name_words`),
+    with the authority of model output: the proposing agent wrote it. A name that names a test
+    (its first word ``test``, ``spec``, ``should``) mentions what it checks, so the signals an
+    article may mention in quotes (an override, an impersonation, an address to the AI) count
+    for it only beside others that reach the threshold on their own."""
+    verdict = poisoning_verdict(words, SourceKind.MODEL_OUTPUT, "agent", decoded=True)
+    if verdict.ok or not names_a_test(words):
+        return verdict
+    rest = tuple(f for f in verdict.findings if f.code not in _MENTIONABLE)
+    score = instruction_score(list(rest))
+    if score >= THRESHOLD:
+        return verdict
+    return PoisonVerdict(True, None, verdict.source_kind, "agent", score, rest, None)
+
+
 def poisoning_verdict(
     text: str, source_kind: SourceKind | str, source_id: str, *, decoded: bool = False
 ) -> PoisonVerdict:
@@ -918,6 +944,8 @@ __all__ = [
     "PoisonVerdict",
     "detect_instruction",
     "instruction_score",
+    "name_verdict",
+    "names_a_test",
     "opaque_finding",
     "poisoning_verdict",
     "procedure_override",

@@ -17,7 +17,7 @@ from graphmem.models.enums import SourceKind
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.fields import name_fields, name_words, source_name_fields
-from graphmem.write.poisoning import poisoning_verdict
+from graphmem.write.poisoning import name_verdict
 
 #: directives, each a plain sentence (the destination at the end stays a host)
 DIRECTIVES = [
@@ -58,7 +58,7 @@ def _refused_as_name(name: str) -> bool:
     words = name_words(name)
     if words is None:
         return False
-    return not poisoning_verdict(words, SourceKind.MODEL_OUTPUT, "agent", decoded=True).ok
+    return not name_verdict(words).ok
 
 
 @pytest.mark.parametrize(("directive", "name"), ATTACKS)
@@ -94,6 +94,10 @@ LEGIT_NAMES = [
     "send_weekly_digest_to_subscribers",
     "ignore-list-for-the-spam-filter",
     "rules-engine-previous-release-notes",
+    # a security suite's tests name what they check
+    "test_ignore_previous_instructions_is_refused",
+    "tests/unit/test_poisoning.py::test_forget_your_rules_in_a_tool_result_is_poisoning",
+    "should-refuse-assistant-ignore-your-rules-in-a-document",
 ]
 
 
@@ -220,3 +224,16 @@ def test_a_source_uri_and_ids_are_walked_but_not_its_content() -> None:
 def test_generated_set_is_large_and_distinct() -> None:
     assert len({n for _, n in ATTACKS}) == len(ATTACKS) >= 60
     assert not set(itertools.chain(LEGIT_NAMES)) & {n for _, n in ATTACKS}
+
+
+def test_a_procedure_whose_tests_name_an_injection_is_no_override() -> None:
+    from graphmem.write.fields import together
+    from graphmem.write.materialize import stored_texts
+    from graphmem.write.poisoning import procedure_override
+
+    p = _procedure(tests=["test_ignore_previous_instructions_is_refused"])
+    joined = together(stored_texts(p))
+    found = procedure_override(joined.text)
+    assert found is not None  # read, as every stored name is
+    segments = [n for n, s, e in joined.segments if s < found.end and found.start < e]
+    assert segments == ["procedure.tests[0]#words"]
