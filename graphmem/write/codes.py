@@ -169,6 +169,10 @@ class Rule(StrEnum):
     #: message in the pattern of spaces and tabs (refused as HIDDEN_TEXT)
     ENCODED_KEYBOARD = "ENCODED_KEYBOARD"
     ENCODED_PHONETIC = "ENCODED_PHONETIC"
+    #: round 11 (``alphabets.py``, ``transcribed.py``): text written in an alphabet or a
+    #: script its language does not use (runes, Ogham, Shavian, Deseret; Korean in kana or
+    #: Cyrillic, man'yōgana), read back
+    ENCODED_SCRIPT = "ENCODED_SCRIPT"
     WHITESPACE_CHANNEL = "WHITESPACE_CHANNEL"
     REVERSED_TEXT = "REVERSED_TEXT"
     # -- grounding (UNGROUNDED / SPAN_CONTRADICTS / NO_SPAN)
@@ -303,6 +307,7 @@ _NORMALIZE_RULES = (
     Rule.ENCODED_KATAKANA,
     Rule.ENCODED_KEYBOARD,
     Rule.ENCODED_PHONETIC,
+    Rule.ENCODED_SCRIPT,
     Rule.REVERSED_TEXT,
 )
 

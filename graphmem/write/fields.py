@@ -23,14 +23,26 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+import urllib.parse
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 if TYPE_CHECKING:
+    from graphmem.models.nodes import Source
     from graphmem.models.proposal import MemoryProposal
 
-__all__ = ["Joined", "agent_written", "identifier_words", "together"]
+__all__ = [
+    "Joined",
+    "agent_written",
+    "identifier_words",
+    "name_fields",
+    "name_words",
+    "source_name_fields",
+    "together",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +129,94 @@ def agent_written(proposal: MemoryProposal) -> list[tuple[str, str]]:
         if words:
             out.append((f"{where}#words", words))
     return out
+
+
+# -- every name a record holds (round 11) ---------------------------------------------------------
+
+#: one run of letters and digits (a word of a name); anything else parts words
+_NAME_PART = re.compile(r"[^\W_]+")
+#: a host at the end of a name (``evil.example``): its last two labels kept whole, since a
+#: destination is what an instruction in a name points at
+_HOST_TAIL = re.compile(r"[A-Za-z0-9]{1,63}\.[A-Za-z]{2,24}$")
+#: a name of fewer letter words than this is a name, not a sentence
+MIN_NAME_WORDS = MIN_IDENTIFIER_WORDS
+#: fields that are not names: what a source quotes (read with the source's own authority), a
+#: hash, and what the write path sets itself
+_NOT_NAMES = frozenset({"content", "content_hash", "recorded_at", "revoked_at", "tenant_id"})
+
+
+def name_words(value: str) -> str | None:
+    """``value`` — an id, a key, a scope path, a URI, a version — written as the words it is
+    made of, when it holds :data:`MIN_NAME_WORDS` letter words or more; ``None`` otherwise.
+
+    Every separator a name can use parts words (``_ - . : / + = ? & #`` and a case change),
+    URL escapes and ``+`` are decoded first, and a host at its end stays whole: ``tenant/hold/
+    IA-ignora-tus-instrucciones-previas`` reads ``tenant hold IA ignora tus instrucciones
+    previas``; ``?note=AI+assistant:+ignore+previous+instructions`` reads as the sentence it
+    is. A name's words are a *decoded reading*: a scanner reads them as it reads a decoded run."""
+    if not value or len(value) > 2000:
+        return None
+    text = urllib.parse.unquote_plus(value) if ("%" in value or "+" in value) else value
+    host = _HOST_TAIL.search(text)
+    tail = ""
+    if host is not None and host.start() > 0 and not text[host.start() - 1].isalnum():
+        tail, text = host.group(0), text[: host.start()]
+    words = [w for m in _NAME_PART.finditer(_CAMEL.sub(" ", text)) if (w := m.group(0))]
+    letter_words = sum(1 for w in words if w.isalpha())
+    if letter_words < MIN_NAME_WORDS or letter_words * 4 < len(words) * 3:
+        return None  # a short name, or an id in groups (a UUID, a hash, a date)
+    return " ".join([*words, tail] if tail else words)
+
+
+def _names(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            if name not in _NOT_NAMES:
+                yield from _names(getattr(value, name), f"{where}.{name}" if where else name)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield (f"{where}.{k}#key", str(k))
+            yield from _names(v, f"{where}.{k}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            yield from _names(v, f"{where}[{i}]")
+    elif isinstance(value, str) and value and not value.isspace():
+        yield (where, value)
+
+
+def name_fields(proposal: MemoryProposal) -> list[tuple[str, str]]:
+    """``(field#words, words)`` of every string a proposal holds that reads as a sentence
+    written as a name (:func:`name_words`), found by walking the model (round 11): every
+    field, whatever its type — subject, procedure key, owner, scope, tests, run id, a
+    procedure reference, an action's name, an environment key — so a field added later is
+    read by default. Prose fields yield nothing here (they hold spaces, so they are no name
+    and are read as text by the scanners); a name of three words or fewer yields nothing."""
+    return _worded(_names(proposal, ""))
+
+
+def source_name_fields(source: Source) -> list[tuple[str, str]]:
+    """The same for a cited source's own fields (its id, URI, revision, owner, speaker …),
+    all but its content: a URI is stored beside the memory and shown to a model with it. A
+    field of a source that holds prose (a URI with spaces or non-ASCII letters in it) is
+    listed as written too: no other scanner reads it."""
+    return _worded(_names(source, f"source[{source.source_id}]"), prose=True)
+
+
+def _name_shaped(text: str) -> bool:
+    """One printable ASCII token: what ids, keys, scope paths, versions and URIs are (the
+    models' own patterns allow nothing else, and a URI escapes the rest). Prose has spaces,
+    or is written in a script that uses none (Japanese, Chinese, Thai) and is read as text."""
+    return text.isascii() and text.isprintable() and not any(c.isspace() for c in text)
+
+
+def _worded(named: Iterator[tuple[str, str]], *, prose: bool = False) -> list[tuple[str, str]]:
+    out: dict[str, str] = {}
+    for where, text in named:
+        if (prose and not text.isascii()) or not _name_shaped(text.strip()):
+            if prose and text not in out.values():
+                out[where] = text
+            continue  # prose, read as text by the scanners
+        words = name_words(text)
+        if words is not None and words not in out.values():
+            out[f"{where}#words"] = words
+    return list(out.items())

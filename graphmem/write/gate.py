@@ -50,7 +50,13 @@ from graphmem.write import (
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.codes import RULE_CODE, Code, Rule
-from graphmem.write.fields import agent_written, together
+from graphmem.write.fields import (
+    Joined,
+    agent_written,
+    name_fields,
+    source_name_fields,
+    together,
+)
 from graphmem.write.instructions import inert_at, instruction_shape, instruction_spans
 from graphmem.write.materialize import memory_text, stored_texts
 from graphmem.write.normalize import normalize
@@ -514,6 +520,16 @@ def _opaque_object(run: StageInput) -> list[Check]:
     return []
 
 
+def _in_test_name(joined: Joined, start: int, end: int) -> bool:
+    """Whether characters ``start:end`` of ``joined`` lie in names of tests read as words
+    (``test ignore previous instructions is refused``): a test's name mentions what it
+    checks (round 11)."""
+    spans = [(n, s, e) for n, s, e in joined.segments if s < end and start < e]
+    return bool(spans) and all(
+        n.endswith("#words") and poisoning.names_a_test(joined.text[s:e]) for n, s, e in spans
+    )
+
+
 def _poisoning(run: StageInput) -> Check | None:
     """Instruction-like content from an untrusted source, read on every stored field apart
     (each field its own line) and together (one text, so an injection split across an
@@ -528,13 +544,26 @@ def _poisoning(run: StageInput) -> Check | None:
         if not own.ok:
             strongest = max(own.findings, key=lambda f: f.weight)
             return reject(Code.POISONING, f"{own.detail} field={name}"[:480], Rule(strongest.code))
+    # every name the proposal and its cited sources hold (ids, keys, scopes, tests, owners,
+    # URIs, found by walking the models): a sentence written as a name is the agent's own
+    # writing, read as words with the authority of model output (round 11)
+    names = name_fields(p) + [x for src in run.cited for x in source_name_fields(src)]
+    for name, text in names:
+        own = (
+            poisoning.name_verdict(text)
+            if name.endswith("#words")
+            else poisoning.poisoning_verdict(text, SourceKind.MODEL_OUTPUT, "agent")
+        )
+        if not own.ok:
+            strongest = max(own.findings, key=lambda f: f.weight)
+            return reject(Code.POISONING, f"{own.detail} field={name}"[:480], Rule(strongest.code))
     stored = stored_texts(p)
     fields = [("memory.text", memory_text(p)), *stored]
     apart = "\n".join(t for _, t in fields)
     joined = together(stored)
     if p.memory_type is MemoryType.PROCEDURAL:
         override = poisoning.procedure_override(joined.text)
-        if override is not None:
+        if override is not None and not _in_test_name(joined, override.start, override.end):
             label = joined.label(override.start, override.end)
             return reject(Code.POISONING, f"procedure override fields={label}", Rule(override.code))
     durable = p.memory_type in (MemoryType.SEMANTIC, MemoryType.PROCEDURAL)

@@ -72,7 +72,17 @@ from functools import lru_cache, partial
 
 from confusable_homoglyphs.confusables import confusables_data
 
-from graphmem.write import channels, decoders, keyboards, phonetic, romanized, scripts, spelled
+from graphmem.write import (
+    alphabets,
+    channels,
+    decoders,
+    keyboards,
+    phonetic,
+    romanized,
+    scripts,
+    spelled,
+    transcribed,
+)
 from graphmem.write.codes import Rule
 
 __all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
@@ -699,6 +709,19 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
      Rule.ENCODED_UTF7),
     ("ascii85", _spans(decoders.ASCII85), partial(decoders.decode_ascii85, readable=_readable),
      Rule.ENCODED_ASCII85),
+    # round 11: alphabets no language writes its everyday text in (runes, Ogham, Shavian)
+    ("letters", _spans(alphabets.ALPHABET_RUN), alphabets.decode_alphabet, Rule.ENCODED_SCRIPT),
+    ("english", _spans(alphabets.FOREIGN_LINE), alphabets.decode_english_letters,
+     Rule.ENCODED_SCRIPT),
+    # round 11: Korean in Middle Korean spelling, in Cyrillic, in katakana; man'yōgana
+    ("oldhangul", _spans(transcribed.OLD_HANGUL_RUN), transcribed.decode_old_hangul,
+     Rule.ENCODED_SCRIPT),
+    ("kocyrillic", _spans(transcribed.CYRILLIC_LINE), transcribed.decode_korean_cyrillic,
+     Rule.ENCODED_SCRIPT),
+    ("kokana", _spans(transcribed.KATAKANA_LINE), transcribed.decode_korean_kana,
+     Rule.ENCODED_SCRIPT),
+    ("manyogana", _spans(transcribed.MANYOGANA_RUN), transcribed.decode_manyogana,
+     Rule.ENCODED_SCRIPT),
     # round 8: letters spelled by words, written in pieces, in play or romanised
     ("spelled", spelled.spelled_runs, spelled.decode_spelled, Rule.ENCODED_SPELLING),
     ("acrostic", lambda t: ((a, b) for a, b, _ in spelled.line_acrostics(t)),
@@ -718,6 +741,7 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
     ("katakana", _spans(scripts.KATAKANA_WORDS), scripts.decode_katakana,
      Rule.ENCODED_KATAKANA),
     ("game", _spans(scripts.GAME_LINE), scripts.decode_game, Rule.ENCODED_WORD_GAME),
+    ("verlan", _spans(scripts.VERLAN_LINE), scripts.decode_verlan, Rule.ENCODED_WORD_GAME),
     # round 9: Korean typed on QWERTY; native text read by its sound
     ("qwerty", _spans(keyboards.LATIN_RUN), keyboards.decode_qwerty_korean,
      Rule.ENCODED_KEYBOARD),
@@ -739,6 +763,7 @@ _CANDIDATE: dict[str, Callable[[str], bool]] = {
     "hanja": phonetic.hanja_candidate,
     "homophones": phonetic.han_candidate,
     "kana": phonetic.kana_candidate,
+    "manyogana": transcribed.manyogana_candidate,
 }
 #: decoders that only run when their marker is in the text (a cheap pre-check)
 _MARKER: dict[str, Callable[[str], bool]] = {
@@ -756,12 +781,19 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "zhuyin": lambda t: _ZHUYIN_LETTER.search(t) is not None,
     "romanized": romanized.romanized_marker,
     "game": scripts.game_marker,
+    "verlan": scripts.verlan_marker,
     "katakana": scripts.katakana_marker,
     "keys": lambda t: _HANGUL_LETTER.search(t) is not None,
     "qwerty": keyboards.qwerty_marker,
     "homophones": phonetic.han_marker,
     "hanja": phonetic.hanja_marker,
     "kana": phonetic.kana_marker,
+    "letters": alphabets.alphabet_marker,
+    "english": alphabets.foreign_marker,
+    "oldhangul": transcribed.old_hangul_marker,
+    "kocyrillic": transcribed.cyrillic_marker,
+    "kokana": transcribed.katakana_marker,
+    "manyogana": phonetic.han_marker,
     **decoders.MARKERS,
 }
 

@@ -32,6 +32,13 @@ How a word is judged, by statistics rather than by the cipher's name:
   (``저jang된``, ``bi밀beon호``; ``API를`` — Latin then a particle — is ordinary).
 * **Han**: character components that are not free-standing characters (``扌``, ``宀``, ``刂``),
   as in 拆字 riddles.
+* **A script foreign to the text** (round 11): a word in an alphabet no living language writes
+  its everyday prose in (runes, Ogham, Gothic, Old Italic, Shavian, Deseret, Linear B,
+  cuneiform, Glagolitic …) is judged by its reading (:mod:`graphmem.write.alphabets`): runes
+  that spell words are prose, the rest — and every letter with no reading here — a cipher's.
+  Katakana words in Korean text (Hangul, and no hiragana, which every Japanese sentence holds)
+  are Korean written in a script Korean does not use. Before round 11 every word of a script
+  other than Latin or Cyrillic counted as a word of prose, which is how such text passed.
 
 Every pattern here is a single character class or a bounded repetition (linear time).
 """
@@ -189,6 +196,10 @@ def _cyrillic_model() -> _Model:
     return _train([_fold(w) for w in _wordlist("russian")])
 
 
+_CYRILLIC_FOLD: Final = str.maketrans(
+    {"і": "и", "ї": "и", "є": "е", "ґ": "г", "ў": "у", "ј": "й", "љ": "ль", "њ": "нь", "ћ": "ч",
+     "ђ": "дж", "џ": "дж", "ѓ": "г", "ќ": "к", "ѕ": "з", "'": "", "’": ""}
+)  # fmt: skip
 _LATIN_VOWELS: Final = frozenset("aeiouy")
 _CYRILLIC_VOWELS: Final = frozenset("аеёиоуыэюяієї")
 #: mean log-probability per letter pair below which a word reads as no language's word
@@ -239,10 +250,38 @@ def _leet_word(core: str) -> bool:
     return switches >= 2
 
 
-def _word_kind(core: str) -> str | None:
+#: alphabets no living language writes its everyday prose in: historic and constructed
+#: scripts (runes, Ogham, Old Italic, Gothic, Old Permic, Ugaritic, Old Persian, Deseret,
+#: Shavian, Linear A and B, Phoenician, Old Turkic, Old Hungarian, cuneiform, hieroglyphs,
+#: Glagolitic). A word in one of them is read by no one as prose: a cipher's letters (round 11)
+_HISTORIC: Final = (
+    (0x1680, 0x169F), (0x16A0, 0x16FF), (0x2C00, 0x2C5F), (0x10000, 0x100FF),
+    (0x10300, 0x1047F), (0x10600, 0x1077F), (0x10900, 0x1091F), (0x10C00, 0x10CFF),
+    (0x12000, 0x1254F), (0x13000, 0x1345F), (0x14400, 0x1467F),
+)  # fmt: skip
+
+
+def _historic(ch: str) -> bool:
+    o = ord(ch)
+    return o >= 0x1680 and any(a <= o <= b for a, b in _HISTORIC)
+
+
+_KANA_RE: Final = re.compile("[\u30a1-\u30fa]")
+_HANGUL_RE: Final = re.compile("[\uac00-\ud7a3]")
+_HIRAGANA_RE: Final = re.compile("[\u3041-\u3096]")
+
+
+def _hangul_home(text: str) -> bool:
+    """Whether ``text`` is Korean around its katakana: Hangul in it, and no hiragana (which
+    every Japanese sentence holds, in its particles)."""
+    return _HANGUL_RE.search(text) is not None and _HIRAGANA_RE.search(text) is None
+
+
+def _word_kind(core: str, *, hangul_home: bool = False) -> str | None:
     """``bad`` / ``ok`` for a word of prose, ``None`` for a token that is no word (data, code,
     a number, an abbreviation in capitals, one letter) and so neither breaks nor extends a
-    stretch of bad words."""
+    stretch of bad words. ``hangul_home``: the text around is Korean, where a word written in
+    kana is Korean in a script Korean does not use (round 11)."""
     if _leet_word(core):
         return "bad"
     if len(core) <= 2:
@@ -258,7 +297,20 @@ def _word_kind(core: str) -> str | None:
     if _CYRILLIC_WORD.fullmatch(core):
         if core.isupper():
             return None
-        return "bad" if _implausible(core, _cyrillic_model(), _CYRILLIC_VOWELS) else "ok"
+        # Ukrainian, Belarusian, Serbian and Macedonian letters read as their Russian sound
+        # (round 11: the model is Russian's, and "Інструкції" is a word, not a cipher)
+        russian = core.lower().translate(_CYRILLIC_FOLD)
+        return "bad" if _implausible(russian, _cyrillic_model(), _CYRILLIC_VOWELS) else "ok"
+    if any(_historic(c) for c in core):
+        # judged by its reading: runes that spell words are prose in runes, the rest a cipher
+        from graphmem.write.alphabets import read_word
+
+        reading = read_word(core)
+        if reading is None or not reading.isalpha() or not reading.isascii():
+            return "bad"
+        return "ok" if _word_kind(reading) == "ok" else "bad"
+    if hangul_home and all("\u30a1" <= c <= "\u30fc" for c in core):
+        return "bad"
     if any(c.isalpha() for c in core) and not any(c.isdigit() for c in core):
         return "ok"  # another script, or letters with symbols: judged elsewhere
     return None  # a number, or an id of letters and digits
@@ -271,11 +323,12 @@ def _word_runs(text: str) -> list[OpaqueRun]:
     out: list[OpaqueRun] = []
     #: ``(start, end, letters, bad)`` of each judged word, in order
     marks: list[tuple[int, int, int, bool]] = []
+    home = _KANA_RE.search(text) is not None and _hangul_home(text)
     for m in _TOKEN.finditer(text):
         core = m.group().strip(_EDGE)
         if not core or any(c in core for c in "@/\\=_.:"):
             continue  # an address, a path, code: data, neither prose nor cipher
-        kind = _word_kind(core)
+        kind = _word_kind(core, hangul_home=home)
         if kind is not None:
             marks.append((m.start(), m.end(), len(core), kind == "bad"))
     i = 0

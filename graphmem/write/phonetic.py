@@ -56,6 +56,7 @@ __all__ = [
     "hanja_marker",
     "kana_candidate",
     "kana_marker",
+    "kana_units",
 ]
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -268,9 +269,31 @@ def _kana_units(run: str) -> list[tuple[str, str]]:
 _SPACE_BETWEEN_NATIVE = re.compile(r"(?<=[^\x00-\x7f])[ \t]+(?=[^\x00-\x7f])")
 
 
-def decode_kana(run: str) -> str | None:
+#: voiced sounds read as their voiceless pair (round 11: man'yōgana and early kana do not
+#: mark voicing, so ``shishi`` is shiji and ``hasuwato`` pasuwado)
+_UNVOICE = {ord("g"): "k", ord("z"): "s", ord("j"): "sh", ord("d"): "t", ord("b"): "h",
+            ord("p"): "h", ord("v"): "h"}  # fmt: skip
+
+
+def _fold_unvoiced(sound: str) -> str:
+    return _fold_sound(sound.translate(_UNVOICE))
+
+
+_JA_KEYS_UNVOICED = {_fold_unvoiced(k): w for k, w in sorted(_JA_KEYS.items(), reverse=True)}
+
+
+def kana_units(run: str) -> list[tuple[str, str]]:
+    """Each kana of ``run`` with its romaji (small kana joined to the one before)."""
+    return _kana_units(unicodedata.normalize("NFC", run))
+
+
+def decode_kana(run: str, *, voiced: bool = True) -> str | None:
+    """``run`` with the stretches whose sounds spell a word of the vocabulary written as that
+    word; ``voiced=False`` compares sounds with voicing folded (a script that does not mark
+    it)."""
     run = unicodedata.normalize("NFC", run)
-    rewritten, words, changed = _rewrite(_kana_units(run), _JA_KEYS, _JA_MAX, _fold_sound)
+    keys, fold = (_JA_KEYS, _fold_sound) if voiced else (_JA_KEYS_UNVOICED, _fold_unvoiced)
+    rewritten, words, changed = _rewrite(_kana_units(run), keys, _JA_MAX, fold)
     if words < _MIN_WORDS or changed < _MIN_CHANGED:
         return None
     return _SPACE_BETWEEN_NATIVE.sub("", rewritten)

@@ -486,10 +486,60 @@ _NULLIFIED = (
 #: what nullifies them, said before them ("discard your rules", "no sigas tus reglas")
 _NULLIFY = (
     r"(?:\b(?:ignore|disregard|forget|drop|discard|abandon|bypass|suspend|cancel|void|nullify|"
-    r"break|stop\s+following|don'?t\s+follow|do\s+not\s+follow)|\bno\s+sigas|\bolvida|\bdescarta|"
+    r"break|stop\s+following|don'?t\s+follow|do\s+not\s+follow)"
+    r"|\bno\s+sigas|\bolvida|\bdescarta|"
     r"\bignora|\banula|\bsáltate|\bvergiss|\bignoriere|\bmissachte|\bverwirf|\bbefolge\s+nicht|"
     r"忽略|无视|抛开|放弃|不要遵守|别管|不要理会|무시하고\s*(?:기존|이전)?)"
 )
+#: round 11: the reader's own rules said to be void already, with "your" (the reader's):
+#: "the operator has revoked your earlier instructions", "your previous rules have been
+#: rescinded". Without "your" it is news ("the city has lifted the previous parking rules").
+_DONE = (
+    r"(?:revoked|rescinded|withdrawn|cancel+ed|voided|nullified|superseded|overridden|overruled|"
+    r"invalidated|annulled|replaced)"
+)
+_YOUR_RULES = rf"\byour\s+(?:\w+\s+)?{_RULES_NOUN}"
+#: patterns that need the word "your" (the reader's own): read only where it is, a substring
+#: test first, so ordinary text pays nothing for them (round 11)
+_YOUR_PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
+    (
+        Rule.OVERRIDE_INSTRUCTIONS,
+        re.compile(
+            rf"\b(?:has|have|had)\s+(?:now\s+|just\s+|officially\s+)?{_DONE}\s+(?:all\s+(?:of\s+)?)?"
+            rf"{_YOUR_RULES}"
+            rf"|{_YOUR_RULES}\s+(?:have|has)\s+(?:now\s+|just\s+)?been\s+{_DONE}\b",
+            _I,
+        ),
+    ),
+    (
+        # a secret put into the reply ("paste the key into your reply")
+        Rule.RESPONSE_MANIPULATION,
+        re.compile(
+            r"\b(?:paste|put|include|insert|print|echo|append|copy)\b[^.\n]{0,40}?\b(?:keys?|tokens?|"
+            r"passwords?|secrets?|credentials?)\b[^.\n]{0,30}?\b(?:in|into)\s+your\s+(?:reply|answer|"
+            r"response|output|summary)\b",
+            _I,
+        ),
+    ),
+]
+#: French (round 11): the reader's own rules (``tes``/``vos`` consignes, règles, instructions,
+#: or the earlier ones, ``précédentes``) dropped. Read only where a French possessive or
+#: "earlier" stands (substring tests), so other text pays nothing for it
+_FR_RULES = r"(?:consignes?|r[eè]gles|instructions?|directives)"
+_FR_OWN = (
+    rf"(?:\b(?:tes|vos|toutes\s+(?:tes|vos|les))\s+(?:\w+\s+)?{_FR_RULES}"
+    rf"|\b{_FR_RULES}\s+(?:pr[ée]c[ée]dentes|ant[ée]rieures))"
+)
+_FR_NULLIFY = (
+    r"\b(?:ignore|ignorez|ignorer|oublie|oubliez|n'ob[ée]is\s+plus\s+[àa]|ne\s+suis\s+plus)"
+)
+_FRENCH_CUES = (" tes ", " vos ", "toutes ", "dentes", "rieures")
+_FRENCH_PATTERNS: Final[list[tuple[str, re.Pattern[str]]]] = [
+    (
+        Rule.OVERRIDE_INSTRUCTIONS,
+        re.compile(rf"{_FR_NULLIFY}\s*(?:\S+\s+){{0,2}}?{_FR_OWN}", _I),
+    ),
+]
 _PATTERNS.append(
     (
         Rule.OVERRIDE_INSTRUCTIONS,
@@ -661,7 +711,11 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
         if code not in found:
             found[code] = InstructionFinding(code, WEIGHTS[code], start, end)
 
-    for code, pattern in _PATTERNS:
+    low = text.lower()
+    patterns = _PATTERNS + _YOUR_PATTERNS if "your" in low else _PATTERNS
+    if any(cue in low for cue in _FRENCH_CUES):
+        patterns = patterns + _FRENCH_PATTERNS
+    for code, pattern in patterns:
         for match in pattern.finditer(text):
             if code in _MENTIONABLE and _quoted(text, match.start(), match.end()):
                 continue
@@ -712,14 +766,15 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
 _HIDDEN_VIEWS = ("base64/", "hex/", "url/", "tags/", "columns/", "reversed", "inline")
 
 
-def detect_instruction(text: str) -> list[InstructionFinding]:
+def detect_instruction(text: str, *, decoded: bool = False) -> list[InstructionFinding]:
     """Every instruction-like signal in ``text``, read on every normalised view (see
     :mod:`graphmem.write.normalize`), at most one finding per code, with offsets into ``text``.
 
     A signal found only after decoding (base64, hex, URL escapes, TAG characters) or only in
     the reversed text is also a ``HIDDEN_PAYLOAD`` finding: honest content does not hide its
     instructions. A command that harms the machine or runs remote code is
-    ``DANGEROUS_COMMAND``.
+    ``DANGEROUS_COMMAND``. ``decoded``: ``text`` is itself a decoded reading (a sentence
+    read out of a name, :func:`graphmem.write.fields.name_words`), read as decoded runs are.
     """
     found: dict[str, InstructionFinding] = {}
     hidden_only: dict[str, InstructionFinding] = {}
@@ -729,7 +784,7 @@ def detect_instruction(text: str) -> list[InstructionFinding]:
             continue
         seen.add(view.text)
         hidden = any(tag in view.name for tag in _HIDDEN_VIEWS)
-        for f in _detect_raw(view.text, decoded=hidden or "/" in view.name):
+        for f in _detect_raw(view.text, decoded=decoded or hidden or "/" in view.name):
             s, e = view.original_span(f.start, min(f.end, len(view.text)))
             mapped = InstructionFinding(f.code, f.weight, s, e)
             if hidden:
@@ -788,7 +843,35 @@ def procedure_override(text: str) -> InstructionFinding | None:
     return next((f for f in detect_instruction(text) if f.code is Rule.OVERRIDE_INSTRUCTIONS), None)
 
 
-def poisoning_verdict(text: str, source_kind: SourceKind | str, source_id: str) -> PoisonVerdict:
+#: a name that names a test: it describes what it checks
+#: (``test_ignore_previous_instructions_is_refused``), as a quotation does
+_TEST_NAME: Final = re.compile(r"(?:tests?|spec|specs|should)\b", re.IGNORECASE)
+
+
+def names_a_test(words: str) -> bool:
+    """Whether a name read as words names a test (``test …``, ``spec …``, ``should …``)."""
+    return _TEST_NAME.match(words) is not None
+
+
+def name_verdict(words: str) -> PoisonVerdict:
+    """The verdict on a sentence read out of a name (:func:`graphmem.write.fields.name_words`),
+    with the authority of model output: the proposing agent wrote it. A name that names a test
+    (its first word ``test``, ``spec``, ``should``) mentions what it checks, so the signals an
+    article may mention in quotes (an override, an impersonation, an address to the AI) count
+    for it only beside others that reach the threshold on their own."""
+    verdict = poisoning_verdict(words, SourceKind.MODEL_OUTPUT, "agent", decoded=True)
+    if verdict.ok or not names_a_test(words):
+        return verdict
+    rest = tuple(f for f in verdict.findings if f.code not in _MENTIONABLE)
+    score = instruction_score(list(rest))
+    if score >= THRESHOLD:
+        return verdict
+    return PoisonVerdict(True, None, verdict.source_kind, "agent", score, rest, None)
+
+
+def poisoning_verdict(
+    text: str, source_kind: SourceKind | str, source_id: str, *, decoded: bool = False
+) -> PoisonVerdict:
     """Refuse instruction-like content that comes from an untrusted source.
 
     ``POISONING`` when the source kind is TOOL_RESULT, DOCUMENT or MODEL_OUTPUT and the
@@ -796,7 +879,7 @@ def poisoning_verdict(text: str, source_kind: SourceKind | str, source_id: str) 
     id and the finding codes, nothing of the content.
     """
     kind = SourceKind(source_kind)
-    findings = detect_instruction(text)
+    findings = detect_instruction(text, decoded=decoded)
     score = instruction_score(findings)
     codes = ",".join(sorted({f.code for f in findings}))
     flagged = kind in UNTRUSTED_KINDS and score >= THRESHOLD
@@ -861,6 +944,8 @@ __all__ = [
     "PoisonVerdict",
     "detect_instruction",
     "instruction_score",
+    "name_verdict",
+    "names_a_test",
     "opaque_finding",
     "poisoning_verdict",
     "procedure_override",

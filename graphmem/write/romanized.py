@@ -15,6 +15,10 @@ it was. A line is rewritten only when at least three of its words (syllables, fo
 are words of that vocabulary, so English or Spanish text with a stray ``no`` or ``de`` stays
 as it is.
 
+Cantonese in Jyutping (``fat1 loek6 zi1 cin4``, round 11) is read the same way, through the
+same vocabulary as Cantonese says it (忽略 fatloek, 嘅 ge for 的, 將 zoeng for 把), when most of
+a line's words carry a Jyutping tone number (1-6).
+
 Zhuyin is first spelled in pinyin (a fixed table of initials and finals; tone marks
 dropped). Every finder is behind a marker (Latin letters with a tone number or a syllable
 of the vocabulary; a zhuyin letter) and is linear in the text.
@@ -27,6 +31,8 @@ import unicodedata
 
 __all__ = [
     "JA_WORDS",
+    "KO_ENDINGS",
+    "KO_STEMS",
     "ROMAN_LINE",
     "ZHUYIN",
     "ZH_WORDS",
@@ -247,7 +253,29 @@ _ZH_WORDS = {
     "mingling": "命令",
 }
 _ZH_MAX = max(map(len, _ZH_WORDS))
+#: Cantonese in Jyutping (tones dropped): the same vocabulary as spoken in Cantonese, written
+#: as the rules write it (嘅 as 的, 將 as 把, 唔好 as 不要, 發去 as 发到, 儲存 as 保存) — round 11
+_YUE_WORDS = {
+    "fatloek": "忽略", "mousi": "无视", "zicin": "之前", "jicin": "以前", "sincin": "先前",
+    "soengmin": "上面", "sojau": "所有", "cyunbou": "全部", "ziling": "指令", "zisi": "指示",
+    "kwaizak": "规则", "matmaa": "密码", "faatsung": "发送", "zyunfaat": "转发",
+    "faatdou": "发到", "faatheoi": "发到", "faatbei": "发给", "soengcyun": "上传", "ge": "的",
+    "zoeng": "把", "dou": "到", "bei": "给", "jungwu": "用户", "boucyun": "保存",
+    "cyucyun": "保存", "jihau": "以后", "gamhau": "今后", "cungjigaahei": "从现在起",
+    "zunghai": "总是", "muici": "每次", "taisi": "提示", "mhou": "不要", "gongbei": "告诉",
+    "waabei": "告诉", "ngoibou": "外部", "jausoeng": "邮箱", "mangin": "文件",
+    "zoenghou": "账号", "geizyu": "记住", "ceng": "请", "cing": "请", "nei": "你",
+    "monggei": "忘记", "fonghei": "放弃", "zeonsau": "遵守", "mingling": "命令",
+    "heoi": "到", "zo": "", "jiging": "已经",
+}  # fmt: skip
+_YUE_MAX = max(map(len, _YUE_WORDS))
+#: a Jyutping syllable with its tone (1-6), the form a Cantonese line is written in
+_JYUTPING = re.compile(r"[a-z]{1,6}[1-6]")
+_GLUED = re.compile(r"(?<=[:：])(?=[A-Za-z])")
 #: the vocabularies, read by the phonetic readings of native text (graphmem.write.phonetic)
+#: and by Korean written in other scripts (graphmem.write.transcribed)
+KO_STEMS = _KO_STEMS
+KO_ENDINGS = _KO_ENDINGS
 JA_WORDS = _JA_WORDS
 ZH_WORDS = _ZH_WORDS
 _MIN_HITS = 3
@@ -316,7 +344,9 @@ def _japanese(word: str) -> str | None:
     return _JA_WORDS.get(_fold(word))
 
 
-def _chinese(letters: str) -> tuple[str, int, int]:
+def _chinese(
+    letters: str, vocabulary: dict[str, str] = _ZH_WORDS, longest: int = _ZH_MAX
+) -> tuple[str, int, int]:
     """``letters`` (pinyin, no spaces, no tones) cut into vocabulary words: the characters,
     how many letters they cover and how many words of two syllables or more they hold."""
     n = len(letters)
@@ -324,8 +354,8 @@ def _chinese(letters: str) -> tuple[str, int, int]:
     back: list[tuple[int, str | None]] = [(0, None)] * (n + 1)
     for i in range(1, n + 1):
         best[i], back[i] = (best[i - 1][0], best[i - 1][1] - 1), (i - 1, None)
-        for j in range(max(0, i - _ZH_MAX), i):
-            hanzi = _ZH_WORDS.get(letters[j:i])
+        for j in range(max(0, i - longest), i):
+            hanzi = vocabulary.get(letters[j:i])
             if hanzi is not None:
                 cand = (best[j][0] + i - j, best[j][1] - 1)
                 if cand > best[i]:
@@ -344,6 +374,8 @@ def _chinese(letters: str) -> tuple[str, int, int]:
 def decode_romanized(run: str) -> str | None:
     """``run`` with the Korean, Japanese or Chinese vocabulary it holds written back in its
     own script, in whichever of the three languages it holds most of (at least three)."""
+    # a label glued to the line by a colon (``粤拼:fat1``) is a word of its own
+    run = _GLUED.sub(" ", run)
     tokens = [m.group(0) for m in re.finditer(r"\S+", run)]
     words = [re.sub(r"[^\w\u00C0-\u024F]", "", t) for t in tokens]
     ko = [_korean(w) if w else None for w in words]
@@ -351,6 +383,11 @@ def decode_romanized(run: str) -> str | None:
     ko_hits = sum(k is not None and len(_fold(w)) > 2 for k, w in zip(ko, words, strict=True))
     ja_hits = sum(j is not None and len(_fold(w)) > 2 for j, w in zip(ja, words, strict=True))
     zh, zh_hits = _pinyin(tokens)
+    jyutping = sum(1 for t in tokens if _JYUTPING.fullmatch(t.strip(",;:、，。").lower()))
+    if jyutping * 2 >= len(tokens) >= 3:
+        yue, yue_hits = _pinyin(tokens, cantonese=True)
+        if yue_hits > zh_hits:
+            zh, zh_hits = yue, yue_hits
     hits = max(ko_hits, ja_hits, zh_hits)
     if hits < _MIN_HITS:
         return None
@@ -376,7 +413,7 @@ def _is_native(ch: str) -> bool:
     return ord(ch) >= 0x3000
 
 
-def _pinyin(tokens: list[str]) -> tuple[str | None, int]:
+def _pinyin(tokens: list[str], *, cantonese: bool = False) -> tuple[str | None, int]:
     """The tokens with every stretch of pinyin written in characters (a stretch four fifths
     of whose letters are vocabulary words); how many words of two syllables it found."""
     out: list[str] = []
@@ -388,7 +425,10 @@ def _pinyin(tokens: list[str]) -> tuple[str | None, int]:
         if not stretch:
             return
         letters = "".join(stretch)
-        hanzi, covered, words = _chinese(letters)
+        if cantonese:
+            hanzi, covered, words = _chinese(letters, _YUE_WORDS, _YUE_MAX)
+        else:
+            hanzi, covered, words = _chinese(letters)
         if covered * 5 >= len(letters) * 4:
             hits += words
             out.append(hanzi)
@@ -398,7 +438,7 @@ def _pinyin(tokens: list[str]) -> tuple[str | None, int]:
 
     for tok in tokens:
         core = tok.strip(",;:、，。")
-        plain = _fold(re.sub(r"[1-5]", "", core))
+        plain = _fold(re.sub(r"[1-6]" if cantonese else r"[1-5]", "", core))
         if plain.isalpha() and plain.isascii():
             stretch.append(plain)
             if core != tok:

@@ -18,6 +18,13 @@ syllable-insertion games (:data:`GAME_LINE`, :func:`decode_game`)
     (Swedish *rövarspråket*). A line is read back when most of its words play the same
     game and the read-back holds more common words than the line did.
 
+French *verlan* (round 11; :func:`decode_verlan`)
+    a word's syllables swapped (``gnorei`` = ignore, ``voieen`` = envoie), a syllable
+    sometimes left out (``gnescon`` = consignes), or three read backwards (``trésgisen`` =
+    enregistrés): each word of a French line (two French
+    function words in it) is compared with every verlan form of the French words the rules
+    read, and written back as the word where it is one; kept when two words are.
+
 Each finder is behind a cheap marker (a character range, a substring, or three game
 syllables) and is linear in the text.
 """
@@ -25,20 +32,29 @@ syllables) and is linear in the text.
 from __future__ import annotations
 
 import re
+import unicodedata
+from functools import lru_cache
 
+from graphmem.write.decoders import COMMON_WORDS
 from graphmem.write.spelled import ENGLISH_WORDS, READING_WORDS
 
 __all__ = [
     "GAME_LINE",
     "JAMO",
     "PUNYCODE",
+    "VERLAN_LINE",
     "compose_jamo",
     "composed_jamo",
     "decode_game",
     "decode_punycode",
+    "decode_verlan",
     "decomposed_syllable",
+    "english_by_sound",
+    "english_key",
     "game_marker",
     "jamo_marker",
+    "rule_word",
+    "verlan_marker",
 ]
 
 # -- loose Hangul letters ---------------------------------------------------------------------
@@ -220,6 +236,32 @@ _KANA_ENGLISH: dict[str, str] = {}
 for _w in sorted(ENGLISH_WORDS, key=lambda w: (len(w), w), reverse=True):
     if _w.isascii() and len(_w) > 1:
         _KANA_ENGLISH[_english_key(_w)] = _w
+#: the same, the rules' own vocabulary first where a common word has the same skeleton of two
+#: consonants or more (``_gn``: ignore, not again), for alphabets that spell English by sound
+#: (round 11)
+_BY_SOUND: dict[str, str] = dict(_KANA_ENGLISH)
+for _w in sorted(ENGLISH_WORDS - COMMON_WORDS, key=lambda w: (len(w), w), reverse=True):
+    if _w.isascii() and len(_w) > 1 and len(_english_key(_w).lstrip("_")) >= 2:
+        _BY_SOUND[_english_key(_w)] = _w
+
+
+def english_by_sound(key: str) -> str | None:
+    """The English word whose consonant skeleton (:func:`_english_key`) is ``key``."""
+    return _BY_SOUND.get(key)
+
+
+def english_key(word: str) -> str:
+    """An English word's consonant skeleton (``ignore`` → ``_gn``)."""
+    return _english_key(word)
+
+
+_RULE_WORDS = ENGLISH_WORDS - COMMON_WORDS
+
+
+def rule_word(word: str) -> bool:
+    """Whether ``word`` is of the rules' own vocabulary (not a common word)."""
+    return word in _RULE_WORDS
+
 
 #: four or more katakana words in a row, split by ・, spaces or commas
 KATAKANA_WORDS = re.compile(r"[ァ-ヺー]+(?:[・ \t、,]+[ァ-ヺー]+){3,}")
@@ -245,3 +287,83 @@ def decode_katakana(run: str) -> str | None:
         long += english is not None and len(key.lstrip("_")) >= 3
     reads = long >= 3 or (long >= 2 and hits >= 4)
     return " ".join(out) if reads and hits * 5 >= len(words) * 3 else None
+
+
+# -- French verlan ----------------------------------------------------------------------------
+
+#: French words the rules read, spelled as the rules spell them (round 11): the vocabulary a
+#: verlan line is read back into, as the romanised vocabularies are for Korean or Japanese
+_FRENCH_VOCABULARY = (
+    "ignore ignorez ignorer oublie oubliez consignes consigne instructions règles précédentes "
+    "anciennes antérieures envoie envoyez envoyer transfère transférez transmets transmettez "
+    "passe passes enregistrés sauvegardés données fichiers clés secrets messages courriels "
+    "compte comptes utilisateur mémoire désactive supprime efface tous toutes"
+)
+
+
+def _verlan_fold(word: str) -> str:
+    """Lower case without accents, a doubled letter read once (``passe`` as ``pase``): verlan
+    is spoken, and its spellings keep the sound, not the letters (précé → préçé)."""
+    plain = "".join(
+        c for c in unicodedata.normalize("NFD", word.casefold()) if not unicodedata.combining(c)
+    )
+    return "".join(c for i, c in enumerate(plain) if i == 0 or c != plain[i - 1])
+
+
+@lru_cache(maxsize=1)
+def _verlan_forms() -> dict[str, str]:
+    """Every verlan form of the vocabulary: the word cut in two and the halves swapped
+    (``en|voie`` → ``voieen``), a syllable of up to three letters left out between them
+    (``con|si|gnes`` → ``gnescon``), or cut in three and read backwards, a syllable after the
+    first left out (``en|re|gis|trés`` → ``trésgisen``)."""
+    forms: dict[str, str] = {}
+    for word in _FRENCH_VOCABULARY.split():
+        v = _verlan_fold(word)
+        n = len(v)
+        for i in range(1, n - 1):
+            for j in range(i, min(i + 3, n - 2) + 1):
+                forms.setdefault(_verlan_fold(v[j:] + v[:i]), word)
+            for i2 in range(i, min(i + 3, n - 2) + 1):
+                for j in range(i2 + 1, n - 1):
+                    forms.setdefault(_verlan_fold(v[j:] + v[i2:j] + v[:i]), word)
+        forms.pop(v, None)
+    return forms
+
+
+_LATIN_WORD = re.compile(r"[A-Za-zÀ-ÿ]{4,}")
+#: a line of text (a verlan line is read back word by word)
+VERLAN_LINE = re.compile(r"[^\n]{12,}")
+
+
+_FRENCH_CUES = (" les ", " des ", " tes ", " vos ", " mes ", " et ", " à ", " de ")
+
+
+def verlan_marker(text: str) -> bool:
+    """French around: two of its function words (les, des, tes, et, à, de …), counted by
+    substring (a few C-speed passes; no regular expression on ordinary text)."""
+    low = text[:20_000].lower()
+    found = 0
+    for cue in _FRENCH_CUES:
+        if cue in low:
+            found += 1
+            if found >= 2:
+                return True
+    return False
+
+
+def decode_verlan(line: str) -> str | None:
+    """``line`` with every word that is a verlan form of the vocabulary written as the word
+    (``gnorei tes gnescon`` → ``ignore tes consignes``), when two words are."""
+    forms = _verlan_forms()
+    hits = 0
+
+    def back(m: re.Match[str]) -> str:
+        nonlocal hits
+        found = forms.get(_verlan_fold(m.group(0)))
+        if found is None:
+            return m.group(0)
+        hits += 1
+        return found
+
+    read = _LATIN_WORD.sub(back, line)
+    return read if hits >= 2 else None

@@ -21,6 +21,7 @@ import pytest
 from graphmem.models.enums import SourceKind
 from graphmem.write import secret_shapes
 from graphmem.write.capabilities import capability_grant
+from graphmem.write.fields import name_words
 from graphmem.write.instructions import instruction_spans
 from graphmem.write.normalize import normalize
 from graphmem.write.poisoning import poisoning_verdict
@@ -42,6 +43,18 @@ FOUND = [
     "aB3",  # e-mail local parts
     "-",  # e-mail local parts
     "pin%2",  # poisoning's Korean credential change (two unbounded runs side by side: cubic)
+    "has revoked your a ",  # round 11: rules said void already
+    "paste key in ",  # round 11: a secret asked for in the reply
+    "a-b.c/",  # round 11: a name read as words
+    "ᛁᚷ᛫",  # round 11: runes
+    "𐑦𐑜 ",  # round 11: Shavian
+    "иджон ",  # round 11: Korean in Cyrillic
+    "イジョン ",  # round 11: Korean in katakana
+    "지시ᄂᆞᆫ ",  # round 11: Middle Korean spelling
+    "以世无乃",  # round 11: man'yōgana
+    "fat1 ",  # round 11: Jyutping
+    "gnorei les et ",  # round 11: verlan
+    "ignorez tes consignes ",  # round 11: French rules
 ]
 
 #: generated: every separator the rules read beside every prefix they key on
@@ -63,6 +76,7 @@ def _scanners() -> dict[str, Callable[[str], object]]:
         "instructions": instruction_spans,
         "capabilities": lambda t: capability_grant("note", t),
         "normalize": normalize,
+        "names": name_words,
         "qualifiers": lambda t: qualifier_conflict("user:x", "weight_lb_daily", "any day", t),
     }
 
