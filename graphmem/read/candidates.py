@@ -69,16 +69,27 @@ class Pool:
     #: memory id -> subject, for texts sealed at rest (opened before lexical scoring)
     sealed_for: dict[str, str | None] = field(default_factory=dict)
     scope_size: int = 0
+    #: each text's question share where the feature cache holds it (None: computed here)
+    questions: list[float | None] = field(default_factory=list)
+    #: text -> question share, of every text :meth:`select` ranked (the full score reuses them)
+    asks: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.questions) != len(self.ids):  # none known (or not for every row)
+            self.questions = [None] * len(self.ids)
 
     @classmethod
     def of(cls, phase1: Row) -> Pool:
+        ids = phase1["ids"]
+        questions = phase1.get("questions")
         return cls(
-            ids=phase1["ids"],
+            ids=ids,
             semantic=phase1["semantic"],
             texts=phase1["texts"],
             exact_ids=set(phase1["exact_ids"]),
             sealed_for=dict(phase1["sealed"]),
             scope_size=int(phase1["scope_size"]),
+            questions=list(questions) if questions is not None else [None] * len(ids),
         )
 
     @property
@@ -95,6 +106,7 @@ class Pool:
                 self.ids.append(row["memory_id"])
                 self.semantic.append(row["semantic"])
                 self.texts.append(row["text"])
+                self.questions.append(row.get("question"))
                 if is_sealed(row["text"]):
                     self.sealed_for[row["memory_id"]] = row["subject_id"]
 
@@ -114,9 +126,13 @@ class Pool:
         ]
         own = relevance(weights, self.semantic, lexical)
         expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)
+        asks = [
+            question_share(t) if q is None else q
+            for q, t in zip(self.questions, texts, strict=True)
+        ]
+        self.asks = dict(zip(texts, asks, strict=True))
         total = [
-            a + b - weights.interrogative * question_share(t)
-            for a, b, t in zip(own, expanded, texts, strict=True)
+            a + b - weights.interrogative * q for a, b, q in zip(own, expanded, asks, strict=True)
         ]
         # equal relevance is ranked by id: one order however the scope was read (in parts, from
         # the cache, or in an engine whose scan order differs)

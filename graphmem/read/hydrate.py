@@ -63,7 +63,7 @@ KEPT_TYPES: frozenset[str] = frozenset({str(MemoryType.SEMANTIC), str(MemoryType
 def keepable(values: Sequence[Any] | None) -> bool:
     """Whether a memory's FIXED columns (``values``, in :data:`FIXED` order) may be kept: they
     were read, and its type is one whose FIXED columns never change (:data:`KEPT_TYPES`)."""
-    return bool(values) and values[0] in KEPT_TYPES
+    return values is not None and len(values) > 0 and values[0] in KEPT_TYPES
 
 
 def hydrate(

@@ -271,7 +271,9 @@ class Retriever:
         kept, proc_excluded = usable_procedures(
             candidates, state, tenant_id=principal.tenant_id, cohort=cohort
         )
-        scored = score_rows(kept, self.weights, query_terms, state, now, limit=request.k)
+        scored = score_rows(
+            kept, self.weights, query_terms, state, now, limit=request.k, asks=found.asks
+        )
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
         if request.min_score is not None:
             scored = [s for s in scored if s.score >= request.min_score]
@@ -357,6 +359,7 @@ class Retriever:
         at = {memory_id: i for i, memory_id in enumerate(found.ids)}
         for memory_id, subject_id in found.sealed_for.items():
             i = at[memory_id]
+            found.questions[i] = None  # the share is the opened text's
             found.texts[i] = self.cipher.open_fields(
                 {
                     "tenant_id": tenant_id,

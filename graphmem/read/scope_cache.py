@@ -31,7 +31,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from graphmem.crypto import is_sealed
 from graphmem.read.ann import AnnIndex
+from graphmem.read.ranking import question_share
 from graphmem.store.base import Row
 
 FloatArray = npt.NDArray[np.float32]
@@ -51,6 +53,8 @@ class Gathered:
     predicates: npt.NDArray[np.object_]
     objects: npt.NDArray[np.object_]
     subjects: npt.NDArray[np.object_]
+    #: each text's question share (read/ranking), None for a text sealed at rest
+    questions: npt.NDArray[np.object_]
 
 
 _COLUMNS = ("text", "predicate", "object", "subject_id")
@@ -126,7 +130,9 @@ class FeatureCache:
         """Arrays of ``rows`` slots that keep the first ``self._size``."""
         old = self._vectors if self._size else None
         vectors = np.zeros((rows, self.dimensions), dtype=np.float32)
-        columns = {c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key", "fixed")}
+        columns = {
+            c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key", "fixed", "question")
+        }
         has_vector = np.zeros(rows, dtype=bool)
         last_used = np.zeros(rows, dtype=np.int64)
         if old is not None:
@@ -209,6 +215,9 @@ class FeatureCache:
         self._last_used[slot] = self._tick
         for c in _COLUMNS:
             self._columns[c][slot] = row[c]
+        # what ranking reads of the text and no query changes (a sealed text is opened per call)
+        text = row["text"]
+        self._columns["question"][slot] = None if is_sealed(text) else question_share(text or "")
         if row.get("fixed") is not None:  # phase 2's columns that never change (read/hydrate)
             self._columns["fixed"][slot] = row["fixed"]
 
@@ -257,6 +266,7 @@ class FeatureCache:
                 c["predicate"][index],
                 c["object"][index],
                 c["subject_id"][index],
+                c["question"][index],
             )
 
     def gather(self, tenant_id: str, ids: Sequence[str]) -> Gathered | None:
@@ -277,6 +287,7 @@ class FeatureCache:
                 c["predicate"][index],
                 c["object"][index],
                 c["subject_id"][index],
+                c["question"][index],
             )
 
 
@@ -293,6 +304,7 @@ class Pinned:
     predicates: npt.NDArray[np.object_]
     objects: npt.NDArray[np.object_]
     subjects: npt.NDArray[np.object_]
+    questions: npt.NDArray[np.object_]
 
     def cosines(self, rows: Sequence[int], query: FloatArray) -> FloatArray:
         """Exact cosine of ``rows`` (positions) to the unit ``query`` (0 without a vector)."""
@@ -486,6 +498,7 @@ def _answer(
                 "text": features.texts[i],
                 "subject_id": features.subjects[i],
                 "lexical": lexical[i],
+                "question": features.questions[i],
             }
             for i in best
         ]
@@ -494,6 +507,7 @@ def _answer(
         "ids": kept_ids,
         "semantic": semantic_of(keep),
         "texts": texts,
+        "questions": features.questions[index].tolist(),
         "exact_ids": [kept_ids[j] for j, i in enumerate(keep) if i in exact],
         "sealed": [
             [kept_ids[j], features.subjects[i]]
