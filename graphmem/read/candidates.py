@@ -9,7 +9,7 @@ The lists stay lists until then: only the kept rows become dicts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -110,7 +110,14 @@ class Pool:
                 if is_sealed(row["text"]):
                     self.sealed_for[row["memory_id"]] = row["subject_id"]
 
-    def select(self, query: str, weights: Weights, pool: int) -> dict[str, dict[str, float]]:
+    def select(
+        self,
+        query: str,
+        weights: Weights,
+        pool: int,
+        *,
+        parts: Callable[[list[str], list[str]], dict[int, list[int]]] | None = None,
+    ) -> dict[str, dict[str, float]]:
         """The ``pool`` most relevant by semantic + lexical (the BM25 coverage of the query
         over the pool's texts, gated in a pool of mixed scripts: :mod:`.ranking`) + expansion
         (:mod:`.expansion`), and up to ``pool`` exact
@@ -125,7 +132,16 @@ class Pool:
             for x in lexical_coverage(tokens, texts, max_df=weights.lexical_max_df)
         ]
         own = relevance(weights, self.semantic, lexical)
-        expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)
+        # a whole scope of plain texts (the same set of texts whatever the query): its
+        # containment from ``parts`` (the feature cache's, read/scope_cache) when given
+        held = (
+            parts(self.ids, texts)
+            if parts is not None and not self.overflowed and not self.sealed_for
+            else None
+        )
+        expanded = expansion(
+            texts, own, top=weights.expansion_top, weight=weights.expansion, parts=held
+        )
         asks = [
             question_share(t) if q is None else q
             for q, t in zip(self.questions, texts, strict=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
 from graphmem.auth.principal import Principal
@@ -249,13 +250,19 @@ class Retriever:
             found.add_lexical(lexical_rows)
         if self.cipher is not None and found.sealed_for:  # HIGH content is sealed at rest
             self._open_sealed(principal.tenant_id, found)
-        by_id = found.select(request.query, self.weights, pool)
+        features = self.features
+        by_id = found.select(
+            request.query,
+            self.weights,
+            pool,
+            parts=partial(features.parts, principal.tenant_id) if features is not None else None,
+        )
         candidates = hydrate(
             self.store,
             any_subject,
             list(by_id),
             tenant_id=principal.tenant_id,
-            features=self.features,
+            features=features,
             live=phase1.get("live"),
         )
         for c in candidates:

@@ -33,6 +33,8 @@ import numpy.typing as npt
 
 from graphmem.crypto import is_sealed
 from graphmem.read.ann import AnnIndex
+from graphmem.read.bounded import BoundedDict
+from graphmem.read.expansion import parts_of
 from graphmem.read.ranking import question_share
 from graphmem.store.base import Row
 
@@ -41,6 +43,8 @@ FloatArray = npt.NDArray[np.float32]
 #: bytes one entry costs beside its vector (texts, keys, bookkeeping, the fixed columns phase 2
 #: keeps: read/hydrate), for the capacity
 _ENTRY_OVERHEAD = 1024
+#: scopes whose containment between texts is kept (:meth:`FeatureCache.parts`)
+_PARTS_SCOPES = 1024
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,9 @@ class FeatureCache:
         self._has_vector: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
         self._last_used: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._columns: dict[str, npt.NDArray[np.object_]] = {}
+        self._generation = 0  # moves whenever the cache is emptied
+        #: which texts of a scope hold which whole (read/expansion), by the scope's ids
+        self._parts: BoundedDict[tuple[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
         self._clear_locked()
 
     @classmethod
@@ -119,6 +126,8 @@ class FeatureCache:
             self.epoch = None
 
     def _clear_locked(self) -> None:
+        self._generation += 1
+        self._parts = BoundedDict(_PARTS_SCOPES)
         self._slots = {}
         self._free = []
         self._size = 0
@@ -220,6 +229,27 @@ class FeatureCache:
         self._columns["question"][slot] = None if is_sealed(text) else question_share(text or "")
         if row.get("fixed") is not None:  # phase 2's columns that never change (read/hydrate)
             self._columns["fixed"][slot] = row["fixed"]
+
+    def parts(
+        self, tenant_id: str, ids: Sequence[str], texts: Sequence[str]
+    ) -> dict[int, list[int]]:
+        """:func:`graphmem.read.expansion.parts_of` over all of ``texts`` (``ids``' plain
+        texts, a whole scope) as containers, by position: computed once per set of ids — what
+        a scope's texts hold of each other does not change between queries (a memory's text
+        never changes), only the order phase 1 ranks them in. Kept beside the features and
+        emptied with them (an erasure's forget epoch): it says something of the texts."""
+        key = (tenant_id, tuple(sorted(ids)))
+        with self._lock:
+            known = self._parts.get(key)
+            generation = self._generation
+        if known is None:
+            found = parts_of(texts, range(len(texts)))
+            known = {ids[p]: tuple(ids[c] for c in holders) for p, holders in found.items()}
+            with self._lock:
+                if self._generation == generation:
+                    self._parts[key] = known
+        at = {memory_id: i for i, memory_id in enumerate(ids)}
+        return {at[p]: [at[c] for c in holders] for p, holders in known.items()}
 
     def fixed(self, tenant_id: str, ids: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """Phase 2's fixed columns kept for those of ``ids`` that have them (read/hydrate)."""
