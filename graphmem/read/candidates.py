@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from graphmem.crypto import is_sealed
+from graphmem.crypto import ContentCipher, is_sealed
 from graphmem.read.expansion import expansion
 from graphmem.read.lexical import (
     cross_script_share,
@@ -109,6 +109,22 @@ class Pool:
                 self.questions.append(row.get("question"))
                 if is_sealed(row["text"]):
                     self.sealed_for[row["memory_id"]] = row["subject_id"]
+
+    def open_sealed(self, cipher: ContentCipher, tenant_id: str) -> None:
+        """Open the texts sealed at rest (crypto-shredding) before lexical scoring; their
+        question shares are then the opened texts'."""
+        at = {memory_id: i for i, memory_id in enumerate(self.ids)}
+        for memory_id, subject_id in self.sealed_for.items():
+            i = at[memory_id]
+            self.questions[i] = None
+            self.texts[i] = cipher.open_fields(
+                {
+                    "tenant_id": tenant_id,
+                    "memory_id": memory_id,
+                    "subject_id": subject_id,
+                    "text": self.texts[i],
+                }
+            )["text"]
 
     def select(
         self,
