@@ -267,10 +267,10 @@ class Retriever:
         )
         for c in candidates:
             c.update(by_id[c["memory_id"]])
-        if self.cipher is not None:
-            candidates = [
-                self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in candidates
-            ]
+        if self.cipher is not None:  # (phase 2's rows are this call's own: tagged in place)
+            for c in candidates:
+                c["tenant_id"] = principal.tenant_id
+            candidates = [self.cipher.open_fields(r) for r in candidates]
         state = request.state or {}
         cohort = cohort_key(
             state, request.subject_id or principal.subject_id, principal.principal_id
