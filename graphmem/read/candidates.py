@@ -22,6 +22,7 @@ from graphmem.read.lexical import (
     lexical_tokens,
 )
 from graphmem.read.ranking import Weights, question_share, relevance
+from graphmem.read.scope_texts import ScopeView
 from graphmem.store.base import Row
 
 
@@ -132,7 +133,7 @@ class Pool:
         weights: Weights,
         pool: int,
         *,
-        parts: Callable[[list[str], list[str]], dict[int, list[int]]] | None = None,
+        scope: Callable[[list[str], list[str]], ScopeView] | None = None,
     ) -> dict[str, dict[str, float]]:
         """The ``pool`` most relevant by semantic + lexical (the BM25 coverage of the query
         over the pool's texts, gated in a pool of mixed scripts: :mod:`.ranking`) + expansion
@@ -142,19 +143,25 @@ class Pool:
         n = len(texts)
         shrink = n / (n + weights.lexical_pool_prior) if n else 0.0
         tokens = lexical_tokens(query)
+        # a whole scope of plain texts (the same set of texts whatever the query): its
+        # searches from ``scope`` (kept by the feature cache, read/scope_texts) when given
+        known = (
+            scope(self.ids, texts)
+            if scope is not None and not self.overflowed and not self.sealed_for
+            else None
+        )
         floor = weights.lexical_floor * cross_script_share(tokens, texts)
         lexical = [
             gated_coverage(x * shrink, floor)
-            for x in lexical_coverage(tokens, texts, max_df=weights.lexical_max_df)
+            for x in lexical_coverage(
+                tokens,
+                texts,
+                max_df=weights.lexical_max_df,
+                frequencies=known.term_frequencies if known is not None else None,
+            )
         ]
         own = relevance(weights, self.semantic, lexical)
-        # a whole scope of plain texts (the same set of texts whatever the query): its
-        # containment from ``parts`` (the feature cache's, read/scope_cache) when given
-        held = (
-            parts(self.ids, texts)
-            if parts is not None and not self.overflowed and not self.sealed_for
-            else None
-        )
+        held = known.parts() if known is not None else None
         expanded = expansion(
             texts, own, top=weights.expansion_top, weight=weights.expansion, parts=held
         )

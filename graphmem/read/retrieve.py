@@ -255,7 +255,9 @@ class Retriever:
             request.query,
             self.weights,
             pool,
-            parts=partial(features.parts, principal.tenant_id) if features is not None else None,
+            scope=(
+                partial(features.scope_texts, principal.tenant_id) if features is not None else None
+            ),
         )
         candidates = hydrate(
             self.store,

@@ -34,8 +34,8 @@ import numpy.typing as npt
 from graphmem.crypto import is_sealed
 from graphmem.read.ann import AnnIndex
 from graphmem.read.bounded import BoundedDict
-from graphmem.read.expansion import parts_of
 from graphmem.read.ranking import question_share
+from graphmem.read.scope_texts import ScopeTexts, ScopeView, view
 from graphmem.store.base import Row
 
 FloatArray = npt.NDArray[np.float32]
@@ -43,8 +43,8 @@ FloatArray = npt.NDArray[np.float32]
 #: bytes one entry costs beside its vector (texts, keys, bookkeeping, the fixed columns phase 2
 #: keeps: read/hydrate), for the capacity
 _ENTRY_OVERHEAD = 1024
-#: scopes whose containment between texts is kept (:meth:`FeatureCache.parts`)
-_PARTS_SCOPES = 1024
+#: scopes whose texts' searches are kept (:meth:`FeatureCache.scope_texts`)
+_SCOPES = 256
 
 
 @dataclass(frozen=True)
@@ -87,8 +87,8 @@ class FeatureCache:
         self._last_used: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._columns: dict[str, npt.NDArray[np.object_]] = {}
         self._generation = 0  # moves whenever the cache is emptied
-        #: which texts of a scope hold which whole (read/expansion), by the scope's ids
-        self._parts: BoundedDict[tuple[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+        #: what a scope's texts are to each other and to query words, by the scope's ids
+        self._scopes: BoundedDict[tuple[str, frozenset[str]], ScopeTexts]
         self._clear_locked()
 
     @classmethod
@@ -127,7 +127,7 @@ class FeatureCache:
 
     def _clear_locked(self) -> None:
         self._generation += 1
-        self._parts = BoundedDict(_PARTS_SCOPES)
+        self._scopes = BoundedDict(_SCOPES)
         self._slots = {}
         self._free = []
         self._size = 0
@@ -230,26 +230,22 @@ class FeatureCache:
         if row.get("fixed") is not None:  # phase 2's columns that never change (read/hydrate)
             self._columns["fixed"][slot] = row["fixed"]
 
-    def parts(
-        self, tenant_id: str, ids: Sequence[str], texts: Sequence[str]
-    ) -> dict[int, list[int]]:
-        """:func:`graphmem.read.expansion.parts_of` over all of ``texts`` (``ids``' plain
-        texts, a whole scope) as containers, by position: computed once per set of ids — what
-        a scope's texts hold of each other does not change between queries (a memory's text
-        never changes), only the order phase 1 ranks them in. Kept beside the features and
-        emptied with them (an erasure's forget epoch): it says something of the texts."""
-        key = (tenant_id, tuple(sorted(ids)))
+    def scope_texts(self, tenant_id: str, ids: Sequence[str], texts: Sequence[str]) -> ScopeView:
+        """What ``ids``' texts (plain, a whole scope: ``texts`` in the order of ``ids``) are
+        to each other and to query words (read/scope_texts), kept by the set of ids — a
+        memory's text never changes — and emptied with the features (an erasure's forget
+        epoch): it says something of the texts."""
+        key = (tenant_id, frozenset(ids))
         with self._lock:
-            known = self._parts.get(key)
+            scope = self._scopes.get(key)
             generation = self._generation
-        if known is None:
-            found = parts_of(texts, range(len(texts)))
-            known = {ids[p]: tuple(ids[c] for c in holders) for p, holders in found.items()}
+        if scope is None:
+            order = sorted(range(len(ids)), key=ids.__getitem__)
+            scope = ScopeTexts([ids[i] for i in order], [texts[i] for i in order])
             with self._lock:
                 if self._generation == generation:
-                    self._parts[key] = known
-        at = {memory_id: i for i, memory_id in enumerate(ids)}
-        return {at[p]: [at[c] for c in holders] for p, holders in known.items()}
+                    self._scopes[key] = scope
+        return view(scope, ids)
 
     def fixed(self, tenant_id: str, ids: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """Phase 2's fixed columns kept for those of ``ids`` that have them (read/hydrate)."""

@@ -158,12 +158,12 @@ def test_a_scopes_containment_is_kept_by_its_ids_and_goes_with_the_cache() -> No
     texts.append(" / ".join(texts))
     ids = ["m0", "m1", "m2"]
     cache = FeatureCache(capacity=10, dimensions=4)
-    assert cache.parts("acme", ids, texts) == {0: [2]}
+    assert cache.scope_texts("acme", ids, texts).parts() == {0: [2]}
     # another order of the same scope: by position in that order, without a search
-    assert cache.parts("acme", ids[::-1], texts[::-1]) == {2: [0]}
-    assert cache._parts  # kept
-    cache.clear()  # an erasure's epoch empties the cache: the containment goes too
-    assert not cache._parts
+    assert cache.scope_texts("acme", ids[::-1], texts[::-1]).parts() == {2: [0]}
+    assert cache._scopes  # kept
+    cache.clear()  # an erasure's epoch empties the cache: what it kept of the texts goes too
+    assert not cache._scopes
 
 
 def _row(memory_id: str, text: str, semantic: float, lexical: float = 0.0) -> dict[str, Any]:
