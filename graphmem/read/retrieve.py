@@ -232,6 +232,9 @@ class Retriever:
                 live=last_size <= self.live_max_scope,
             )
             lexical_rows = phase1.get("lexical") if phase1 is not None else None
+        # ranked from the feature cache, which saw the forget epoch in this call: what it keeps
+        # of the scope's texts may serve the call too (read/scope_texts)
+        texts_from = self.features if phase1 is not None else None
         if phase1 is None and last_size >= self.vector_min_scope:
             phase1 = self._phase1_vector({**any_subject, **params})
         if phase1 is None:
@@ -250,13 +253,14 @@ class Retriever:
             found.add_lexical(lexical_rows)
         if self.cipher is not None and found.sealed_for:  # HIGH content is sealed at rest
             found.open_sealed(self.cipher, principal.tenant_id)
-        features = self.features
         by_id = found.select(
             request.query,
             self.weights,
             pool,
             scope=(
-                partial(features.scope_texts, principal.tenant_id) if features is not None else None
+                partial(texts_from.scope_texts, principal.tenant_id)
+                if texts_from is not None
+                else None
             ),
         )
         candidates = hydrate(
@@ -264,7 +268,7 @@ class Retriever:
             any_subject,
             list(by_id),
             tenant_id=principal.tenant_id,
-            features=features,
+            features=self.features,
             live=phase1.get("live"),
         )
         for c in candidates:
