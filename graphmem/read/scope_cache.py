@@ -43,8 +43,9 @@ FloatArray = npt.NDArray[np.float32]
 #: bytes one entry costs beside its vector (texts, keys, bookkeeping, the fixed columns phase 2
 #: keeps: read/hydrate), for the capacity
 _ENTRY_OVERHEAD = 1024
-#: scopes whose texts' searches are kept (:meth:`FeatureCache.scope_texts`)
-_SCOPES = 256
+#: scopes whose texts' searches are kept (:meth:`FeatureCache.scope_texts`): each holds its
+#: texts lower-cased once more (≤ 1,000 texts: ~0.2 MB at 200 characters), beyond the budget
+_SCOPES = 128
 
 
 @dataclass(frozen=True)
