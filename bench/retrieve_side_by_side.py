@@ -349,7 +349,65 @@ def profile_graphmem(gm: Any, questions: list[str], users: list[str], n: int, se
     prof.disable()
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(40)
     return out.getvalue()
+
+
+#: the clock of the results check: after every memory the bench loads, fixed so that two runs
+#: (two trees) score recency alike
+CHECK_NOW = "2026-01-01T00:00:00.000000Z"
+
+
+def results_of(gm: Any, questions: list[str], users: list[str], n: int, seed: int) -> list[Any]:
+    """What ``n`` per-user retrieves answer (every question once, then at random), at a fixed
+    clock: per call the ranked ids with score and breakdown, the candidates (phase 2's ids and
+    phase 1's count) and the excluded report — what a change to the retriever's speed must
+    leave exactly as it was (``--results-out`` writes it, ``--results-check`` compares)."""
+    from graphmem.read.retrieve import RetrieveRequest
+
+    rng = random.Random(seed + 1)
+    calls = [(q, rng.choice(users)) for q in questions[:n]]
+    calls += [(rng.choice(questions), rng.choice(users)) for _ in range(n - len(calls))]
+    clock = gm.retriever.clock
+    gm.retriever.clock = lambda: CHECK_NOW
+    try:
+        out = []
+        for q, user in calls:
+            res = gm.retrieve(principal(), RetrieveRequest(query=q, subject_id=user, k=10))
+            out.append(
+                {
+                    "query": q,
+                    "user": user,
+                    "results": [
+                        [s.memory_id, s.score, dict(sorted(s.breakdown.items()))]
+                        for s in res.results
+                    ],
+                    "candidate_ids": res.candidate_ids,
+                    "candidate_count": res.candidate_count,
+                    "excluded": sorted(json.dumps(e, sort_keys=True) for e in res.excluded),
+                }
+            )
+        return out
+    finally:
+        gm.retriever.clock = clock
+
+
+def check_results(got: list[Any], want: list[Any]) -> dict[str, Any]:
+    """Compare two :func:`results_of` answers: identical ids, order, candidates and
+    exclusions; scores and breakdowns equal to 1e-9."""
+    assert len(got) == len(want), (len(got), len(want))
+    worst = 0.0
+    for g, w in zip(got, want, strict=True):
+        where = (w["query"], w["user"])
+        assert (g["query"], g["user"]) == where, where
+        assert [r[0] for r in g["results"]] == [r[0] for r in w["results"]], where
+        for (_, gs, gb), (_, ws, wb) in zip(g["results"], w["results"], strict=True):
+            assert gb.keys() == wb.keys(), where
+            worst = max(worst, abs(gs - ws), *(abs(gb[k] - wb[k]) for k in wb))
+        for key in ("candidate_ids", "candidate_count", "excluded"):
+            assert g[key] == w[key], (where, key)
+    assert worst <= 1e-9, worst
+    return {"calls": len(got), "identical": True, "max_score_difference": worst}
 
 
 def ann_recall(
@@ -442,6 +500,13 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
             report["per_user"] = side_by_side(gm, lg, c, questions, users, ns.queries, ns.seed)
             if ns.profile:
                 report["profile"] = profile_graphmem(gm, questions, users, 200, ns.seed)
+            if ns.results_out or ns.results_check:
+                got = results_of(gm, questions, users, ns.results_calls, ns.seed)
+                if ns.results_out:
+                    Path(ns.results_out).write_text(json.dumps(got))
+                if ns.results_check:
+                    want = json.loads(Path(ns.results_check).read_text())
+                    report["results_check"] = check_results(got, want)
             print(f"[{time.perf_counter() - t_all:6.0f}s] ann recall", flush=True)
             report["ann_tenant"] = ann_recall(gm, c, questions, None, ns.recall_queries, ns.seed)
             if ns.large_share:
@@ -474,6 +539,15 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--json", default=None)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="cProfile graphmem's calls too")
+    ap.add_argument(
+        "--results-out", default=None, help="write what the retriever answered (fixed clock)"
+    )
+    ap.add_argument(
+        "--results-check",
+        default=None,
+        help="fail unless the retriever answers exactly what this --results-out file holds",
+    )
+    ap.add_argument("--results-calls", type=int, default=300, help="calls for the results")
     ap.add_argument(
         "--scope-cache-mb", type=float, default=768.0, help="the feature cache's budget"
     )

@@ -15,7 +15,7 @@ from concurrent.futures import Future, wait
 from typing import Any
 
 from graphmem.read.bounded import BoundedDict
-from graphmem.read.hydrate import KEPT_TYPES
+from graphmem.read.hydrate import keepable
 from graphmem.read.scope_cache import FeatureCache, rank_scope, rank_scope_ann
 from graphmem.store.base import GraphStore, Row
 
@@ -210,7 +210,7 @@ class CachedScopes:
             )
             for row in rows:  # phase 2's fixed columns, kept for the types where they never change
                 fixed = row["fixed"]
-                row["fixed"] = tuple(fixed) if fixed and fixed[0] in KEPT_TYPES else None
+                row["fixed"] = tuple(fixed) if keepable(fixed) else None
             self.features.put(tenant_id, rows, epoch=epoch)
 
     def status(self) -> dict[str, Any]:

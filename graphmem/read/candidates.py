@@ -9,11 +9,11 @@ The lists stay lists until then: only the kept rows become dicts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from graphmem.crypto import is_sealed
+from graphmem.crypto import ContentCipher, is_sealed
 from graphmem.read.expansion import expansion
 from graphmem.read.lexical import (
     cross_script_share,
@@ -22,6 +22,7 @@ from graphmem.read.lexical import (
     lexical_tokens,
 )
 from graphmem.read.ranking import Weights, question_share, relevance
+from graphmem.read.scope_texts import ScopeView
 from graphmem.store.base import Row
 
 
@@ -69,16 +70,27 @@ class Pool:
     #: memory id -> subject, for texts sealed at rest (opened before lexical scoring)
     sealed_for: dict[str, str | None] = field(default_factory=dict)
     scope_size: int = 0
+    #: each text's question share where the feature cache holds it (None: computed here)
+    questions: list[float | None] = field(default_factory=list)
+    #: text -> question share, of every text :meth:`select` ranked (the full score reuses them)
+    asks: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.questions) != len(self.ids):  # none known (or not for every row)
+            self.questions = [None] * len(self.ids)
 
     @classmethod
     def of(cls, phase1: Row) -> Pool:
+        ids = phase1["ids"]
+        questions = phase1.get("questions")
         return cls(
-            ids=phase1["ids"],
+            ids=ids,
             semantic=phase1["semantic"],
             texts=phase1["texts"],
             exact_ids=set(phase1["exact_ids"]),
             sealed_for=dict(phase1["sealed"]),
             scope_size=int(phase1["scope_size"]),
+            questions=list(questions) if questions is not None else [None] * len(ids),
         )
 
     @property
@@ -95,10 +107,34 @@ class Pool:
                 self.ids.append(row["memory_id"])
                 self.semantic.append(row["semantic"])
                 self.texts.append(row["text"])
+                self.questions.append(row.get("question"))
                 if is_sealed(row["text"]):
                     self.sealed_for[row["memory_id"]] = row["subject_id"]
 
-    def select(self, query: str, weights: Weights, pool: int) -> dict[str, dict[str, float]]:
+    def open_sealed(self, cipher: ContentCipher, tenant_id: str) -> None:
+        """Open the texts sealed at rest (crypto-shredding) before lexical scoring; their
+        question shares are then the opened texts'."""
+        at = {memory_id: i for i, memory_id in enumerate(self.ids)}
+        for memory_id, subject_id in self.sealed_for.items():
+            i = at[memory_id]
+            self.questions[i] = None
+            self.texts[i] = cipher.open_fields(
+                {
+                    "tenant_id": tenant_id,
+                    "memory_id": memory_id,
+                    "subject_id": subject_id,
+                    "text": self.texts[i],
+                }
+            )["text"]
+
+    def select(
+        self,
+        query: str,
+        weights: Weights,
+        pool: int,
+        *,
+        scope: Callable[[list[str], list[str]], ScopeView] | None = None,
+    ) -> dict[str, dict[str, float]]:
         """The ``pool`` most relevant by semantic + lexical (the BM25 coverage of the query
         over the pool's texts, gated in a pool of mixed scripts: :mod:`.ranking`) + expansion
         (:mod:`.expansion`), and up to ``pool`` exact
@@ -107,16 +143,35 @@ class Pool:
         n = len(texts)
         shrink = n / (n + weights.lexical_pool_prior) if n else 0.0
         tokens = lexical_tokens(query)
+        # a whole scope of plain texts (the same set of texts whatever the query): its
+        # searches from ``scope`` (kept by the feature cache, read/scope_texts) when given
+        known = (
+            scope(self.ids, texts)
+            if scope is not None and not self.overflowed and not self.sealed_for
+            else None
+        )
         floor = weights.lexical_floor * cross_script_share(tokens, texts)
         lexical = [
             gated_coverage(x * shrink, floor)
-            for x in lexical_coverage(tokens, texts, max_df=weights.lexical_max_df)
+            for x in lexical_coverage(
+                tokens,
+                texts,
+                max_df=weights.lexical_max_df,
+                frequencies=known.term_frequencies if known is not None else None,
+            )
         ]
         own = relevance(weights, self.semantic, lexical)
-        expanded = expansion(texts, own, top=weights.expansion_top, weight=weights.expansion)
+        held = known.parts() if known is not None else None
+        expanded = expansion(
+            texts, own, top=weights.expansion_top, weight=weights.expansion, parts=held
+        )
+        asks = [
+            question_share(t) if q is None else q
+            for q, t in zip(self.questions, texts, strict=True)
+        ]
+        self.asks = dict(zip(texts, asks, strict=True))
         total = [
-            a + b - weights.interrogative * question_share(t)
-            for a, b, t in zip(own, expanded, texts, strict=True)
+            a + b - weights.interrogative * q for a, b, q in zip(own, expanded, asks, strict=True)
         ]
         # equal relevance is ranked by id: one order however the scope was read (in parts, from
         # the cache, or in an engine whose scan order differs)

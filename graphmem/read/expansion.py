@@ -27,7 +27,7 @@ the containers first cost ~1.2 ms a retrieval at 10k memories: ~3,000 regex matc
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
 
 #: a text shorter than this is never counted as a part of another
@@ -66,15 +66,34 @@ def parts_of(texts: Sequence[str], containers: Sequence[int]) -> dict[int, list[
 
 
 def expansion(
-    texts: Sequence[str], relevance: Sequence[float], *, top: int, weight: float
+    texts: Sequence[str],
+    relevance: Sequence[float],
+    *,
+    top: int,
+    weight: float,
+    parts: Mapping[int, Sequence[int]] | None = None,
 ) -> list[float]:
     """Each text's expansion: ``weight`` × the relevance of the most relevant of the ``top``
-    candidates (by ``relevance``) that holds it whole; 0.0 for the rest."""
+    candidates (by ``relevance``) that holds it whole; 0.0 for the rest.
+
+    ``parts``: :func:`parts_of` over every text as a container, when known (a scope's texts do
+    not change between queries, only which of them are the ``top``): containment is decided
+    pair by pair (a match cannot span two containers), so the parts among the ``top`` are
+    those holders restricted to them — the same answer without a search."""
     out = [0.0] * len(texts)
     if weight == 0 or not texts:
         return out
     best = sorted(range(len(texts)), key=lambda i: relevance[i], reverse=True)[:top]
-    for part, holders in parts_of(texts, best).items():
+    if parts is None:
+        found: Mapping[int, Sequence[int]] = parts_of(texts, best)
+    else:
+        chosen = set(best)
+        found = {
+            part: inside
+            for part, holders in parts.items()
+            if (inside := [c for c in holders if c in chosen])
+        }
+    for part, holders in found.items():
         out[part] = weight * max(relevance[c] for c in holders)
     return out
 

@@ -60,6 +60,12 @@ LIVE = ("memory_id", "status", "tx_to", "confidence", "purposes", "open_conflict
 KEPT_TYPES: frozenset[str] = frozenset({str(MemoryType.SEMANTIC), str(MemoryType.EPISODIC)})
 
 
+def keepable(values: Sequence[Any] | None) -> bool:
+    """Whether a memory's FIXED columns (``values``, in :data:`FIXED` order) may be kept: they
+    were read, and its type is one whose FIXED columns never change (:data:`KEPT_TYPES`)."""
+    return values is not None and len(values) > 0 and values[0] in KEPT_TYPES
+
+
 def hydrate(
     store: GraphStore,
     params: Mapping[str, Any],
@@ -111,7 +117,7 @@ def _read(
         values = row.pop("fixed")
         if values is None:
             values = kept[memory_id]
-        elif values[0] in KEPT_TYPES:
+        elif keepable(values):
             fresh[memory_id] = tuple(values)
         row.update(zip(FIXED, values, strict=True))
         out.append(row)

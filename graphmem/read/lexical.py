@@ -28,7 +28,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import accumulate
 
@@ -296,6 +296,7 @@ def lexical_coverage(
     k1: float = 1.2,
     b: float = 0.75,
     max_df: float = 1.0,
+    frequencies: Frequencies | None = None,
 ) -> list[float]:
     """Each text's BM25 over the query's ideal, ``Σ idf`` of the query tokens (a text of
     average length holding each once scores exactly that), at most 1.0: the share of the
@@ -306,11 +307,14 @@ def lexical_coverage(
     ``max_df``: a query token held by more than this share of the texts (and by at least two)
     is a stop word of this pool (scikit-learn's ``max_df``): in one user's memories the user's
     own name is in most of them and tells none apart, yet a pool of thirty gives it a third of
-    a short query's ideal."""
+    a short query's ideal.
+
+    ``frequencies``: :func:`query_term_frequencies` of ``texts`` from what is kept of them
+    (read/scope_texts), the same answer."""
     qset = set(query)
     if not texts or not qset:
         return [0.0] * len(texts)
-    tfs, lengths, words = query_term_frequencies(qset, texts)
+    tfs, lengths, words = (frequencies or query_term_frequencies)(qset, texts)
     if max_df < 1.0:
         df = Counter(t for tf in tfs.values() for t in tf)
         common = {t for t, c in df.items() if c >= 2 and c > max_df * len(texts)}
@@ -330,6 +334,11 @@ def lexical_coverage(
         out[i] = min(score / ideal, 1.0)
     return out
 
+
+#: :func:`query_term_frequencies`'s signature
+Frequencies = Callable[
+    [set[str], Sequence[str]], tuple[dict[int, dict[str, int]], dict[int, int], int]
+]
 
 _SCRIPTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[가-힣]"), "가-힣"),

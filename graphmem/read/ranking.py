@@ -57,6 +57,8 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from graphmem.models.enums import Authority, MemoryType
@@ -129,9 +131,9 @@ def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
     if obj is not None and str(obj).lower() in qset:
         score += 0.5
     if row.get("type") == MemoryType.EPISODIC:
-        env = json.loads(row.get("environment_json") or "{}")
         want = state.get("environment") or {}
         if want:
+            env = json.loads(row.get("environment_json") or "{}")
             score += sum(1 for k, v in want.items() if env.get(k) == v) / len(want)
         for key in ("tool_version", "failure_code"):
             if state.get(key) and state.get(key) == row.get(key):
@@ -164,12 +166,23 @@ def question_share(text: str) -> float:
     return asked / total if total else 0.0
 
 
+def _asks(text: str, known: Mapping[str, float]) -> float:
+    share = known.get(text)
+    return question_share(text) if share is None else share
+
+
 def _recency(row: Row, now: Any, half_life_days: float) -> float:
     stamp = row.get("valid_from") or row.get("recorded_at")
     if not stamp:
         return 0.0
-    age = max((now - parse_iso(stamp)).total_seconds() / 86400.0, 0.0)
+    age = max((now - _instant(stamp)).total_seconds() / 86400.0, 0.0)
     return math.exp(-math.log(2) * age / half_life_days)
+
+
+@lru_cache(maxsize=8192)
+def _instant(stamp: str) -> datetime:
+    """A stored timestamp parsed (a retrieval parses one per candidate; the same come back)."""
+    return parse_iso(stamp)
 
 
 _AUTH_MAX = max(a.rank for a in Authority)
@@ -177,14 +190,19 @@ _AUTH_MAX = max(a.rank for a in Authority)
 
 def _authority(value: Any) -> float:
     try:
-        return Authority(value).rank / _AUTH_MAX
-    except ValueError:
+        return _AUTHORITY.get(value) or Authority(value).rank / _AUTH_MAX
+    except (ValueError, TypeError):  # (TypeError: an unhashable value is no authority either)
         return 0.0
+
+
+_AUTHORITY = {a.value: a.rank / _AUTH_MAX for a in Authority}
+#: failures are kept (they warn), but successes rank a little higher
+_OUTCOMES = {"SUCCESS": 1.0, "PARTIAL": 0.6, "FAILURE": 0.4}
 
 
 def _outcome(row: Row) -> float:
     """Failures are kept (they warn), but successes rank a little higher."""
-    return {"SUCCESS": 1.0, "PARTIAL": 0.6, "FAILURE": 0.4}.get(str(row.get("outcome")), 0.5)
+    return _OUTCOMES.get(str(row.get("outcome")), 0.5)
 
 
 def relevance(
@@ -211,14 +229,17 @@ def score_rows(
     now: str,
     *,
     limit: int | None = None,
+    asks: Mapping[str, float] | None = None,
 ) -> list[Scored]:
     """Semantic and lexical relevance (from phase 1) fused by weight with the rest, best
     first. The lexical part is the BM25 coverage of the query over phase 1's rows (a lexical
     query's own score only nominates candidates: a full-text index's length normalisation lets
     a short memory holding one common word outrank the one that holds the rare words). Then a
     result whose text a better one holds whole is marked ``redundant`` and ranked again
-    (checked down to the ``limit``-th unmarked result: the caller's ``k``)."""
+    (checked down to the ``limit``-th unmarked result: the caller's ``k``). ``asks``: texts'
+    question shares already computed (phase 1's, :class:`graphmem.read.candidates.Pool`)."""
     w = weights
+    asks = asks or {}
     now_dt = parse_iso(now)
     qset = set(query_terms) | {f for t in query_terms for f in lexical_tokens(t)}
     out = []
@@ -235,7 +256,7 @@ def score_rows(
             "outcome": w.outcome * _outcome(r),
             "conflict": -w.conflict * (1.0 if r.get("open_conflicts") else 0.0),
             "staleness": -w.staleness * (1.0 if r.get("stale_sources") else 0.0),
-            "question": -w.interrogative * question_share(str(r.get("text") or "")),
+            "question": -w.interrogative * _asks(str(r.get("text") or ""), asks),
             "redundant": 0.0,  # set by _mark_redundant once the order is known
         }
         out.append(Scored(r, sum(parts.values()), parts))

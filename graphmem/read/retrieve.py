@@ -17,16 +17,17 @@ and only when the state holds its preconditions and capabilities).
 
 This module orchestrates one call; each job has its own module: the request (:mod:`.request`),
 the answer (:mod:`.result`), the filters' parameters (:mod:`.filters`), lexical relevance
-(:mod:`.lexical`), candidates (:mod:`.candidates`), phase 1 from the feature cache and its ANN
-index (:mod:`.cached_scopes`, :mod:`.scope_cache`, :mod:`.ann`), the full score
-(:mod:`.ranking`); which procedure versions a run may use is the release model's
-(:mod:`graphmem.learn.resolve`).
+(:mod:`.lexical`), candidates (:mod:`.candidates`), phase 1 in the engine
+(:mod:`.engine_phase1`), phase 1 from the feature cache and its ANN index
+(:mod:`.cached_scopes`, :mod:`.scope_cache`, :mod:`.ann`), phase 2 (:mod:`.hydrate`), the full
+score (:mod:`.ranking`), the RetrievalLog record (:mod:`.retrieval_log`); which procedure
+versions a run may use is the release model's (:mod:`graphmem.learn.resolve`).
 """
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
 from graphmem.auth.principal import Principal
@@ -37,10 +38,10 @@ from graphmem.embeddings.base import Embedder
 from graphmem.embeddings.cache import encode_query
 from graphmem.ids import new_id
 from graphmem.learn.resolve import cohort_key, usable_procedures
-from graphmem.models.types import sha256_hash
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
-from graphmem.read.candidates import SIDE_QUERIES, Pool, merge_scope_parts
+from graphmem.read.candidates import SIDE_QUERIES, Pool
+from graphmem.read.engine_phase1 import engine_phase1, vector_phase1
 from graphmem.read.filters import read_policy, read_time, scope_params
 from graphmem.read.hydrate import hydrate
 from graphmem.read.lexical import case_forms, terms
@@ -54,10 +55,10 @@ from graphmem.read.result import (
     merge_results,
     public_row,
 )
+from graphmem.read.retrieval_log import retrieval_log
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.read.scopes import retrieval_plan
 from graphmem.store.base import GraphStore, Row
-from graphmem.store.schema import vector_index_name
 
 __all__ = [
     "READ_POLICY_VERSION",
@@ -231,6 +232,9 @@ class Retriever:
                 live=last_size <= self.live_max_scope,
             )
             lexical_rows = phase1.get("lexical") if phase1 is not None else None
+        # ranked from the feature cache, which saw the forget epoch in this call: what it keeps
+        # of the scope's texts may serve the call too (read/scope_texts)
+        texts_from = self.features if phase1 is not None else None
         if phase1 is None and last_size >= self.vector_min_scope:
             phase1 = self._phase1_vector({**any_subject, **params})
         if phase1 is None:
@@ -248,8 +252,17 @@ class Retriever:
         if lexical_rows:
             found.add_lexical(lexical_rows)
         if self.cipher is not None and found.sealed_for:  # HIGH content is sealed at rest
-            self._open_sealed(principal.tenant_id, found)
-        by_id = found.select(request.query, self.weights, pool)
+            found.open_sealed(self.cipher, principal.tenant_id)
+        by_id = found.select(
+            request.query,
+            self.weights,
+            pool,
+            scope=(
+                partial(texts_from.scope_texts, principal.tenant_id)
+                if texts_from is not None
+                else None
+            ),
+        )
         candidates = hydrate(
             self.store,
             any_subject,
@@ -260,10 +273,10 @@ class Retriever:
         )
         for c in candidates:
             c.update(by_id[c["memory_id"]])
-        if self.cipher is not None:
-            candidates = [
-                self.cipher.open_fields({**r, "tenant_id": principal.tenant_id}) for r in candidates
-            ]
+        if self.cipher is not None:  # (phase 2's rows are this call's own: tagged in place)
+            for c in candidates:
+                c["tenant_id"] = principal.tenant_id
+            candidates = [self.cipher.open_fields(r) for r in candidates]
         state = request.state or {}
         cohort = cohort_key(
             state, request.subject_id or principal.subject_id, principal.principal_id
@@ -271,7 +284,9 @@ class Retriever:
         kept, proc_excluded = usable_procedures(
             candidates, state, tenant_id=principal.tenant_id, cohort=cohort
         )
-        scored = score_rows(kept, self.weights, query_terms, state, now, limit=request.k)
+        scored = score_rows(
+            kept, self.weights, query_terms, state, now, limit=request.k, asks=found.asks
+        )
         excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
         if request.min_score is not None:
             scored = [s for s in scored if s.score >= request.min_score]
@@ -305,42 +320,17 @@ class Retriever:
         return result
 
     def _phase1(self, name: str, params: dict[str, Any], *, parts: int) -> Row:
-        if parts == 1:
-            [row] = self.store.read(name, params)
-            return row
-        others = [
-            SIDE_QUERIES.submit(self.store.read, name, {**params, "parts": parts, "part": p})
-            for p in range(1, parts)
-        ]
-        first = self.store.read(name, {**params, "parts": parts, "part": 0})
-        return merge_scope_parts(
-            first + [row for f in others for row in f.result()],
-            limit=params["limit"],
-            exact_limit=params["exact_limit"],
-        )
+        return engine_phase1(self.store, name, params, parts=parts)
 
     def _phase1_vector(self, params: dict[str, Any]) -> Row | None:
-        """Phase 1 from the engine's vector index (``retrieval/scope_vector``), or None where
-        the engine has none or fewer of the nearest passed the filters than phase 1 hands
-        back (the exact path then answers: never fewer rows than it would give)."""
-        if not self.store.capabilities.filtered_vector_search:
-            return None
-        want = min(params["limit"], self.vector_candidates)
-        label = self.embedder.space_label
-        [row] = self.store.read(
-            "retrieval/scope_vector",
-            {
-                **{k: v for k, v in params.items() if k not in ("parts", "part", "limit")},
-                "index": vector_index_name(label),
-                "want": want,
-                "oversample": self.vector_oversample,
-                "max_fetch": self.vector_max_fetch,
-            },
-            identifiers={"label": label},
+        return vector_phase1(
+            self.store,
+            params,
+            label=self.embedder.space_label,
+            candidates=self.vector_candidates,
+            oversample=self.vector_oversample,
+            max_fetch=self.vector_max_fetch,
         )
-        if row["survivors"] < min(want, row["scope_size"]):
-            return None
-        return row
 
     def cache_status(self) -> dict[str, Any]:
         """The feature cache at a glance (``/healthz``)."""
@@ -351,49 +341,10 @@ class Retriever:
         if self.cached is not None:
             self.cached.close(timeout_s)
 
-    def _open_sealed(self, tenant_id: str, found: Pool) -> None:
-        """Open the texts sealed at rest (crypto-shredding) before lexical scoring."""
-        assert self.cipher is not None
-        at = {memory_id: i for i, memory_id in enumerate(found.ids)}
-        for memory_id, subject_id in found.sealed_for.items():
-            i = at[memory_id]
-            found.texts[i] = self.cipher.open_fields(
-                {
-                    "tenant_id": tenant_id,
-                    "memory_id": memory_id,
-                    "subject_id": subject_id,
-                    "text": found.texts[i],
-                }
-            )["text"]
-
     # -- observability ---------------------------------------------------------------------------
     def _log(
         self, principal: Principal, request: RetrieveRequest, result: RetrieveResult, now: str
     ) -> None:
         self.logs.submit(
-            {
-                "query_id": result.query_id,
-                "tenant_id": principal.tenant_id,
-                "actor": principal.principal_id,
-                "subject_id": request.subject_id or principal.subject_id,
-                "purpose": request.purpose,
-                "kind": "retrieve",
-                "query_hash": sha256_hash(request.query),
-                "candidate_ids": result.candidate_ids,
-                "candidate_count": result.candidate_count,
-                "selected_ids": [s.memory_id for s in result.results],
-                "filter_reasons_json": json.dumps(
-                    {e["memory_id"]: e["reason"] for e in result.excluded}, sort_keys=True
-                ),
-                "scores_json": json.dumps(
-                    {s.memory_id: round(s.score, 6) for s in result.results}, sort_keys=True
-                ),
-                "k": request.k,
-                "retriever_version": RETRIEVER_VERSION,
-                "policy_version": READ_POLICY_VERSION,
-                "embedding_version": self.embedder.embedding_version,
-                "valid_at": request.valid_at,
-                "known_at": request.known_at,
-                "recorded_at": now,
-            }
+            retrieval_log(principal, request, result, now, self.embedder.embedding_version)
         )

@@ -31,7 +31,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from graphmem.crypto import is_sealed
 from graphmem.read.ann import AnnIndex
+from graphmem.read.bounded import BoundedDict
+from graphmem.read.ranking import question_share
+from graphmem.read.scope_texts import ScopeTexts, ScopeView, view
 from graphmem.store.base import Row
 
 FloatArray = npt.NDArray[np.float32]
@@ -39,6 +43,9 @@ FloatArray = npt.NDArray[np.float32]
 #: bytes one entry costs beside its vector (texts, keys, bookkeeping, the fixed columns phase 2
 #: keeps: read/hydrate), for the capacity
 _ENTRY_OVERHEAD = 1024
+#: scopes whose texts' searches are kept (:meth:`FeatureCache.scope_texts`): each holds its
+#: texts lower-cased once more (≤ 1,000 texts: ~0.2 MB at 200 characters), beyond the budget
+_SCOPES = 128
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,8 @@ class Gathered:
     predicates: npt.NDArray[np.object_]
     objects: npt.NDArray[np.object_]
     subjects: npt.NDArray[np.object_]
+    #: each text's question share (read/ranking), None for a text sealed at rest
+    questions: npt.NDArray[np.object_]
 
 
 _COLUMNS = ("text", "predicate", "object", "subject_id")
@@ -78,6 +87,9 @@ class FeatureCache:
         self._has_vector: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
         self._last_used: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._columns: dict[str, npt.NDArray[np.object_]] = {}
+        self._generation = 0  # moves whenever the cache is emptied
+        #: what a scope's texts are to each other and to query words, by the scope's ids
+        self._scopes: BoundedDict[tuple[str, frozenset[str]], ScopeTexts]
         self._clear_locked()
 
     @classmethod
@@ -115,6 +127,8 @@ class FeatureCache:
             self.epoch = None
 
     def _clear_locked(self) -> None:
+        self._generation += 1
+        self._scopes = BoundedDict(_SCOPES)
         self._slots = {}
         self._free = []
         self._size = 0
@@ -126,7 +140,9 @@ class FeatureCache:
         """Arrays of ``rows`` slots that keep the first ``self._size``."""
         old = self._vectors if self._size else None
         vectors = np.zeros((rows, self.dimensions), dtype=np.float32)
-        columns = {c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key", "fixed")}
+        columns = {
+            c: np.full(rows, None, dtype=object) for c in (*_COLUMNS, "key", "fixed", "question")
+        }
         has_vector = np.zeros(rows, dtype=bool)
         last_used = np.zeros(rows, dtype=np.int64)
         if old is not None:
@@ -209,8 +225,28 @@ class FeatureCache:
         self._last_used[slot] = self._tick
         for c in _COLUMNS:
             self._columns[c][slot] = row[c]
+        # what ranking reads of the text and no query changes (a sealed text is opened per call)
+        text = row["text"]
+        self._columns["question"][slot] = None if is_sealed(text) else question_share(text or "")
         if row.get("fixed") is not None:  # phase 2's columns that never change (read/hydrate)
             self._columns["fixed"][slot] = row["fixed"]
+
+    def scope_texts(self, tenant_id: str, ids: Sequence[str], texts: Sequence[str]) -> ScopeView:
+        """What ``ids``' texts (plain, a whole scope: ``texts`` in the order of ``ids``) are
+        to each other and to query words (read/scope_texts), kept by the set of ids — a
+        memory's text never changes — and emptied with the features (an erasure's forget
+        epoch): it says something of the texts."""
+        key = (tenant_id, frozenset(ids))
+        with self._lock:
+            scope = self._scopes.get(key)
+            generation = self._generation
+        if scope is None:
+            order = sorted(range(len(ids)), key=ids.__getitem__)
+            scope = ScopeTexts([ids[i] for i in order], [texts[i] for i in order])
+            with self._lock:
+                if self._generation == generation:
+                    self._scopes[key] = scope
+        return view(scope, ids)
 
     def fixed(self, tenant_id: str, ids: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         """Phase 2's fixed columns kept for those of ``ids`` that have them (read/hydrate)."""
@@ -257,6 +293,7 @@ class FeatureCache:
                 c["predicate"][index],
                 c["object"][index],
                 c["subject_id"][index],
+                c["question"][index],
             )
 
     def gather(self, tenant_id: str, ids: Sequence[str]) -> Gathered | None:
@@ -277,6 +314,7 @@ class FeatureCache:
                 c["predicate"][index],
                 c["object"][index],
                 c["subject_id"][index],
+                c["question"][index],
             )
 
 
@@ -293,6 +331,7 @@ class Pinned:
     predicates: npt.NDArray[np.object_]
     objects: npt.NDArray[np.object_]
     subjects: npt.NDArray[np.object_]
+    questions: npt.NDArray[np.object_]
 
     def cosines(self, rows: Sequence[int], query: FloatArray) -> FloatArray:
         """Exact cosine of ``rows`` (positions) to the unit ``query`` (0 without a vector)."""
@@ -486,6 +525,7 @@ def _answer(
                 "text": features.texts[i],
                 "subject_id": features.subjects[i],
                 "lexical": lexical[i],
+                "question": features.questions[i],
             }
             for i in best
         ]
@@ -494,6 +534,7 @@ def _answer(
         "ids": kept_ids,
         "semantic": semantic_of(keep),
         "texts": texts,
+        "questions": features.questions[index].tolist(),
         "exact_ids": [kept_ids[j] for j, i in enumerate(keep) if i in exact],
         "sealed": [
             [kept_ids[j], features.subjects[i]]

@@ -135,6 +135,37 @@ def test_parts_of_finds_exactly_the_word_start_containment_of_its_definition() -
         assert parts_of(texts, containers) == expected, seed
 
 
+def test_expansion_from_a_scopes_whole_containment_is_the_same_as_searched() -> None:
+    """``parts`` (every text a container, computed once per scope: the feature cache's) gives
+    the answer a search among the ``top`` gives, for any relevance."""
+    words = ["Caroline:", "Melanie", "went", "to", "the", "group", "yes", "지난주", "캠핑", "x"]
+    for seed in range(60):
+        rng = random.Random(seed)
+        turns = [" ".join(rng.choices(words, k=rng.randint(3, 12))) for _ in range(12)]
+        windows = [" / ".join(turns[i : i + 3]) for i in range(0, 10, 2)]
+        texts = turns + windows + [turns[0], f"x{turns[1]}"]
+        whole = parts_of(texts, range(len(texts)))
+        for top in (1, 3, 8, 40):
+            relevance = [rng.choice([0.0, 0.5, rng.random()]) for _ in texts]
+            want = expansion(texts, relevance, top=top, weight=1.5)
+            assert expansion(texts, relevance, top=top, weight=1.5, parts=whole) == want, seed
+
+
+def test_a_scopes_containment_is_kept_by_its_ids_and_goes_with_the_cache() -> None:
+    from graphmem.read.scope_cache import FeatureCache
+
+    texts = ["Caroline: I went to the LGBTQ support group yesterday", "Melanie: Wow!"]
+    texts.append(" / ".join(texts))
+    ids = ["m0", "m1", "m2"]
+    cache = FeatureCache(capacity=10, dimensions=4)
+    assert cache.scope_texts("acme", ids, texts).parts() == {0: [2]}
+    # another order of the same scope: by position in that order, without a search
+    assert cache.scope_texts("acme", ids[::-1], texts[::-1]).parts() == {2: [0]}
+    assert cache._scopes  # kept
+    cache.clear()  # an erasure's epoch empties the cache: what it kept of the texts goes too
+    assert not cache._scopes
+
+
 def _row(memory_id: str, text: str, semantic: float, lexical: float = 0.0) -> dict[str, Any]:
     return {
         "memory_id": memory_id,

@@ -135,6 +135,25 @@ def test_gather_is_in_the_order_asked_and_none_when_one_is_missing() -> None:
     assert cache.missing("acme", ["a", "c", "b"]) == ["c"]
 
 
+def test_each_text_keeps_its_question_share_and_a_sealed_one_none() -> None:
+    """What ranking reads of a text and no query changes is computed once, at the fill: the
+    question share (read/ranking) of a plain text; a sealed text's is the opened text's, per
+    call."""
+    from graphmem.crypto import PREFIX
+    from graphmem.read.ranking import question_share
+
+    texts = ["I painted a lake.", "Did you go? I did.", "Where was it?", f"{PREFIX}abc", None]
+    cache = FeatureCache(capacity=10, dimensions=DIM)
+    cache.observe_epoch(0)
+    cache.put("acme", [row(f"m{i}", None, text=t) for i, t in enumerate(texts)], epoch=0)
+    g = cache.gather("acme", [f"m{i}" for i in range(len(texts))])
+    assert g is not None
+    want = [question_share(t or "") for t in texts]
+    want[3] = None
+    assert g.questions.tolist() == want
+    assert want[1] and want[2] == 1.0
+
+
 def test_a_wrong_width_or_missing_embedding_has_no_vector() -> None:
     cache = FeatureCache(capacity=10, dimensions=DIM)
     cache.observe_epoch(0)
