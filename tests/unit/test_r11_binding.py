@@ -1,0 +1,104 @@
+"""Round 11 of issue 11: claim↔span binding. Three rules, each written as variations in
+several languages beside the sincere statements with the same surface:
+
+- giving a habit up negates it ("커피 끊었어요", "I gave up smoking", "戒了咖啡"): a false claim
+  about the habit is grounded, a true one contradicted;
+- a predicate word that names a language is supported by that language's name in any
+  language ("speaks_french" ← "spricht Französisch", "프랑스어"), and contradicted by a span
+  that names other languages only;
+- a Korean native number is read before more counters ("세 줄", "두 쪽", "맥주 세 병"),
+  not before the verb 주다 ("네 줄게" is "yes, I'll give").
+
+None of these texts is a held-out row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
+from graphmem.write.values import extract
+
+_VERIFIER = RuleVerifier()
+
+
+def _verdict(span: str, predicate: str, obj: Any) -> str:
+    return _VERIFIER.verify(ClaimUnderTest("user:r11", predicate, obj), span).verdict.name
+
+
+QUIT = [
+    ("담배 끊었어요", "smokes"),
+    ("술은 작년에 그만뒀어요", "drinks_alcohol"),
+    ("I gave up smoking last year", "smokes"),
+    ("I stopped drinking coffee", "drinks_coffee"),
+    ("我已经戒了咖啡", "drinks_coffee"),
+    ("Dejé de fumar hace dos años", "fuma"),
+    ("J'ai arrêté de fumer", "fumer"),
+]
+
+
+@pytest.mark.parametrize(("span", "predicate"), QUIT)
+def test_a_habit_given_up_is_a_false_claim(span: str, predicate: str) -> None:
+    assert _verdict(span, predicate, False) == "GROUNDED"
+    assert _verdict(span, predicate, True) == "CONTRADICTED"
+
+
+@pytest.mark.parametrize(
+    ("span", "predicate"),
+    [
+        ("매일 커피 마셔요", "drinks_coffee"),
+        ("I drink coffee every morning", "drinks_coffee"),
+        ("전화 끊기 전에 커피 얘기했어", "drinks_coffee"),
+    ],
+)
+def test_a_habit_kept_stays_true(span: str, predicate: str) -> None:
+    assert _verdict(span, predicate, True) == "GROUNDED"
+
+
+LANGUAGES = [
+    ("Ich spreche Französisch", "speaks_french", True),
+    ("Nur meine Frau spricht Französisch, ich nicht", "speaks_french", False),
+    ("Ich spreche kein Französisch", "speaks_french", False),
+    ("저는 일본어 못해요", "speaks_japanese", False),
+    ("저는 일본어를 할 줄 알아요", "speaks_japanese", True),
+    ("我会说西班牙语", "speaks_spanish", True),
+    ("Je parle anglais", "speaks_english", True),
+]
+
+
+@pytest.mark.parametrize(("span", "predicate", "value"), LANGUAGES)
+def test_a_language_named_in_any_language(span: str, predicate: str, value: bool) -> None:
+    assert _verdict(span, predicate, value) == "GROUNDED"
+    assert _verdict(span, predicate, not value) == "CONTRADICTED"
+
+
+@pytest.mark.parametrize(
+    ("span", "predicate"),
+    [("I speak French", "speaks_german"), ("저는 일본어 해요", "speaks_chinese")],
+)
+def test_another_language_named_contradicts(span: str, predicate: str) -> None:
+    assert _verdict(span, predicate, True) == "CONTRADICTED"
+
+
+def test_two_languages_named_ground_either() -> None:
+    assert _verdict("I speak French and German", "speaks_german", True) == "GROUNDED"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("요약은 세 줄로 해 줘", 3),
+        ("두 쪽 이내로 써 줘", 2),
+        ("맥주 세 병 마셨어", 3),
+        ("다섯 곡만 틀어줘", 5),
+        ("한 그릇 더 주세요", 1),
+    ],
+)
+def test_korean_native_numbers_before_counters(text: str, number: int) -> None:
+    assert float(number) in extract(text).numbers
+
+
+@pytest.mark.parametrize("text", ["네 줄게", "네, 알겠어요", "세 줄까?"])
+def test_no_number_in_yes_and_the_verb_give(text: str) -> None:
+    assert not extract(text).numbers
