@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 
 from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
+from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.values import extract
+from tests.complexity import assert_linear_growth
 
 _VERIFIER = RuleVerifier()
 
@@ -102,3 +104,49 @@ def test_korean_native_numbers_before_counters(text: str, number: int) -> None:
 @pytest.mark.parametrize("text", ["네 줄게", "네, 알겠어요", "세 줄까?"])
 def test_no_number_in_yes_and_the_verb_give(text: str) -> None:
     assert not extract(text).numbers
+
+
+# -- floor area in another unit ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("span", "predicate", "number"),
+    [
+        ("우리 집은 25평이에요", "home_size_m2", 25),
+        ("うちは30坪です", "house_size_m2", 30),
+        ("My flat is 800 sq ft", "apartment_size_m2", 800),
+        ("Mi piso tiene 90 square feet", "flat_size_m2", 90),
+        ("Die Wohnung hat 60 Quadratmeter", "flat_size_sqft", 60),
+        ("我家100平米", "home_size_pyeong", 100),
+    ],
+)
+def test_an_area_in_another_unit_is_refused(span: str, predicate: str, number: int) -> None:
+    assert qualifier_conflict("user:r11", predicate, number, span) is not None
+
+
+@pytest.mark.parametrize(
+    ("span", "predicate", "number"),
+    [
+        ("우리 집은 84㎡예요", "home_size_m2", 84),
+        ("우리 집은 84제곱미터, 25평이에요", "home_size_m2", 84),
+        ("My flat is 75 m2", "apartment_size_m2", 75),
+        ("Die Wohnung hat 60 Quadratmeter", "flat_size_m2", 60),
+        ("평소에 집에서 25분 걸어요", "home_size_m2", 25),
+        ("우리 집은 25평이에요", "home_size_pyeong", 25),
+        ("I live on the 12th floor, 900 sq ft", "apartment_size_sqft", 900),
+    ],
+)
+def test_an_area_in_its_own_unit_stays(span: str, predicate: str, number: int) -> None:
+    assert qualifier_conflict("user:r11", predicate, number, span) is None
+
+
+@pytest.mark.parametrize("shape", ["1 ", "1평 ", "sq ", "1 square ", "평", "ft "])
+def test_the_area_units_read_in_linear_time(shape: str) -> None:
+    assert_linear_growth(
+        lambda t: qualifier_conflict("user:x", "home_size_m2", 1, t), shape * 8_000
+    )
+
+
+@pytest.mark.parametrize("shape", ["세 ", "끊", "그만 ", "gave ", "dejé ", "戒"])
+def test_the_new_cues_read_in_linear_time(shape: str) -> None:
+    assert_linear_growth(lambda t: extract(t).negated_at(len(t) // 2, 1), shape * 8_000)
