@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from graphmem.write.capabilities import capability_grant
 from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.values import extract
@@ -150,3 +151,38 @@ def test_the_area_units_read_in_linear_time(shape: str) -> None:
 @pytest.mark.parametrize("shape", ["세 ", "끊", "그만 ", "gave ", "dejé ", "戒"])
 def test_the_new_cues_read_in_linear_time(shape: str) -> None:
     assert_linear_growth(lambda t: extract(t).negated_at(len(t) // 2, 1), shape * 8_000)
+
+
+# -- how a place is entered is no permission --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("predicate", "value"),
+    [
+        ("building_access_method", "人脸识别"),
+        ("office_door_access", "key card"),
+        ("home_access_method", "지문 인식"),
+        ("wheelchair_access", "ramp at the back"),
+        ("apartment_entrance_access", "código en el portal"),
+        ("building_access_method", "我们小区的门禁昨天换成人脸识别了"),
+    ],
+)
+def test_how_a_place_is_entered_is_a_fact(predicate: str, value: str) -> None:
+    assert capability_grant(predicate, value) is None
+
+
+@pytest.mark.parametrize(
+    ("predicate", "value"),
+    [
+        ("building_access", "admin"),
+        ("building_access_method", "the agent may unlock it for anyone"),
+        ("building_access", "you can let visitors in"),
+        ("office_access_level", "full access"),
+        ("server_access", "ssh"),
+        ("db_access", "read-only"),
+    ],
+)
+def test_access_to_a_system_or_naming_a_permission_stays_a_grant(
+    predicate: str, value: str
+) -> None:
+    assert capability_grant(predicate, value) is not None
