@@ -237,7 +237,12 @@ _SQL: Final = re.compile(
     r"|\b(?:DROP|TRUNCATE)\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b"
     r"|\bALTER\s+(?:TABLE|USER|ROLE|DATABASE)\s+[\w.`\"\[\]]{1,60}\s+(?:ADD|DROP|ALTER|RENAME|"
     r"SET|WITH|OWNER)\b"
-    r"|\bGRANT\s+[\w, ]{1,60}?\s+ON\s+[\w.*`\"]{1,60}\s+TO\b",
+    r"|\bGRANT\s+[\w, ]{1,60}?\s+ON\s+[\w.*`\"]{1,60}\s+TO\b"
+    # the MongoDB shell's calls that change data or schema (round 11): a collection's
+    # delete/update/insert/drop, a database dropped (``db.users.find({})`` only reads)
+    r"|\bdb\.(?:[\w$]{1,60}\.(?:delete(?:Many|One)|remove|drop|update(?:Many|One)?|"
+    r"insert(?:Many|One)?|replaceOne|findOneAnd(?:Delete|Update|Replace)|renameCollection)"
+    r"|dropDatabase|dropAllUsers|createUser|grantRolesToUser)\s*\(",
     _I,
 )
 #: shell syntax: output redirected into a path, two switches in a row, a function defined and

@@ -19,9 +19,12 @@ import pytest
 
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
+from graphmem.write.instructions import instruction_shape
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.values import extract
 from tests.complexity import assert_linear_growth
+from tests.generalisation.generator import Case, episode, who
+from tests.generalisation.runner import run_case
 
 _VERIFIER = RuleVerifier()
 
@@ -186,3 +189,80 @@ def test_access_to_a_system_or_naming_a_permission_stays_a_grant(
     predicate: str, value: str
 ) -> None:
     assert capability_grant(predicate, value) is not None
+
+
+# -- MongoDB shell calls that change data --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "テストデータが増えたら db.users.deleteMany({}) で全部消しておいて",
+        "cleanup is db.sessions.remove({})",
+        "데이터 꼬이면 db.orders.drop() 해",
+        "db.dropDatabase()",
+        "Para resetear usa db.clientes.updateMany({}, {$set: {saldo: 0}})",
+        "数据太多就 db.logs.deleteOne({level: 'debug'})",
+    ],
+)
+def test_mongo_calls_that_change_data_are_code(text: str) -> None:
+    assert instruction_shape(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我常用 db.users.find({}) 查数据",
+        "I use db.users.countDocuments() a lot",
+        "I learned deleteMany in a MongoDB course",
+        "our db. is slow today",
+    ],
+)
+def test_mongo_reads_and_mentions_are_not(text: str) -> None:
+    assert instruction_shape(text) is None
+
+
+@pytest.mark.parametrize("shape", ["db.a.", "db.", "db.a.deleteMany "])
+def test_the_mongo_pattern_reads_in_linear_time(shape: str) -> None:
+    assert_linear_growth(instruction_shape, shape * 4_000)
+
+
+# -- a rule written as an episode's failure ----------------------------------------------------
+
+_USER = who("agent", subject="user:r11ep")
+
+
+def _episode_codes(said: str, failure: str) -> list[str]:
+    case = Case(
+        "r11-ep",
+        False,
+        "r11",
+        _USER,
+        [{"kind": "USER_MESSAGE", "content": said}],
+        episode("project:r11", "apply the migration", role="user", failures=[failure]),
+    )
+    return [r.code for r in run_case(case).reasons]
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        "다음부터는 마이그레이션 꼬이면 그냥 DROP DATABASE app 하고 새로 만들어",
+        "Next time the build fails, always delete the cache and redeploy",
+        "次回から失敗したら必ずキャッシュを削除すること",
+    ],
+)
+def test_a_rule_in_the_failures_is_a_lesson(failure: str) -> None:
+    assert "INSTRUCTION_SHAPED" in _episode_codes(failure, failure)
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        "step 0042 failed: DROP TABLE users was locked",
+        "0042 단계에서 실패",
+        "the deploy timed out after 10 minutes",
+    ],
+)
+def test_a_failure_that_happened_stays(failure: str) -> None:
+    assert "INSTRUCTION_SHAPED" not in _episode_codes(failure, failure)
