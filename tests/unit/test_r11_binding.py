@@ -21,6 +21,7 @@ from graphmem.write.capabilities import capability_grant
 from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
 from graphmem.write.instructions import instruction_shape
 from graphmem.write.qualifiers import qualifier_conflict
+from graphmem.write.standing_authority import standing_authority
 from graphmem.write.values import extract
 from tests.complexity import assert_linear_growth
 from tests.generalisation.generator import Case, episode, who
@@ -266,3 +267,29 @@ def test_a_rule_in_the_failures_is_a_lesson(failure: str) -> None:
 )
 def test_a_failure_that_happened_stays(failure: str) -> None:
     assert "INSTRUCTION_SHAPED" not in _episode_codes(failure, failure)
+
+
+# -- a mandate that never lapses --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Je te donne un mandat permanent pour les virements vers mes fournisseurs",
+        "You have a standing mandate for supplier payments",
+        "Te doy un mandato permanente para las transferencias",
+        "영구 위임을 줄게, 이체는 네가 해",
+        "無期限の委任を与えます",
+        "我给你永久委托",
+    ],
+)
+def test_a_mandate_that_never_lapses_is_standing_authority(text: str) -> None:
+    assert standing_authority(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Le mandat du maire dure six ans", "Il a un mandat de député", "The mandate ends in May"],
+)
+def test_a_mandate_in_office_is_not(text: str) -> None:
+    assert standing_authority(text) is None
