@@ -464,6 +464,13 @@ _OCCUPATION_KEY = re.compile(
 _EVENT_WORDS = re.compile(
     r"\b(?:changed|reset|updated|renewed|rotated|expired|replaced|forgotten|forgot|locked)\b"
 )
+#: access to a physical place ("building access method", "office door access"): how one
+#: gets in, not who may do what in a system
+_PLACE_ACCESS = re.compile(
+    r"\b(?:building|door|gate|office|garage|parking|apartment|flat|house|home|campus|site|"
+    r"lobby|elevator|lift|gym|entrance|entry|premises|complex|dorm|wheelchair|beach|trail|"
+    r"station|floor)\s+access\b"
+)
 #: what would weaken or set a security setting in a value
 _SETTING_VALUE = _rx(r"\b(?:off|disabled?|none|skip\w*|bypass\w*|no|removed?|optional)\b")
 
@@ -479,6 +486,13 @@ def _predicate_states_fact(rule: Rule, words: str, object_text: str | None) -> b
         return not _rx(rf"(?:{_PERMISSION_WORD})").search(value)
     if rule is Rule.AUTHZ_ROLE and not _rx(rf"(?<![a-z])(?:{_ROLE_WORD})(?![a-z])").search(words):
         return bool(value) and not _PRIVILEGE_OBJECT.search(value)
+    if rule is Rule.AUTHZ_PERMISSION and _PLACE_ACCESS.search(words):
+        # how a place is entered (a key card, face recognition, a ramp) is a fact about
+        # the place; the value still may not name a permission, a role or its addressee
+        return not (
+            _rx(rf"(?:{_PERMISSION_WORD})|(?:{_ROLE_WORD})|(?:{_APPROVAL_WORD})").search(value)
+            or _ADDRESSED.search(value)
+        )
     if rule is Rule.AUTHZ_SECURITY_SETTING and _EVENT_WORDS.search(words):
         return not _SETTING_VALUE.search(value) and not _concept(value, _TEXT_CONCEPTS)
     return False

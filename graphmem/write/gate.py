@@ -435,6 +435,26 @@ def _instruction_shape(run: StageInput) -> list[Check]:
         lessons = (("episode.feedback", ep.feedback), ("episode.outcome_detail", ep.outcome_detail))
         fields += [(f, t) for f, t in lessons if t]
         spans = []
+        # a failure written as what to do next time ("다음부터는 … 하고 새로 만들어") is a
+        # lesson in the failures list: its rule shape is refused as a lesson's is, while a
+        # failure that only names the command that failed is what happened
+        for failure in ep.failures:
+            shape = next(
+                (
+                    rule
+                    for rule, start, end in instruction_spans(failure)
+                    if rule in _RULE_SHAPES and not inert_at(failure, start, end)
+                ),
+                None,
+            )
+            if shape is not None:
+                return [
+                    reject(
+                        Code.INSTRUCTION_SHAPED,
+                        "field=episode.failures: a rule belongs in a reviewed procedure release",
+                        shape,
+                    )
+                ]
         observed = _observed_rule(run)
         if observed is not None:
             return [observed]

@@ -385,6 +385,30 @@ def _ideograph(form: str) -> bool:
     return len(form) == 1 and 0x4E00 <= ord(form) <= 0x9FFF
 
 
+def _language_named(word: str, sv: Values) -> tuple[str, int] | None:
+    """A predicate word that names a language ("speaks_french") is supported by that
+    language's name in any language of the span ("spricht Französisch", "프랑스어"): the
+    word as the span writes it and where, so that its negation is read there."""
+    if not word.isascii() or len(word) < 4:
+        return None
+    codes = {code for code, _, _ in extract(word).language_mentions()}
+    if not codes:
+        return None
+    compact = unicodedata.normalize("NFKC", sv.text).casefold()
+    for code, pos, length in sv.language_mentions():
+        if code in codes:
+            return compact[pos : pos + length], pos
+    return None
+
+
+def _names_other_language(word: str, sv: Values) -> bool:
+    """Whether ``word`` names a language the span never names while it names others."""
+    if not word.isascii() or len(word) < 4 or not sv.languages:
+        return False
+    codes = {code for code, _, _ in extract(word).language_mentions()}
+    return bool(codes) and not codes & {code for code, _, _ in sv.language_mentions()}
+
+
 def _span_tokens(span: str) -> tuple[list[tuple[str, int]], str]:
     return tokens(span), unicodedata.normalize("NFKC", span).casefold()
 
@@ -546,6 +570,11 @@ class RuleVerifier:
             at = _support(word, span_tokens, compact)
             if at is not None:
                 supported.append((word, at))
+            elif (named := _language_named(word, sv)) is not None:
+                supported.append(named)
+            if _names_other_language(word, sv):
+                # "I speak French" read as speaks_german
+                return _mismatch("language")
         if not supported:
             return Grounding(GroundingVerdict.UNSUPPORTED, Rule.NOT_SUPPORTED, "predicate words")
         expected_negative = (not value) != bool(_NEGATIVE_PREDICATE.search(predicate))

@@ -196,6 +196,31 @@ _CANNED_LATIN: Final = re.compile(
     rf"\s*[:,]?\s*(?:{_Q_OPEN}|(?<=que)\s|(?<=that)\s|(?<=dass)\s)",
     _I,
 )
+#: a reply verb in the second person with a cue that it holds from now on, in either order,
+#: then the fixed text (round 11): "Bei Fragen antwortest du ab jetzt immer 'erledigt'",
+#: "from now on you reply 'done'", "désormais tu réponds « fait »". "you always say 'sorry'"
+#: has no cue of a rule to come and is a complaint
+_FROM_NOW: Final = (
+    r"from\s+now\s+on|going\s+forward|from\s+today|ab\s+jetzt|ab\s+sofort|von\s+nun\s+an|"
+    r"künftig|d[ée]sormais|dor[ée]navant|à\s+partir\s+de\s+maintenant|a\s+partir\s+de\s+ahora|"
+    r"de\s+ahora\s+en\s+adelante|desde\s+ahora"
+)
+#: a literal every cue of _FROM_NOW holds (the regex runs only where one is)
+_FROM_NOW_CORES: Final = (
+    "now", "forward", "today", "jetzt", "sofort", "nun", "künftig", "mais", "navant", "partir",
+    "ahora",
+)  # fmt: skip
+_YOU_REPLY: Final = (
+    r"you(?:\s+will|'ll)?(?:\s+always|\s+just|\s+only)?\s+(?:say|answer|reply|respond|tell\s+\w+)|"
+    r"(?:antwortest|sagst|schreibst)\s+du|du\s+(?:antwortest|sagst|schreibst)|"
+    r"tu\s+r[ée]ponds|tu\s+dis|vous\s+r[ée]pondez|vous\s+dites|respondes|contestas|dices|"
+    r"responderás|contestarás|dirás"
+)
+_CANNED_FROM_NOW: Final = re.compile(
+    rf"(?:(?:{_FROM_NOW})[^.!?\n]{{0,40}}?\b(?:{_YOU_REPLY})|\b(?:{_YOU_REPLY})[^.!?\n]{{0,20}}?"
+    rf"(?:{_FROM_NOW}))[^.!?\n]{{0,30}}?{_Q_OPEN}",
+    _I,
+)
 #: the fixed text first, then a directive reply verb (Korean, Japanese)
 _CANNED_CJK: Final = re.compile(
     rf"{_Q_OPEN}{_Q_BODY}{_Q_CLOSE}\s*"
@@ -237,7 +262,12 @@ _SQL: Final = re.compile(
     r"|\b(?:DROP|TRUNCATE)\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER)\b"
     r"|\bALTER\s+(?:TABLE|USER|ROLE|DATABASE)\s+[\w.`\"\[\]]{1,60}\s+(?:ADD|DROP|ALTER|RENAME|"
     r"SET|WITH|OWNER)\b"
-    r"|\bGRANT\s+[\w, ]{1,60}?\s+ON\s+[\w.*`\"]{1,60}\s+TO\b",
+    r"|\bGRANT\s+[\w, ]{1,60}?\s+ON\s+[\w.*`\"]{1,60}\s+TO\b"
+    # the MongoDB shell's calls that change data or schema (round 11): a collection's
+    # delete/update/insert/drop, a database dropped (``db.users.find({})`` only reads)
+    r"|\bdb\.(?:[\w$]{1,60}\.(?:delete(?:Many|One)|remove|drop|update(?:Many|One)?|"
+    r"insert(?:Many|One)?|replaceOne|findOneAnd(?:Delete|Update|Replace)|renameCollection)"
+    r"|dropDatabase|dropAllUsers|createUser|grantRolesToUser)\s*\(",
     _I,
 )
 #: shell syntax: output redirected into a path, two switches in a row, a function defined and
@@ -290,6 +320,11 @@ def _round10_spans(t: str) -> list[tuple[Rule, int, int]]:
             found.append((Rule.STANDING_RULE, m.start(), m.end()))
     for m in _WRITTEN_RULE.finditer(t):
         found.append((Rule.STANDING_RULE, m.start(), m.end()))
+    # a cheap test first: a cue's literal core (every cue holds one) and a quotation mark
+    low = t.casefold()
+    if any(c in low for c in _FROM_NOW_CORES) and any(q in t for q in "\"'“‘«「『"):
+        for m in _CANNED_FROM_NOW.finditer(t):
+            found.append((Rule.STANDING_RULE, m.start(), m.end()))
     for rx in (_SQL, _SHELL_SYNTAX):
         for m in rx.finditer(t):
             found.append((Rule.SHELL_COMMAND, m.start(), m.end()))

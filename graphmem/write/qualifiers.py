@@ -225,6 +225,18 @@ _UNITS: dict[tuple[str, str], tuple[str, str]] = {
     ("mass", "lb"): (r"lb|lbs|pounds", r"lbs?|pounds|파운드|ポンド|磅|libras"),
     ("temperature", "c"): (r"c|celsius", r"°\s*c|celsius|섭씨|摂氏|摄氏"),
     ("temperature", "f"): (r"f|fahrenheit", r"°\s*f|fahrenheit|화씨|華氏|华氏"),
+    # floor area (round 11): "25평" is about 83 m², not 25 m²; a pyeong or a tsubo is written
+    # after its number only (평 opens many words: 평소, 평일)
+    ("area", "m2"): (
+        r"m2|sqm|sq_m|square_met(?:er|re)s?",
+        r"m2|m²|㎡|sqm|square\s+met(?:er|re)s?|제곱미터|平方米|平米|平方メートル|"
+        r"metros?\s+cuadrados|Quadratmetern?|m[eè]tres?\s+carr[ée]s",
+    ),
+    ("area", "pyeong"): (r"pyeong|pyung|tsubo", r"(?<=\d)\s{0,2}(?:평|坪)"),
+    ("area", "sqft"): (
+        r"sqft|sq_ft|ft2|square_f(?:ee|oo)t",
+        r"sq\.?\s?ft|sqft|ft²|square\s+f(?:ee|oo)t|평방피트|平方フィート|平方英尺",
+    ),
 }
 _CURRENCY_WORD = {
     "usd": "USD",

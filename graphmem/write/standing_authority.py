@@ -14,7 +14,9 @@ trust by a mark
 standing authority
     an authority, access or approval that never lapses or may be handed on ("permanent
     approval", "access for good", "영구 권한", "無期限の承認", "永久授权", "autorización
-    permanente", "unbefristete Freigabe", "accès permanent", "transferable", "양도 가능");
+    permanente", "unbefristete Freigabe", "accès permanent", "transferable", "양도 가능"), and
+    since round 11 a mandate or power of attorney that never lapses ("mandat permanent",
+    "standing mandate", "mandato permanente", "영구 위임", "無期限の委任", "永久委托");
 the first person authorizing
     "I authorize you to …", "te autorizo", "ich ermächtige dich", "je t'autorise",
     "너에게 권한을", "あなたに権限を", "我授权你";
@@ -90,22 +92,22 @@ _TRUST_MARK: Final = re.compile(
 _STANDING: Final = re.compile(
     r"\b(?:permanent(?:ly)?|perpetual|irrevocabl[ey]|unlimited|indefinite(?:ly)?|standing|"
     r"blanket|transferr?able)\s+(?:\w+\s+)?(?:approvals?|authori[sz]ations?|access|permissions?|"
-    r"authority|rights|clearance|consent)\b"
+    r"authority|rights|clearance|consent|mandates?|power\s+of\s+attorney)\b"
     r"|\b(?:approvals?|authori[sz]ations?|access|permissions?|authority|rights|clearance)\b"
     r"[^.!?\n]{0,30}?\b(?:never\s+expires?|(?:is|are)\s+(?:permanent|transferr?able|forever)|"
     r"carr(?:y|ies)\s+over\s+to|(?:passes|transfers)\s+to\s+(?:any|every|whoever|the\s+next)|"
     r"for\s+good|forever|indefinitely|for\s+life)\b"
     r"|\b(?:pass|hand|transfer|delegate|give)\s+(?:it|this|that|them|the\s+(?:access|approval|"
     r"permission|authority|rights))\s+(?:on\s+)?to\s+(?:anyone|whoever|others|other\s+\w+)\b"
-    r"|(?:영구|무기한|평생|양도\s*가능한?)\s*(?:적인\s*)?(?:권한|승인|허가|접근)|(?:권한|승인|허가)\S{0,3}\s*(?:영구|양도)"
-    r"|(?:永久|無期限|永続|恒久)(?:的な|に|の)?(?:権限|承認|許可|アクセス)|(?:権限|承認|許可)\S{0,3}(?:譲渡|永久)"
-    r"|(?:永久|无限期|终身|长期有效的?)(?:的)?(?:权限|授权|批准|访问)|(?:权限|授权)\S{0,3}(?:转让|转授|永久)"
-    r"|\b(?:permiso|autorizaci[oó]n|acceso|aprobaci[oó]n)\s+(?:\w+\s+)?(?:permanente|indefinid[oa]|"
+    r"|(?:영구|무기한|평생|양도\s*가능한?)\s*(?:적인\s*)?(?:권한|승인|허가|접근|위임)|(?:권한|승인|허가)\S{0,3}\s*(?:영구|양도)"
+    r"|(?:永久|無期限|永続|恒久)(?:的な|に|の)?(?:権限|承認|許可|アクセス|委任)|(?:権限|承認|許可)\S{0,3}(?:譲渡|永久)"
+    r"|(?:永久|无限期|终身|长期有效的?)(?:的)?(?:权限|授权|批准|访问|委托)|(?:权限|授权)\S{0,3}(?:转让|转授|永久)"
+    r"|\b(?:permiso|autorizaci[oó]n|acceso|aprobaci[oó]n|mandato|poder)\s+(?:\w+\s+)?(?:permanente|indefinid[oa]|"
     r"transferible|para\s+siempre)"
     r"|\b(?:dauerhafte?n?|unbefristete?n?|unwiderrufliche?n?|übertragbare?n?)\s+(?:Zugriff|Freigabe|"
     r"Genehmigung|Berechtigung|Vollmacht)\w*|\b(?:Zugriff|Freigabe|Genehmigung|Berechtigung)\w*"
     r"[^.!?\n]{0,30}?\b(?:für\s+immer|unbefristet|übertragbar)"
-    r"|\b(?:accès|autorisation|permission|approbation|droits?)\s+(?:\w+\s+)?(?:permanent\w*|"
+    r"|\b(?:accès|autorisation|permission|approbation|droits?|mandat|procuration)\s+(?:\w+\s+)?(?:permanent\w*|"
     r"illimité\w*|transférable\w*|pour\s+toujours|irrévocable\w*)",
     _I,
 )

@@ -170,7 +170,13 @@ _KO_NATIVE = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "�
 _KO_NATIVE_ALONE = re.compile(
     r"(?<![가-힣])(하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉|열)(?=[을를이가는은도만와과의로서]|\s|$)"
 )
-_KO_COUNTERS = r"마리|개|명|번|살|시간?|잔|권|대|장|분|가지|사람|달|주|일|시"
+#: counter nouns a native number is read before (round 11 adds lines, pages, songs, bottles,
+#: bowls, floors, pairs, laps, sentences: "세 줄로", "두 쪽", "다섯 곡"); "줄" not as the
+#: verb "줄게/줄까/줄래" (네 줄게 is "yes, I'll give")
+_KO_COUNTERS = (
+    r"마리|개|명|번|살|시간?|잔|권|대|장|분|가지|사람|달|주|일|시|줄(?![게까래])|쪽|곡|병|그릇|층|"
+    r"켤레|송이|바퀴|문장|단락|문단|페이지|벌|통"
+)
 _KO_NATIVE_RE = re.compile(
     r"(?<![가-힣])(" + "|".join(sorted(_KO_NATIVE, key=len, reverse=True)) + r")\s*"
     rf"(?=(?:{_KO_COUNTERS})(?![가-힣]{{2}}))"
@@ -592,17 +598,21 @@ _NEG_EN = re.compile(
     r"can'?t\s+bear|cannot\s+bear|sick\s+of|fed\s+up\s+with|aborrezco|aborrece\w*|"
     r"desprecio|no\s+soporto|no\s+aguanto|verabscheu\w*|d[ée]teste\w*|"
     # French (round 10): "ne … pas", "n'… jamais", "sans", "aucun"
-    r"ne|n'|pas|jamais|aucun|aucune|sans)\b",
+    r"ne|n'|pas|jamais|aucun|aucune|sans|"
+    # giving a habit up (round 11): what is quit is no longer done
+    r"stopped|quitted|gave\s+up|given\s+up|dej[ée]\s+de|arr[êe]t[ée]\s+de)\b",
     re.I,
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
-    r"避け|控え|やめ|빼고|빼면|제외|질색|혐오|극혐|うんざり|지\s*마(?:세요|십시오|요|라)?(?![가-힣])"
+    r"避け|控え|やめ|辞め|빼고|빼면|제외|질색|혐오|극혐|うんざり|"
+    # giving a habit up (round 11): "커피 끊었어요", "담배 그만뒀어요"
+    r"끊었|끊은|끊고|끊음|끊어|그만\s?(?:두|뒀|둔|했)|관두|관뒀|지\s*마(?:세요|십시오|요|라)?(?![가-힣])"
 )
 #: cues that put what *follows* them in negative scope, within a few characters
 _NEG_BEFORE_CJK = re.compile(
-    r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了|恨|厌恶|反感|受够了|嫌弃"
+    r"不|没|別|别|無|无|非|안 |讨厌|避免|受不了|怕|除了|恨|厌恶|反感|受够了|嫌弃|戒了|戒掉"
 )
 #: what opens a new phrase after a comma: a preposition or a request ("not English please,
 #: answer in Korean"); a list ("no coffee, tea or beer") keeps the negation going
