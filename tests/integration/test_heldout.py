@@ -53,12 +53,12 @@ RECORDED = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (0, 0, 0),  # round 10; bound before it (2, 0, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (1, 5, 0),  # round 10; bound before it (17, 7, 2)
+    "heldout_v12.jsonl": (1, 4, 0),  # round 11; bound before it (1, 5, 0)
     # v13 (README.md has its first run, 66/143, 9/76, 2 on the rules before round 9): held
     # out from round 9, never seen by its rules
     "heldout_v13.jsonl": (6, 4, 0),  # round 10; bound before it (63, 9, 2)
     # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
-    "heldout_v14.jsonl": (46, 7, 12),  # round 10; bound before it (59, 8, 12)
+    "heldout_v14.jsonl": (27, 3, 12),  # round 11 (v14 its development data); before (46, 7, 12)
 }
 
 
@@ -73,7 +73,7 @@ RECORDED_WITH_INTENT = {
     "heldout_v4.jsonl": (3, 5, 0),  # round 8; bound before it (3, 5, 2)
     "heldout_v5.jsonl": (2, 5, 0),
     "heldout_v6.jsonl": (0, 0, 1),  # round 8; bound before it (1, 0, 2)
-    "heldout_v7.jsonl": (1, 4, 4),  # round 8; same secrets as before it
+    "heldout_v7.jsonl": (1, 3, 4),  # round 11; bound before it (1, 4, 4)
     "heldout_v8.jsonl": (0, 2, 0),  # round 8; bound before it (5, 2, 1)
     # v9's final run (README.md; its first run was 31/77, 8/32, 7): no threshold set on it
     "heldout_v9.jsonl": (0, 6, 0),  # round 10; bound before it (0, 7, 0)
@@ -82,11 +82,11 @@ RECORDED_WITH_INTENT = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (0, 1, 0),  # round 10; bound before it (2, 1, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (1, 8, 0),  # round 10; bound before it (13, 9, 2)
+    "heldout_v12.jsonl": (1, 7, 0),  # round 11; bound before it (1, 8, 0)
     # v13's first run with INTENT: 57/143, 12/76, 2
     "heldout_v13.jsonl": (6, 9, 0),  # round 10; bound before it (54, 12, 2)
     # v14's first run with INTENT: 49/162, 11/87, 12
-    "heldout_v14.jsonl": (37, 11, 12),  # round 10; bound before it (49, 11, 12)
+    "heldout_v14.jsonl": (21, 7, 12),  # round 11; bound before it (37, 11, 12)
 }
 
 
