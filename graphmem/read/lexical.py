@@ -368,6 +368,28 @@ def gated_coverage(coverage: float, floor: float) -> float:
     return max(0.0, coverage - floor) / (1.0 - floor)
 
 
+def stem_occurrences(
+    lowered: str, starts: Sequence[int], stem: str
+) -> list[tuple[int, int, str | None]]:
+    """Each word start of ``lowered`` (texts joined by newlines, ``starts`` their offsets) where
+    ``stem`` is found: (offset, the text's index, the token there as :func:`lexical_tokens`
+    reads it; None where the word yields none)."""
+    found: list[tuple[int, int, str | None]] = []
+    end_of_text = len(lowered)
+    at = lowered.find(stem)
+    while at != -1:
+        if at == 0 or not _is_word_char(lowered[at - 1]):
+            end = at + len(stem)
+            if end == end_of_text or not _is_word_char(lowered[end]):
+                token = _word_token(stem)
+            else:
+                word = _WORD.match(lowered, at)
+                token = _word_token(word.group(0)) if word else None
+            found.append((at, bisect_right(starts, at) - 1, token))
+        at = lowered.find(stem, at + 1)
+    return found
+
+
 def query_term_frequencies(
     qset: set[str], texts: Sequence[str]
 ) -> tuple[dict[int, dict[str, int]], dict[int, int], int]:
@@ -384,22 +406,13 @@ def query_term_frequencies(
     starts = list(accumulate((len(t) + 1 for t in lows[:-1]), initial=0))
     tfs: dict[int, dict[str, int]] = {}
     seen: set[int] = set()  # a word found under two stems (one a prefix of the other) counts once
-    end_of_text = len(lowered)
     for stem in _stems(frozenset(qset)):
-        at = lowered.find(stem)
-        while at != -1:
-            if (at == 0 or not _is_word_char(lowered[at - 1])) and at not in seen:
+        for at, text, token in stem_occurrences(lowered, starts, stem):
+            if at not in seen:
                 seen.add(at)
-                end = at + len(stem)
-                if end == end_of_text or not _is_word_char(lowered[end]):
-                    token = _word_token(stem)
-                else:
-                    word = _WORD.match(lowered, at)
-                    token = _word_token(word.group(0)) if word else None
                 if token in qset:
-                    tf = tfs.setdefault(bisect_right(starts, at) - 1, {})
+                    tf = tfs.setdefault(text, {})
                     tf[token] = tf.get(token, 0) + 1
-            at = lowered.find(stem, at + 1)
     lengths = {i: texts[i].count(" ") + 1 for i in tfs}
     return tfs, lengths, lowered.count(" ") + len(texts)
 

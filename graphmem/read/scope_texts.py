@@ -20,13 +20,12 @@ something of the texts.
 from __future__ import annotations
 
 import threading
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
 from graphmem.read.expansion import parts_of
-from graphmem.read.lexical import _WORD, _is_word_char, _stems, _word_token
+from graphmem.read.lexical import _stems, stem_occurrences
 
 #: stems whose occurrences one scope keeps (a query asks a few; the rest are searched again)
 MAX_STEMS = 512
@@ -65,20 +64,7 @@ class ScopeTexts:
             found = self._stems.get(stem)
         if found is not None:
             return found
-        lowered, starts = self.lowered, self.starts
-        end_of_text = len(lowered)
-        found = []
-        at = lowered.find(stem)
-        while at != -1:
-            if at == 0 or not _is_word_char(lowered[at - 1]):
-                end = at + len(stem)
-                if end == end_of_text or not _is_word_char(lowered[end]):
-                    token = _word_token(stem)
-                else:
-                    word = _WORD.match(lowered, at)
-                    token = _word_token(word.group(0)) if word else None
-                found.append((at, bisect_right(starts, at) - 1, token))
-            at = lowered.find(stem, at + 1)
+        found = stem_occurrences(self.lowered, self.starts, stem)
         with self._lock:
             if len(self._stems) < MAX_STEMS:
                 self._stems[stem] = found
