@@ -19,7 +19,7 @@ from typing import Final
 
 from graphmem.write.codes import Rule
 
-__all__ = ["CHECKSUM_DETECTORS", "checksummed_identifiers"]
+__all__ = ["CHECKSUM_DETECTORS", "RUN_DETECTORS", "checksummed_identifiers"]
 
 #: Taiwan: the letter's two-digit code (A=10 … Z=33, in the registry's order)
 _TW_LETTER: Final = "ABCDEFGHJKLMNPQRSTUVXYWZIO"
@@ -156,6 +156,149 @@ def _belgium_ok(value: str) -> bool:
     return check in (97 - body % 97, 97 - int("2" + d[:9]) % 97)
 
 
+# -- round 12: identifiers that carry a birth date and a check -----------------------------
+
+
+def _date_ok(dd: int, mm: int) -> bool:
+    return 1 <= mm <= 12 and 1 <= dd <= (29 if mm == 2 else 30 if mm in (4, 6, 9, 11) else 31)
+
+
+def _poland_ok(value: str) -> bool:
+    """PESEL: YYMMDD (the month +20/+40/+60/+80 for other centuries), weights 1-3-7-9."""
+    d = [int(c) for c in _digits(value)]
+    if not _date_ok(d[4] * 10 + d[5], (d[2] * 10 + d[3]) % 20):
+        return False
+    total = sum(x * w for x, w in zip(d[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3), strict=True))
+    return (10 - total % 10) % 10 == d[10]
+
+
+def _norway_ok(value: str) -> bool:
+    """Fødselsnummer: DDMMYY (the day +40 for a D-number), two mod-11 check digits."""
+    d = [int(c) for c in _digits(value)]
+    if not _date_ok((d[0] * 10 + d[1]) % 40, d[2] * 10 + d[3]):
+        return False
+    for weights, at in (((3, 7, 6, 1, 8, 9, 4, 5, 2), 9), ((5, 4, 3, 2, 7, 6, 5, 4, 3, 2), 10)):
+        k = 11 - sum(x * w for x, w in zip(d, weights, strict=False)) % 11
+        if (0 if k == 11 else k) != d[at]:
+            return False
+    return True
+
+
+def _argentina_ok(value: str) -> bool:
+    """CUIL/CUIT: a type prefix (20, 23, 24, 27, 30, 33, 34), the DNI, a mod-11 check."""
+    d = [int(c) for c in _digits(value)]
+    if d[0] * 10 + d[1] not in (20, 23, 24, 27, 30, 33, 34):
+        return False
+    k = 11 - sum(x * w for x, w in zip(d[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return {11: 0, 10: 9}.get(k, k) == d[10]
+
+
+def _turkey_ok(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    if d[0] == 0:
+        return False
+    ten = ((d[0] + d[2] + d[4] + d[6] + d[8]) * 7 - (d[1] + d[3] + d[5] + d[7])) % 10
+    return ten == d[9] and sum(d[:10]) % 10 == d[10]
+
+
+def _romania_ok(value: str) -> bool:
+    """CNP: sex/century, YYMMDD, county (01-52), serial, a mod-11 check."""
+    d = [int(c) for c in _digits(value)]
+    if d[0] == 0 or not _date_ok(d[5] * 10 + d[6], d[3] * 10 + d[4]):
+        return False
+    total = sum(x * w for x, w in zip(d[:12], (2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9), strict=True))
+    return (1 if total % 11 == 10 else total % 11) == d[12]
+
+
+def _bulgaria_ok(value: str) -> bool:
+    """EGN: YYMMDD (the month +20/+40), a mod-11 check."""
+    d = [int(c) for c in _digits(value)]
+    if not _date_ok(d[4] * 10 + d[5], (d[2] * 10 + d[3]) % 20):
+        return False
+    total = sum(x * w for x, w in zip(d[:9], (2, 4, 8, 5, 10, 9, 7, 3, 6), strict=True))
+    return total % 11 % 10 == d[9]
+
+
+def _baltic_ok(value: str) -> bool:
+    """Estonian isikukood / Lithuanian asmens kodas: sex/century 1-6, YYMMDD, mod-11 check."""
+    d = [int(c) for c in _digits(value)]
+    if not 1 <= d[0] <= 6 or not _date_ok(d[5] * 10 + d[6], d[3] * 10 + d[4]):
+        return False
+    for weights in ((1, 2, 3, 4, 5, 6, 7, 8, 9, 1), (3, 4, 5, 6, 7, 8, 9, 1, 2, 3)):
+        k = sum(x * w for x, w in zip(d[:10], weights, strict=True)) % 11
+        if k != 10:
+            return k == d[10]
+    return d[10] == 0
+
+
+def _czech_ok(value: str) -> bool:
+    """Rodné číslo: YYMMDD (the month +50, +20 or +70), four digits, divisible by 11."""
+    digits = _digits(value)
+    mm = int(digits[2:4]) % 50 % 20
+    if not _date_ok(int(digits[4:6]), mm):
+        return False
+    return int(digits) % 11 == 0 or (int(digits[:9]) % 11 == 10 and digits[9] == "0")
+
+
+def _iceland_ok(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    if not _date_ok(d[0] * 10 + d[1], d[2] * 10 + d[3]) or d[9] not in (8, 9, 0):
+        return False
+    k = 11 - sum(x * w for x, w in zip(d[:8], (3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return (0 if k == 11 else k) == d[8]
+
+
+def _yymmdd_luhn_ok(value: str) -> bool:
+    """South Africa's ID (YYMMDD, 13 digits) and Greece's AMKA (DDMMYY, 11): Luhn."""
+    digits = _digits(value)
+    dd, mm = (
+        (int(digits[4:6]), int(digits[2:4]))
+        if len(digits) == 13
+        else (
+            int(digits[:2]),
+            int(digits[2:4]),
+        )
+    )
+    return _date_ok(dd, mm) and _luhn(digits)
+
+
+def _yugoslav_ok(value: str) -> bool:
+    """JMBG / EMŠO: DDMMYYY, region, serial, a mod-11 check."""
+    d = [int(c) for c in _digits(value)]
+    if not _date_ok(d[0] * 10 + d[1], d[2] * 10 + d[3]):
+        return False
+    k = 11 - sum(w * (d[i] + d[i + 6]) for i, w in enumerate((7, 6, 5, 4, 3, 2))) % 11
+    return (0 if k > 9 else k) == d[12]
+
+
+def _mexico_ok(value: str) -> bool:
+    """CURP: its 18th character is a mod-10 check over the first 17."""
+    alphabet = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
+    v = value.upper()
+    total = sum(alphabet.index(c) * (18 - i) for i, c in enumerate(v[:17]) if c in alphabet)
+    return (10 - total % 10) % 10 == int(v[17])
+
+
+def _japan_my_number_ok(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    total = sum(x * w for x, w in zip(d[:11], (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=True))
+    k = 11 - total % 11
+    return (0 if k >= 10 else k) == d[11]
+
+
+def _thai_ok(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    total = sum(x * (13 - i) for i, x in enumerate(d[:12]))
+    return (11 - total % 11) % 10 == d[12]
+
+
+def _russia_snils_ok(value: str) -> bool:
+    d = [int(c) for c in _digits(value)]
+    total = sum(x * (9 - i) for i, x in enumerate(d[:9]))
+    check = total if total < 100 else 0 if total in (100, 101) else total % 101 % 100
+    return check == d[9] * 10 + d[10]
+
+
 _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] = (
     (re.compile(r"(?<![A-Za-z0-9])[A-Za-z][12]\d{8}(?![A-Za-z0-9])"), _taiwan_ok, "taiwan_id"),
     (
@@ -242,8 +385,82 @@ _CHECKS: Final[tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...]] =
         _singapore_ok,
         "singapore_nric",
     ),
+    # round 12: eleven- and thirteen-digit numbers that hold a birth date and a check; the
+    # date and the check together pass a random number about one time in thirty to a hundred
+    (re.compile(r"(?<![\d.\-])(?<!\d\s)\d{11}(?![\d.\-])(?!\s\d)"), _poland_ok, "poland_pesel"),
+    (
+        re.compile(r"(?<![\d.\-])(?<!\d\s)\d{11}(?![\d.\-])(?!\s\d)"),
+        _norway_ok,
+        "norway_fodselsnummer",
+    ),
+    (
+        re.compile(r"(?<![\d.\-])(?<!\d\s)\d{2}-?\d{8}-?\d(?![\d.\-])(?!\s\d)"),
+        _argentina_ok,
+        "argentina_cuil",
+    ),
+    (
+        re.compile(r"(?<![\d.\-])(?<!\d\s)[1-9]\d{10}(?![\d.\-])(?!\s\d)"),
+        _turkey_ok,
+        "turkey_tc_kimlik",
+    ),
+    (
+        re.compile(r"(?<![\d.\-])(?<!\d\s)[1-8]\d{12}(?![\d.\-])(?!\s\d)"),
+        _romania_ok,
+        "romania_cnp",
+    ),
+    (re.compile(r"(?<![\d.\-])(?<!\d\s)\d{10}(?![\d.\-])(?!\s\d)"), _bulgaria_ok, "bulgaria_egn"),
+    (
+        re.compile(r"(?<![\d.\-])(?<!\d\s)[1-6]\d{10}(?![\d.\-])(?!\s\d)"),
+        _baltic_ok,
+        "baltic_personal_code",
+    ),
+    (re.compile(r"(?<![\d.\-/])\d{6}/\d{3,4}(?![\d.\-/])"), _czech_ok, "czech_birth_number"),
+    (re.compile(r"(?<![\d.\-])\d{6}-\d{4}(?![\d.\-])"), _iceland_ok, "iceland_kennitala"),
+    (
+        re.compile(r"(?<![\d.\-])(?<!\d\s)\d{2}(?:0[1-9]|1[0-2])\d{9}(?![\d.\-])(?!\s\d)"),
+        _yymmdd_luhn_ok,
+        "south_africa_id",
+    ),
+    (re.compile(r"(?<![\d.\-])(?<!\d\s)\d{13}(?![\d.\-])(?!\s\d)"), _yugoslav_ok, "yugoslav_jmbg"),
+    (
+        re.compile(r"(?<![A-Za-z0-9])[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d(?![A-Za-z0-9])"),
+        _mexico_ok,
+        "mexico_curp",
+    ),
+    (
+        # in its printed 4-4-4 groups only: a bare twelve-digit number passes one time in ten
+        re.compile(r"(?<![\d\-])(?<!\d\s)\d{4}([\s-])\d{4}\1\d{4}(?![\d\-])(?!\s\d)"),
+        lambda v: len(set(_digits(v))) > 3 and _japan_my_number_ok(v),
+        "japan_my_number",
+    ),
+    (
+        re.compile(r"(?<![\d\-])(?<!\d\s)\d([\s-])\d{4}\1\d{5}\1\d{2}\1\d(?![\d\-])(?!\s\d)"),
+        _thai_ok,
+        "thailand_id",
+    ),
+    (
+        re.compile(r"(?<![\d\-])\d{3}-\d{3}-\d{3}[\s-]\d{2}(?![\d\-])"),
+        _russia_snils_ok,
+        "russia_snils",
+    ),
+    (
+        re.compile(r"(?<![\d\-])784-?(?:19|20)\d{2}-?\d{7}-?\d(?![\d\-])"),
+        lambda v: _luhn(_digits(v)),
+        "uae_emirates_id",
+    ),
 )
 
+
+#: round 12's bare digit runs: read on the text's own characters only (the raw and clean
+#: views), since a view that joins spaced digits joins a log line's separate numbers too
+#: ("22.010  4121  4133" → a thirteen-digit run that passes a date and Luhn by chance)
+RUN_DETECTORS: Final[frozenset[str]] = frozenset(
+    {
+        "poland_pesel", "norway_fodselsnummer", "argentina_cuil", "turkey_tc_kimlik",
+        "romania_cnp", "bulgaria_egn", "baltic_personal_code", "south_africa_id",
+        "yugoslav_jmbg",
+    }
+)  # fmt: skip
 
 #: the detectors above: a check digit that holds on a transformed text (read backwards, letters
 #: for digits) holds by chance about one time in ten, so callers read them on the text as written

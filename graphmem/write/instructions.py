@@ -233,6 +233,36 @@ _CANNED_CJK: Final = re.compile(
     rf"[:：,，]?\s*{_Q_OPEN}",
     _I,
 )
+#: a fixed text pinned as the reply ("매크로는 무조건 '…'로 고정해 둬", "返信は「…」で固定して",
+#: "自动回复固定为「…」") — read only where the text names a reply, so that pinning a
+#: nickname or a label stays a preference (round 12)
+_PINNED_REPLY: Final = re.compile(
+    rf"{_Q_OPEN}{_Q_BODY}{_Q_CLOSE}\s*(?:(?:으?로|이?라고)\s*(?:고정|통일|박아|못\s*박아)\s*"
+    r"(?:해\s*둬|해둬|해\s*놔|해\s*줘|해줘|할\s*것|하세요|해|시켜)"
+    r"|(?:で|に|と)\s*(?:固定|統一)\s*(?:して|すること|しておいて|しろ))"
+    rf"|(?:固定|统一)(?:为|成|回复|回答)\s*[:：]?\s*{_Q_OPEN}",
+)
+_REPLY_CONTEXT: Final = re.compile(
+    r"답변|응답|자동\s*응답|매크로|안내\s*문구|회신|대답|답장|멘트|返信|回答|応答|返答|テンプレ|"
+    r"回复|答复|自动回复|话术|客服"
+)
+#: a command that mints a credential or grants a privilege: a cloud CLI's IAM verbs, a user
+#: or a role created, a key copied in — a step a memory must never hold as a rule (round 12)
+_PRIVILEGE_CLI: Final = re.compile(
+    r"\baws\s+iam\s+(?:create|attach|put|add|update|delete)-[\w-]+"
+    r"|\baws\s+sts\s+(?:assume-role|get-session-token|get-federation-token)\b"
+    r"|\bgcloud\s+(?:iam\s+service-accounts\s+keys\s+create|projects\s+add-iam-policy-binding|"
+    r"auth\s+print-access-token|iam\s+roles\s+create)\b"
+    r"|\baz\s+(?:ad\s+sp\s+create-for-rbac|role\s+assignment\s+create|ad\s+user\s+create|"
+    r"ad\s+app\s+credential\s+reset)\b"
+    r"|\bkubectl\s+create\s+(?:clusterrolebinding|rolebinding|token|secret)\b"
+    r"|\bssh-copy-id\s+\S|\buseradd\s+\S|\badduser\s+\S|\busermod\s+-[a-zA-Z]*G\s*\S"
+    r"|\bvault\s+token\s+create\b|\bgh\s+auth\s+token\b|\bheroku\s+authorizations:create\b"
+    r"|\b(?:New-LocalUser|Add-LocalGroupMember|New-ADUser|Add-ADGroupMember)\b"
+    r"|\bnet\s+localgroup\s+administrators\b",
+)
+
+
 #: someone speaking before the verb: a habit or a report, not a directive
 _SPEAKER_BEFORE: Final = re.compile(
     r"(?:\b(?:i|we|he|she|they|you|it|my\s+\w+|je|tu|il|elle|nous|vous|ils|yo|él|ella|"
@@ -325,9 +355,12 @@ def _round10_spans(t: str) -> list[tuple[Rule, int, int]]:
     if any(c in low for c in _FROM_NOW_CORES) and any(q in t for q in "\"'“‘«「『"):
         for m in _CANNED_FROM_NOW.finditer(t):
             found.append((Rule.STANDING_RULE, m.start(), m.end()))
-    for rx in (_SQL, _SHELL_SYNTAX):
+    for rx in (_SQL, _SHELL_SYNTAX, _PRIVILEGE_CLI):
         for m in rx.finditer(t):
             found.append((Rule.SHELL_COMMAND, m.start(), m.end()))
+    if any(q in t for q in "\"'“‘«「『") and _REPLY_CONTEXT.search(t):
+        for m in _PINNED_REPLY.finditer(t):
+            found.append((Rule.STANDING_RULE, m.start(), m.end()))
     return found + _cli_under_condition(t)
 
 

@@ -71,7 +71,14 @@ def _strings(value: Any, where: str) -> list[tuple[str, str]]:
     if isinstance(value, dict):
         # a key is stored text too; a key that is a sentence in an identifier is read as one
         keys = [(f"{where}.{k}#key", w) for k in value if (w := identifier_words(str(k)))]
-        return keys + [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
+        # a value is read beside its key too: "Tsuki9981" alone is a word with digits,
+        # "db_pass_suffix=Tsuki9981" is a password (round 12)
+        pairs = [
+            (f"{where}.{k}#pair", f"{k}={v}")
+            for k, v in value.items()
+            if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v).strip()
+        ]
+        return keys + pairs + [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
     if isinstance(value, list):
         return [x for i, v in enumerate(value) for x in _strings(v, f"{where}[{i}]")]
     if value is None or isinstance(value, bool):

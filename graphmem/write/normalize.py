@@ -271,6 +271,11 @@ def _clean(
             found.add(Rule.INVISIBLE_CHARS)
             i += 1
             continue
+        if unicodedata.category(ch) == "Me":
+            # an enclosing mark (the keycap of 4️⃣, a circle) frames the character before it
+            # and leaves it what it is: "4⃣7⃣2⃣9⃣" reads 4729 (round 12)
+            i += 1
+            continue
         if out.chars and _latin(out.chars[-1]) and unicodedata.category(ch) == "Mn":
             composed = decoders.drop_stacked_marks(out.chars[-1], ch)
             if composed is None:
@@ -353,6 +358,8 @@ def _emit(
         folded = chr(ord(ch) - 0x249C + 97)
     elif 0x1F110 <= ord(ch) <= 0x1F129:
         folded = chr(ord(ch) - 0x1F110 + 65)
+    elif folded == ch and unicodedata.digit(ch, None) is not None and not ch.isdecimal():
+        folded = str(unicodedata.digit(ch))  # dingbat digits ❶ ➋ ⓷, which NFKC keeps
     if folded != ch and not _keep_script(ch):
         found.add(Rule.COMPATIBILITY_FORMS)
     for c in folded:

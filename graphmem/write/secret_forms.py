@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Final
 
+from graphmem.write import coded_secrets
 from graphmem.write.codes import Rule
 
 __all__ = [
@@ -356,6 +357,7 @@ def secret_forms(
         return
     yield from described_passwords(text)
     yield from fragments(text)
+    yield from coded_secrets.coded_secrets(text, anchor, _CRED_NOUN)
 
 
 # -- a claim's label -------------------------------------------------------------------------

@@ -34,7 +34,13 @@ from typing import Final
 
 from mnemonic import Mnemonic
 
-from graphmem.write import personal_forms, secret_forms, special_more, spoken_secrets
+from graphmem.write import (
+    personal_forms,
+    secret_forms,
+    special_more,
+    special_named,
+    spoken_secrets,
+)
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import with_plain_letters
 
@@ -89,7 +95,10 @@ _NEAR_SECRET: Final = re.compile(with_plain_letters(_SECRET_WORDS), _I)
 
 _ENV_ASSIGN: Final = re.compile(
     r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|API_?KEY|"
-    r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?)\s*[=:]\s*[\"']?(?P<v>[^\s\"'&;|]{3,256})"
+    r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?)"
+    # a part of one (DB_PASS_SUFFIX, API_KEY_2, SECRET_PART_B)
+    r"(?:_(?:PREFIX|SUFFIX|HEAD|TAIL|FIRST|SECOND|LAST|REST|HALF|PART_?[0-9A-C]?|[0-9]|[A-C]))?"
+    r"\s*[=:]\s*[\"']?(?P<v>[^\s\"'&;|]{3,256})"
 )
 #: passwords in prose in the languages the table above does not name (round 7): the noun, a
 #: qualifier of a few words ("от почты", "wifi nhà mình", "الخاصة بي", "do banco"), a copula
@@ -498,7 +507,18 @@ _ID_CONTEXTS: Final = (
         r"(?:seguridad|seguro)\s+social|s[ée]curit[ée]\s+sociale|\bNIR\b|\bCURP\b|\bNSS\b|"
         r"\bCPF\b|\bRG\b|\bCNPJ\b|Aadhaar|आधार|\bPAN\b|บัตรประชาชน|เลขประจำตัว|"
         r"\bCCCD\b|\bCMND\b|căn\s+cước|\bNIK\b|\bKTP\b|T\.?C\.?\s*kimlik|"
-        r"رقم\s+(?:الهوية|الضمان|الجواز)|удостоверени\w+|СНИЛС|\bИНН\b",
+        r"رقم\s+(?:الهوية|الضمان|الجواز)|удостоверени\w+|СНИЛС|\bИНН\b|"
+        # round 12: the national numbers of more countries, by their own names
+        r"\bPESEL\b|\bCUI[LT]\b|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|isikukood|"
+        r"asmens\s+kodas|personas\s+kods|kennitala|\bCNP\b|\bEGN\b|ЕГН|\bOIB\b|JMBG|EM[ŠS]O|"
+        r"rodn[ée]\s+[čc][íi]slo|\bBSN\b|burgerservicenummer|codice\s+fiscale|\bNIF\b|"
+        r"\bPPSN?\b|tax\s+file\s+number|\bTFN\b|IRD\s+number|social\s+insurance\s+number|"
+        r"\bNINO\b|national\s+insurance\s+number|\bAMKA\b|ΑΜΚΑ|ΑΦΜ|Steuernummer|"
+        r"Steueridentifikationsnummer|\bIIN\b|ИИН|c[ée]dula|\bRUT\b|teudat\s+zehut|"
+        r"תעודת\s+זהות|MyKad|\bNRIC\b|Emirates\s+ID|Iqama|\bBVN\b|PhilSys|"
+        r"taxpayer\s+(?:id|number)|tax\s+identification\s+number|외국인\s*등록\s*번호|"
+        r"住民票コード|个人身份号码|統一編號|身分證|numéro\s+fiscal|n[úu]mero\s+de\s+identificaci[óo]n|"
+        r"documento\s+nacional|carte\s+d'identit[ée]|carta\s+d'identit[àa]|cart[ãa]o\s+de\s+cidad[ãa]o",
         rf"[A-Z0-9][A-Z0-9\-]{{6,20}}|{_GROUPED_ID}",
     ),
 )
@@ -657,6 +677,7 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
         for m in rx.finditer(text):
             yield m.start(), m.end(), Rule.PII_HEALTH, "health_terms_more"
     yield from special_more.special_more(text)
+    yield from special_named.special_named(text)
 
 
 # -- what a claim's own label says it holds ------------------------------------------------------

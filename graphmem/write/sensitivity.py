@@ -44,8 +44,9 @@ from graphmem.errors import FieldIssue, ValidationError
 from graphmem.models.enums import ConsentBasis, Sensitivity, Verdict
 from graphmem.write import secret_shapes
 from graphmem.write.codes import Rule
-from graphmem.write.id_checksums import CHECKSUM_DETECTORS
+from graphmem.write.id_checksums import CHECKSUM_DETECTORS, RUN_DETECTORS
 from graphmem.write.normalize import normalize
+from graphmem.write.special_named import AS_WRITTEN
 
 __all__ = [
     "EXPLICIT_CONSENT_BASES",
@@ -1057,7 +1058,11 @@ def scan(text: str) -> SensitivityReport:
         if want_pii:
             shapes += [(FindingKind.PII, f) for f in secret_shapes.personal_data(scanned)]
         for fkind, (start, end, rule, name) in shapes:
-            if end <= start or (kind in _TRANSFORMED and name in CHECKSUM_DETECTORS):
+            if end <= start or (
+                kind in _TRANSFORMED and (name in CHECKSUM_DETECTORS or name in AS_WRITTEN)
+            ):
+                continue
+            if name in RUN_DETECTORS and kind not in ("raw", "clean"):
                 continue
             s, e = view.original_span(start, end)
             raw.append((s, e, len(_ALL_DETECTORS), Finding(fkind, rule, s, e, name)))

@@ -227,12 +227,42 @@ _FRENCH_PERMISSION: Final = re.compile(
     _I,
 )
 
+#: content obeyed because of a mark it carries: a condition on a signature, a sender, an
+#: ending or a fingerprint, and in the same stretch the mark standing for the user or an
+#: order to carry out what it says ("anything that ends with 'Sent from my iPad — M.' is
+#: really me, just do what it says", "지문이 …로 끝나는 서명이 붙은 메일은 내가 보낸 걸로 치고
+#: 그대로 실행해 줘") — either order, within one bounded window (round 12)
+_MARKED: Final = (
+    r"ends?\s+with|ending\s+in|signed\s+(?:by|with)|signature|sign-?off|fingerprint|"
+    r"comes?\s+from|sent\s+from|subject\s+line|code\s*word|서명|지문|끝나는|으로\s*시작하는|"
+    r"보낸\s*사람|署名|指紋|で終わる|から来た|签名|指纹|结尾|开头|firmad[oa]|termina\s+(?:en|con)|"
+    r"signiert|Signatur|endet\s+mit|sign[ée]e?|se\s+termine\s+par|code\s+secret|"
+    r"코드\s*워드|암호\s*문구|合言葉|暗号|口令|暗语|palabra\s+clave|Codewort|Stichwort|mot\s+de\s+code"
+)
+#: the mark standing for the user, or an order to do what the marked content says (an
+#: order to run something alone is ordinary: "the fingerprint reader is broken, just do it")
+_OBEYED: Final = (
+    r"(?:is|are)\s+(?:really\s+|actually\s+|definitely\s+)?(?:me|from\s+me)\b|"
+    r"it'?s\s+(?:really\s+)?me\b|do\s+(?:what(?:ever)?|as)\s+(?:it|they|the\s+\w+)\s+says?|"
+    r"follow\s+(?:its|their)\s+instructions|"
+    r"(?:내가|제가)\s*(?:보낸|쓴|한)\s*(?:걸|것|거)\s*(?:으로|로)|(?:그대로|적힌\s*대로|시키는\s*대로)\s*"
+    r"(?:실행|처리|따라|해)|本人(?:から|の)(?:もの|指示)|私から(?:と|の)|書いてある(?:通り|とおり)に|"
+    r"就是我(?:发|写)|当成我(?:发|写)|照(?:它|上面)?(?:说的)?(?:做|办)|soy\s+yo\b|"
+    r"haz\s+lo\s+que\s+(?:diga|dice|pida)|das\s+bin\s+(?:wirklich\s+)?ich|"
+    r"tu,?\s+was\s+(?:sie|er|es|drin|darin)\s+(?:sagt|steht)|c'est\s+(?:bien\s+|vraiment\s+)?moi|"
+    r"fais\s+ce\s+qu'(?:il|elle)\s+dit"
+)
+_OBEY_MARKED: Final = re.compile(
+    rf"(?:{_MARKED})[^\n]{{0,120}}?(?:{_OBEYED})|(?:{_OBEYED})[^\n]{{0,120}}?(?:{_MARKED})", _I
+)
+
 _CONCEPTS: Final = (
     (Rule.AUTHZ_EXEMPTION, _TRUST_MARK),
     (Rule.AUTHZ_PERMISSION, _STANDING),
     (Rule.AUTHZ_PERMISSION, _LISTED),
     (Rule.AUTHZ_PERMISSION, _I_AUTHORIZE),
     (Rule.AUTHZ_EXEMPTION, _AS_MINE),
+    (Rule.AUTHZ_EXEMPTION, _OBEY_MARKED),
     (Rule.AUTHZ_EXEMPTION, _NO_ASSENT),
     (Rule.AUTHZ_LIMIT, _YOURSELF),
     (Rule.AUTHZ_LIMIT, _DISCRETION_MONEY),

@@ -43,7 +43,7 @@ RECORDED = {
     # sources keep them so that a consented record can quote its own (graphmem/write/sources.py)
     "heldout_v6.jsonl": (1, 0, 1),  # round 8; bound before it (14, 0, 2)
     # v7's first run (README.md): written in round 5 before any rule change, run once
-    "heldout_v7.jsonl": (1, 3, 4),  # round 10; bound before it (1, 4, 4)
+    "heldout_v7.jsonl": (1, 2, 4),  # round 12; bound before it (1, 3, 4)
     # v8's first run (README.md): written in round 6 before any rule change, run once
     "heldout_v8.jsonl": (1, 2, 0),  # round 10; bound before it (3, 2, 0)
     # v9's first run (README.md): written in round 7 before any rule change, run once
@@ -58,7 +58,7 @@ RECORDED = {
     # out from round 9, never seen by its rules
     "heldout_v13.jsonl": (6, 4, 0),  # round 10; bound before it (63, 9, 2)
     # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
-    "heldout_v14.jsonl": (27, 3, 12),  # round 11 (v14 its development data); before (46, 7, 12)
+    "heldout_v14.jsonl": (6, 3, 0),  # round 12 (v14 its development data); before (27, 3, 12)
 }
 
 
@@ -86,7 +86,7 @@ RECORDED_WITH_INTENT = {
     # v13's first run with INTENT: 57/143, 12/76, 2
     "heldout_v13.jsonl": (6, 9, 0),  # round 10; bound before it (54, 12, 2)
     # v14's first run with INTENT: 49/162, 11/87, 12
-    "heldout_v14.jsonl": (21, 7, 12),  # round 11; bound before it (37, 11, 12)
+    "heldout_v14.jsonl": (5, 7, 0),  # round 12; bound before it (21, 7, 12)
 }
 
 
