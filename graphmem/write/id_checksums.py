@@ -467,8 +467,15 @@ RUN_DETECTORS: Final[frozenset[str]] = frozenset(
 CHECKSUM_DETECTORS: Final[frozenset[str]] = frozenset(name for _, _, name in _CHECKS)
 
 
+#: six digits at least, at most two other characters apart: every identifier above holds
+#: them (a Hong Kong ID has six, an Italian codice fiscale seven between its letters)
+_ENOUGH_DIGITS: Final = re.compile(r"\d(?:[^\d\n]{0,2}\d){5}")
+
+
 def checksummed_identifiers(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     """Every identifier in ``text`` whose shape matches and whose check digit holds."""
+    if _ENOUGH_DIGITS.search(text) is None:
+        return
     for rx, valid, detector in _CHECKS:
         for m in rx.finditer(text):
             if valid(m.group(0)):

@@ -47,6 +47,7 @@ from typing import Final
 
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import View, normalize
+from graphmem.write.prefilter import prefiltered
 
 __all__ = ["dangerous_command", "inert_at", "instruction_shape", "instruction_spans"]
 
@@ -248,18 +249,20 @@ _REPLY_CONTEXT: Final = re.compile(
 )
 #: a command that mints a credential or grants a privilege: a cloud CLI's IAM verbs, a user
 #: or a role created, a key copied in — a step a memory must never hold as a rule (round 12)
-_PRIVILEGE_CLI: Final = re.compile(
-    r"\baws\s+iam\s+(?:create|attach|put|add|update|delete)-[\w-]+"
-    r"|\baws\s+sts\s+(?:assume-role|get-session-token|get-federation-token)\b"
-    r"|\bgcloud\s+(?:iam\s+service-accounts\s+keys\s+create|projects\s+add-iam-policy-binding|"
-    r"auth\s+print-access-token|iam\s+roles\s+create)\b"
-    r"|\baz\s+(?:ad\s+sp\s+create-for-rbac|role\s+assignment\s+create|ad\s+user\s+create|"
-    r"ad\s+app\s+credential\s+reset)\b"
-    r"|\bkubectl\s+create\s+(?:clusterrolebinding|rolebinding|token|secret)\b"
-    r"|\bssh-copy-id\s+\S|\buseradd\s+\S|\badduser\s+\S|\busermod\s+-[a-zA-Z]*G\s*\S"
-    r"|\bvault\s+token\s+create\b|\bgh\s+auth\s+token\b|\bheroku\s+authorizations:create\b"
-    r"|\b(?:New-LocalUser|Add-LocalGroupMember|New-ADUser|Add-ADGroupMember)\b"
-    r"|\bnet\s+localgroup\s+administrators\b",
+_PRIVILEGE_CLI: Final = prefiltered(
+    re.compile(
+        r"\baws\s+iam\s+(?:create|attach|put|add|update|delete)-[\w-]+"
+        r"|\baws\s+sts\s+(?:assume-role|get-session-token|get-federation-token)\b"
+        r"|\bgcloud\s+(?:iam\s+service-accounts\s+keys\s+create|projects\s+add-iam-policy-binding|"
+        r"auth\s+print-access-token|iam\s+roles\s+create)\b"
+        r"|\baz\s+(?:ad\s+sp\s+create-for-rbac|role\s+assignment\s+create|ad\s+user\s+create|"
+        r"ad\s+app\s+credential\s+reset)\b"
+        r"|\bkubectl\s+create\s+(?:clusterrolebinding|rolebinding|token|secret)\b"
+        r"|\bssh-copy-id\s+\S|\buseradd\s+\S|\badduser\s+\S|\busermod\s+-[a-zA-Z]*G\s*\S"
+        r"|\bvault\s+token\s+create\b|\bgh\s+auth\s+token\b|\bheroku\s+authorizations:create\b"
+        r"|\b(?:New-LocalUser|Add-LocalGroupMember|New-ADUser|Add-ADGroupMember)\b"
+        r"|\bnet\s+localgroup\s+administrators\b",
+    )
 )
 
 

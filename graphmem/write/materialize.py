@@ -64,6 +64,11 @@ def memory_text(proposal: MemoryProposal) -> str:
     return ""
 
 
+#: the payload fields whose keys the writer chooses (an episode's environment, a record's
+#: content, a tool call's inputs): a value there is named by its key
+_WRITER_KEYED = frozenset({"environment", "content", "inputs", "params", "parameters", "args"})
+
+
 def _strings(value: Any, where: str) -> list[tuple[str, str]]:
     if isinstance(value, str):
         words = identifier_words(value)
@@ -71,12 +76,17 @@ def _strings(value: Any, where: str) -> list[tuple[str, str]]:
     if isinstance(value, dict):
         # a key is stored text too; a key that is a sentence in an identifier is read as one
         keys = [(f"{where}.{k}#key", w) for k in value if (w := identifier_words(str(k)))]
-        # a value is read beside its key too: "Tsuki9981" alone is a word with digits,
-        # "db_pass_suffix=Tsuki9981" is a password (round 12)
+        # a value of a field's own dictionary (an episode's environment, an action's inputs)
+        # is read beside its key too: "Tsuki9981" alone is a word with digits,
+        # "db_pass_suffix=Tsuki9981" is a password (round 12). The payload's own fields are
+        # named by the model, not by the writer, and are not paired (:data:`_WRITER_KEYED`).
         pairs = [
             (f"{where}.{k}#pair", f"{k}={v}")
             for k, v in value.items()
-            if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v).strip()
+            if where.rsplit(".", 1)[-1].split("[", 1)[0] in _WRITER_KEYED
+            and isinstance(v, (str, int, float))
+            and not isinstance(v, bool)
+            and str(v).strip()
         ]
         return keys + pairs + [x for k, v in value.items() for x in _strings(v, f"{where}.{k}")]
     if isinstance(value, list):
