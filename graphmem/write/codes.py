@@ -312,6 +312,12 @@ _NORMALIZE_RULES = (
 )
 
 #: the code each rule backs on a receipt (a rule may back more than one; this is its home)
+#: the categories GDPR art. 9 and 10 protect: only an explicit request keeps them, and only
+#: the person they are about can give it
+SPECIAL_CATEGORIES: frozenset[Rule] = frozenset(
+    {Rule.PII_HEALTH, Rule.PII_SPECIAL_CATEGORY, Rule.PII_CRIMINAL}
+)
+
 RULE_CODE: dict[Rule, Code] = {
     **dict.fromkeys(_NORMALIZE_RULES, Code.OBFUSCATION),
     Rule.TAG_CHARS: Code.HIDDEN_TEXT,
@@ -367,4 +373,4 @@ RULE_CODE: dict[Rule, Code] = {
     **dict.fromkeys((Rule.OPAQUE_PAYLOAD, Rule.OPAQUE_TEXT, Rule.AGENT_FIELD), Code.POISONING),
 }
 
-__all__ = ["RULE_CODE", "STAGE", "Code", "Rule"]
+__all__ = ["RULE_CODE", "SPECIAL_CATEGORIES", "STAGE", "Code", "Rule"]

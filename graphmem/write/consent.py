@@ -20,6 +20,7 @@ subject:
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -27,7 +28,7 @@ from typing import Final
 
 from graphmem.models.nodes import Source
 from graphmem.write import sensitivity
-from graphmem.write.codes import Rule
+from graphmem.write.codes import SPECIAL_CATEGORIES, Rule
 from graphmem.write.prefilter import prefiltered
 
 __all__ = [
@@ -218,6 +219,57 @@ def scoped_request(text: str) -> bool:
     return any(_own_cue(s) and (s in holding or not _NAMES_OWN.search(s)) for s in sentences)
 
 
+#: a relative, a partner, a friend or a colleague as the one the datum is about (round 12)
+_OTHER_PERSON: Final = re.compile(
+    r"\b(?:my|our)\s+(?:(?:late|elderly|older|younger|little|big)\s+)?(?:father|mother|mom|mum|dad|"
+    r"parents?|wife|husband|partner|son|daughter|kids?|child|children|brother|sister|grandma|"
+    r"grandmother|grandpa|grandfather|friend|colleague|boss|neighbou?r|aunt|uncle|cousin)\b|"
+    r"\b(?:mi|mis|nuestr[oa])\s+(?:padre|madre|pap[áa]|mam[áa]|padres|esposa|esposo|marido|mujer|hij[oa]s?|"
+    r"herman[oa]s?|abuel[oa]s?|amig[oa]s?|jefe|jefa|compañer[oa]|vecin[oa]|ti[oa])\b|"
+    r"\b(?:mein(?:e|em|er|en)?|unser(?:e|em|er)?)\s+(?:Vater|Mutter|Eltern|Frau|Mann|Sohn|Tochter|"
+    r"Bruder|Schwester|Oma|Opa|Gro(?:ß|ss)(?:mutter|vater)|Freund(?:in)?|Kolleg(?:e|in)|Chef(?:in)?|"
+    r"Nachbar(?:in)?|Tante|Onkel)\b|"
+    r"\b(?:mon|ma|mes|notre)\s+(?:p[èe]re|m[èe]re|parents|femme|mari|fils|fille|fr[èe]re|s(?:œ|oe)ur|"
+    r"grand-m[èe]re|grand-p[èe]re|ami|amie|coll[èe]gue|chef|voisin|voisine|oncle|tante)\b|"
+    r"\b(?:meu|minha|meus|minhas|il\s+mio|la\s+mia|mio|mia)\s+(?:pai|m[ãa]e|padre|madre|esposa|marido|"
+    r"moglie|filh[oa]|figli[oa]|irm[ãa]o?|fratello|sorella|av[óô]|nonn[oa]|amic[oa]|amig[oa])\b|"
+    r"(?:아버지|어머니|엄마|아빠|부모님|아내|남편|와이프|동생|형|누나|언니|오빠|할머니|할아버지|딸|아들|"
+    r"친구|동료|상사|장모님?|장인어른|시어머니|시아버지|이모|삼촌|고모|사촌)(?:께서|가|는|도|의|이)?(?=\s|[^가-힣])|"
+    r"(?:父|母|父親|母親|両親|夫|妻|主人|息子|娘|兄|姉|弟|妹|祖母|祖父|友人|友達|同僚|上司)(?:の|が|は|も)|"
+    r"(?:爸爸|妈妈|父亲|母亲|老公|老婆|丈夫|妻子|儿子|女儿|哥哥|姐姐|弟弟|妹妹|奶奶|爷爷|朋友|同事|老板)"
+    r"(?:的|有|得了|被|也|确诊|患)",
+    re.I,
+)
+
+
+def someone_elses(text: str) -> bool:
+    """The special-category datum of ``text`` is about someone else: a relative, partner,
+    friend or colleague named right before it in its sentence ("아버지 치매 진단 받으신 거",
+    "my mother's diabetes", "mi padre tiene cáncer"). A user can consent for themselves
+    only; what they say of others is the others' data, and the gate asks rather than keeps
+    it on the user's word (round 12)."""
+    findings = [f for f in sensitivity.scan(text).pii if f.code in SPECIAL_CATEGORIES]
+    if not findings:
+        return False
+    ends = [m.end() for m in _OTHER_PERSON.finditer(text)]
+    for f in findings:
+        # the nearest person named before the datum (or inside its first characters)
+        i = bisect.bisect_left(ends, f.end) - 1
+        if i < 0 or f.start - ends[i] > 40:
+            continue
+        between = text[ends[i] : max(ends[i], f.start)]
+        if not _SENTENCE_BREAK.search(between) and not _SPEAKER.search(between):
+            return True
+    return False
+
+
+_SENTENCE_BREAK: Final = re.compile(r"[.!?。！？;\n]")
+#: the speaker named between them: the datum is theirs again ("my friend and I …, I have …")
+_SPEAKER: Final = re.compile(
+    r"\b(?:I|I'm|I've|me|ich|yo|je|j')\b|저는|제가|나는|내가|私は|私が|僕は|我(?!们|們)", re.I
+)
+
+
 def consent_problem(
     statements: Sequence[Source],
     holding: Sequence[Source],
@@ -240,6 +292,8 @@ def consent_problem(
     texts = [s.content or "" for s in chosen]
     if any(takes_back(t) for t in texts):
         return Rule.CONSENT_TAKEN_BACK
+    if special and any(someone_elses(t) for t in texts):
+        return Rule.CONSENT_NOT_FROM_SUBJECT
     if not all(scoped_request(t) or (not special and volunteers(t)) for t in texts):
         return Rule.CONSENT_NOT_STATED
     if unlicensed_purposes(purposes, [s.content or "" for s in statements]):

@@ -49,7 +49,7 @@ from graphmem.write import (
 )
 from graphmem.write.authority import evidence_authority, own_statement, untrusted
 from graphmem.write.capabilities import capability_grant
-from graphmem.write.codes import RULE_CODE, Code, Rule
+from graphmem.write.codes import RULE_CODE, SPECIAL_CATEGORIES, Code, Rule
 from graphmem.write.fields import (
     Joined,
     agent_written,
@@ -262,12 +262,6 @@ def _subject_statements(run: StageInput) -> list[Source] | None:
     if any(s.kind in (SourceKind.HUMAN_REVIEW, SourceKind.SYSTEM) for s in backing):
         return None
     return [s for s in backing if own_statement(s, subject)]
-
-
-#: the categories GDPR art. 9 and 10 protect: only an explicit request keeps them
-SPECIAL_CATEGORIES: frozenset[Rule] = frozenset(
-    {Rule.PII_HEALTH, Rule.PII_SPECIAL_CATEGORY, Rule.PII_CRIMINAL}
-)
 
 
 #: what only an explicit request keeps: the special categories, and a full payment card

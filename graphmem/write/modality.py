@@ -264,7 +264,35 @@ _UNTIL = re.compile(
     r"l'année\s+dernière|récemment)"
     r"|(?:(?:19|20)\d\d\s*년|작년|지난\s*(?:해|달|주)|얼마\s*전)\s*까지"
     r"|(?:(?:19|20)\d\d\s*年|去年|昨年|先月|先週)\s*(?:まで|为止)"
-    r"|(?:到|直到)\s*(?:(?:19|20)\d\d|去年|上个月)",
+    r"|(?:到|直到)\s*(?:(?:19|20)\d\d|去年|上个月)"
+    # round 12: until a stage of life ("until high school", "고등학교 때까지", "高校まで")
+    r"|\b(?:until|till|up\s+to|through)\s+(?:(?:high|middle|grade)\s+school|college|uni(?:versity)?|"
+    r"(?:I|we)\s+(?:was|were|moved|married|left|graduated)|(?:age|the\s+age\s+of)\s+\d+|my\s+(?:teens|twenties|"
+    r"thirties|\d0s))"
+    r"|\b(?:hasta|bis|jusqu'?\s*(?:au|à\s+la|à|en))\s+(?:la\s+|el\s+|los\s+|zum\s+|zur\s+|der\s+)?"
+    r"(?:secundaria|instituto|universidad|colegio|\d+\s+años|Abitur|Uni|Schule|Studium|ich\s+\d+\s+war|"
+    r"lycée|coll[èe]ge|fac|\d+\s+ans)"
+    r"|(?:초등학교|중학교|고등학교|고교|대학교|대학|군대|결혼|입사|취업|\d+\s*살|스무\s*살|서른)"
+    r"\s*(?:때|전|졸업\s*(?:때|전))?\s*까지"
+    r"|(?:小学校|中学|高校|大学|結婚|就職|\d+歳)(?:の(?:頃|とき|時))?まで"
+    r"|(?:小学|初中|高中|大学|结婚|工作|\d+岁)(?:以前|之前|为止|的时候为止)",
+    _I,
+)
+#: hearsay (round 12): what others say or what one was told, in the value's own clause —
+#: "they say I'm patient", "Dicen que soy paciente", "참을성이 많대요", "我听说", "と言われます".
+#: The user reports an opinion or a rumour; the claim would be theirs only if they said it
+_HEARSAY = re.compile(
+    r"\b(?:they|people|everyone|everybody|others|my\s+\w+)\s+(?:say|says|said|tell\s+me|told\s+me|"
+    r"think|thinks)\s+(?:that\s+)?(?:I|I'm|I've|my)\b|\bI(?:'ve|\s+have)?\s+(?:been\s+told|heard\s+that)|"
+    r"\b(?:apparently|supposedly|reportedly|allegedly|rumou?r\s+has\s+it)\b|"
+    r"\b(?:dicen|me\s+dicen|se\s+dice|dizem|me\s+dizem|dicono|mi\s+dicono|si\s+dice)\s+que\b|"
+    r"\b(?:man\s+sagt|angeblich|es\s+heißt|mir\s+wurde\s+gesagt|sagen\s+(?:alle|die\s+Leute))\b|"
+    r"\b(?:on\s+dit\s+que|on\s+me\s+dit\s+que|il\s+para[îi]t\s+que|apparemment)\b|"
+    # -대요/-래요 ("많대요": they say there is much), not 그래요/이래요 ("yes", "like this")
+    r"(?<![그이저어왜뭐])(?<=[가-힣])(?:대요|래요)(?=[\s.,!?~]|$)|[가-힣](?:다더라|다던데|라던데)|"
+    r"(?:다고|라고)\s*(?:하더라|하던데|들었)|\bich\s+sei\b|"
+    r"听说|据说|人家说|别人说|大家都说|有人说|"
+    r"(?:と|って)(?:言われ|聞い)(?:る|た|ます|ました|てる|ています)|(?:だ|た|い)そうです",
     _I,
 )
 _CEASED = re.compile(
@@ -370,6 +398,8 @@ def modality_conflict(
         if until is not None and str(obj) not in until.group(0):
             # (the year the state ended is the value of an ``until`` claim, not a conflict)
             return ("until", "the span says until when it was so")
+    if obj is not False and any(_HEARSAY.search(c) for c in clauses):
+        return ("hearsay", "the span reports what others say, not what the speaker states")
     for clause in clauses if obj is True else ():
         ceased = _CEASED.search(clause)
         if ceased is not None and not _NEGATED_BEFORE.search(

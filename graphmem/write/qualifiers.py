@@ -317,7 +317,15 @@ def _dimension(predicate: str, obj: Any, span: str) -> Qualifier | None:
     return None
 
 
-def _unit(predicate: str, span: str) -> Qualifier | None:
+#: what may be hotter than a room in Celsius: an oven, a bath, a drink, a sauna
+_HOT_THINGS = re.compile(
+    r"oven|bak|cook|roast|grill|fry|water|bath|shower|sauna|coffee|tea|kiln|boil|brew|wash|"
+    r"engine|cpu|gpu|solder|iron|smok",
+    re.I,
+)
+
+
+def _unit(predicate: str, span: str, obj: Any = None) -> Qualifier | None:
     for (dimension, unit), named in _PRED_UNIT.items():
         if not named.search(predicate):
             continue
@@ -326,6 +334,16 @@ def _unit(predicate: str, span: str) -> Qualifier | None:
         for (dim2, other), written in _SPAN_UNIT.items():
             if dim2 == dimension and other != unit and written.search(span):
                 return Qualifier("unit", f"the span is in {other}, the claim in {unit}")
+        # no unit written (round 12): a room, the weather or a body at 46-110 "°C" is a
+        # Fahrenheit reading ("I keep the thermostat at 68" is 20 °C, not 68 °C)
+        if (
+            (dimension, unit) == ("temperature", "c")
+            and isinstance(obj, int | float)
+            and not isinstance(obj, bool)
+            and 46 <= obj <= 110
+            and not _HOT_THINGS.search(predicate)
+        ):
+            return Qualifier("unit", f"{obj} is no Celsius reading of a room, a body or the air")
     for part in predicate.casefold().split("_"):
         code = _CURRENCY_WORD.get(part)
         if code is None:
@@ -515,7 +533,7 @@ def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qua
     return (
         _irony(obj, span)
         or _frequency(predicate, obj, span)
-        or _unit(predicate, span)
+        or _unit(predicate, span, obj)
         or _dimension(predicate, obj, span)
         or _condition(obj, span, predicate)
         or _irrealis(predicate, obj, span)

@@ -314,6 +314,14 @@ _COUNT_KEY: Final = re.compile(
     r"count|num|max|min|limit|len|size|total|type|method|expir|ttl|id$", _I
 )
 _NUMERIC_KEYS: Final = frozenset({"pin", "otp"})
+#: a token that names a document, a page or a cursor is an identifier, not a credential
+#: (``doc_token``, ``next_page_token``, ``sync_token``; round 12)
+IDENTIFIER_TOKEN_PREFIXES: Final = (
+    "doc", "page", "file", "folder", "sheet", "wiki", "node", "cursor", "sync", "continuation",
+)  # fmt: skip
+_IDENTIFIER_TOKEN_KEY: Final = re.compile(
+    rf"(?:{'|'.join(IDENTIFIER_TOKEN_PREFIXES)})[_\-.]?token$", re.I
+)
 
 
 #: a reference in code, not a value (``os.environ[…]``, ``config.db.password``, ``getenv(``)
@@ -372,7 +380,7 @@ def _credentials(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     for m in _CRED_KEY_ASSIGN.finditer(text):
         name, value = m.group("name"), m.group("v")
         parts = {p.lower() for p in _NAME_PARTS.split(name)} & _CRED_MORPHEMES
-        if not parts or _COUNT_KEY.search(name):
+        if not parts or _COUNT_KEY.search(name) or _IDENTIFIER_TOKEN_KEY.search(name):
             continue
         if value.isdigit() and not parts & _NUMERIC_KEYS:
             continue

@@ -810,7 +810,14 @@ _DETECTORS: tuple[_Detector, ...] = (
         _rx(
             r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,32}[_\-]){0,6}"
             r"(?:access[_\-]?token|auth[_\-]?token|refresh[_\-]?token|bearer[_\-]?token"
-            r"|session[_\-]?token|private[_\-]?token|token)" + _KV_SEP + _KV_VALUE
+            r"|session[_\-]?token|private[_\-]?token"
+            # a token that names a document, a page or a cursor is an identifier, not a
+            # credential (doc_token, next_page_token, sync_token) — round 12
+            r"|"
+            + "".join(rf"(?<!{p}[_\-])" for p in secret_shapes.IDENTIFIER_TOKEN_PREFIXES)
+            + r"token)"
+            + _KV_SEP
+            + _KV_VALUE
         ),
         _group(Rule.SECRET_TOKEN, _VALUE_GROUPS, _plausible_token),
     ),

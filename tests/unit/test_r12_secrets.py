@@ -336,3 +336,17 @@ def test_a_party_affiliation_is_special_category_data(text: str) -> None:
 )
 def test_the_same_endings_and_names_in_ordinary_text_are_not(text: str) -> None:
     assert _pii(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('{"doc_token": "doxcnV14abc", "title": "Q3"}', False),
+        ('{"sheet_token": "shtcnQ9xk2", "rows": 4}', False),
+        ('{"access_token": "ya29.a0AfH6SMBx7Vq9"}', True),
+        ("auth_token=Zx81kLq0pR7vT2mN", True),
+        ('{"token": "Zx81kLq0pR7vT2mN"}', True),
+    ],
+)
+def test_a_token_that_names_a_document_is_an_identifier(text: str, secret: bool) -> None:
+    assert bool(_secret_values(text)) is secret
