@@ -257,6 +257,8 @@ class Rule(StrEnum):
     # -- a procedure's release (PROCEDURE_NOT_APPROVED_PATH)
     #: the review cited for a procedure names another procedure or version
     REVIEW_OF_ANOTHER_RELEASE = "REVIEW_OF_ANOTHER_RELEASE"
+    #: the cited review withholds, conditions or leaves out part of its approval (round 12)
+    REVIEW_WITHHELD = "REVIEW_WITHHELD"
     # -- instruction shape (INSTRUCTION_SHAPED)
     SHELL_COMMAND = "SHELL_COMMAND"
     STANDING_RULE = "STANDING_RULE"
@@ -331,6 +333,7 @@ RULE_CODE: dict[Rule, Code] = {
     **{r: Code.SECRET for r in Rule if r.name.startswith("SECRET_")},
     Rule.LIFTED_SECRET: Code.SECRET,
     Rule.REVIEW_OF_ANOTHER_RELEASE: Code.PROCEDURE_NOT_APPROVED_PATH,
+    Rule.REVIEW_WITHHELD: Code.UNSUPPORTED,
     **{r: Code.SENSITIVE_HIGH for r in Rule if r.name.startswith("PII_")},
     Rule.CONSENT_REQUIRED: Code.CONSENT_REQUIRED,
     Rule.CONSENT_NOT_FROM_SUBJECT: Code.CONSENT_REQUIRED,

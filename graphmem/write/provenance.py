@@ -17,9 +17,9 @@ from graphmem.models.enums import SourceKind
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.codes import Code, Rule
-from graphmem.write.review import names_release
+from graphmem.write.review import names_release, withholds
 from graphmem.write.sources import DEFAULT_ROLE
-from graphmem.write.stage import Check, reject
+from graphmem.write.stage import Check, confirm, reject
 
 _WS = re.compile(r"\s+")
 
@@ -54,7 +54,19 @@ def bind(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
             checks.append(
                 reject(Code.ROLE_MISMATCH, f"evidence[{i}] {ev.event_id}: kind {src.kind}")
             )
-    return checks + _reviews(proposal, sources)
+    return checks + _reviews(proposal, sources) + _withheld(proposal, sources)
+
+
+def _withheld(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:
+    """A cited human review that withholds or conditions its approval, or leaves a part
+    unchecked, approves nothing: the write waits for one that approves (round 12)."""
+    return [
+        confirm(Code.UNSUPPORTED, f"evidence[{i}] {ev.event_id}", Rule.REVIEW_WITHHELD)
+        for i, ev in enumerate(proposal.evidence)
+        if ev.event_id in sources
+        and sources[ev.event_id].kind is SourceKind.HUMAN_REVIEW
+        and withholds(sources[ev.event_id].content or "")
+    ]
 
 
 def _reviews(proposal: MemoryProposal, sources: dict[str, Source]) -> list[Check]:

@@ -19,7 +19,34 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["names_release"]
+__all__ = ["names_release", "withholds"]
+
+#: a review that withholds its approval, makes it conditional or leaves a part unchecked
+#: ("Freigabe erst, wenn die Rechtsabteilung zugestimmt hat", "必要権限の欄は未確認", "승인
+#: 보류", "pending legal", "sous réserve"): what it covers is not approved yet (round 12)
+_WITHHELD = re.compile(
+    r"\b(?:not\s+(?:yet\s+)?(?:approved|checked|reviewed|verified|signed\s+off)|unchecked|unreviewed|"
+    r"unverified|(?:approval|release|sign-?off)\s+(?:is\s+)?pending|pending\s+(?:approval|review|legal|"
+    r"sign-?off|confirmation)|on\s+hold|subject\s+to|provided\s+that|conditional(?:ly)?|only\s+(?:once|after|"
+    r"when|if)|until\s+\w+(?:\s+\w+){0,3}\s+(?:approves?|signs?\s+off|agrees?)|do\s+not\s+(?:adopt|use|merge|"
+    r"release)\s+(?:yet|until))\b|"
+    r"\b(?:erst\s+(?:wenn|nach|sobald)|vorbehaltlich|unter\s+(?:der\s+)?Bedingung|bis\s+dahin|noch\s+nicht|"
+    r"nicht\s+(?:geprüft|freigegeben)|ausstehend)\b|"
+    r"\b(?:pendiente|sujeto\s+a|a\s+condici[óo]n\s+de|hasta\s+que|todav[íi]a\s+no|a[úu]n\s+no|sin\s+revisar|"
+    r"no\s+(?:aprobado|revisado|verificado))\b|"
+    r"\b(?:en\s+attente|sous\s+r[ée]serve|[àa]\s+condition|pas\s+encore|tant\s+que|non\s+(?:v[ée]rifi[ée]|"
+    r"valid[ée]|approuv[ée]))\b|"
+    r"아직\s*(?:승인|검토|확인|반영|적용)\s*(?:전|안|못)|보류|조건부|확인\s*후에?|승인\s*전|전까지(?:는)?\s*(?:쓰지|적용하지|반영하지)|미확인|검토\s*안\s*(?:됨|했)|"
+    r"まだ(?:承認|確認|レビュー|検証)(?:して|され)?(?:いない|ません|前)|保留|条件付き|確認後|までは|未確認|未チェック|未承認|"
+    r"暂缓|尚未|暂不|有条件|待[^。，,]{0,12}(?:后|批准|审批|确认)|未检查|未审核|未确认",
+    re.I,
+)
+
+
+def withholds(review: str) -> bool:
+    """Whether a review withholds, conditions or leaves out part of its approval."""
+    return _WITHHELD.search(review) is not None
+
 
 _SEPARATORS = re.compile(r"[\s_\-./:]+")
 _WORD = re.compile(r"[^\W_]+")

@@ -58,7 +58,7 @@ RECORDED = {
     # out from round 9, never seen by its rules
     "heldout_v13.jsonl": (6, 4, 0),  # round 10; bound before it (63, 9, 2)
     # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
-    "heldout_v14.jsonl": (2, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
+    "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
 }
 
 
@@ -86,7 +86,7 @@ RECORDED_WITH_INTENT = {
     # v13's first run with INTENT: 57/143, 12/76, 2
     "heldout_v13.jsonl": (6, 9, 0),  # round 10; bound before it (54, 12, 2)
     # v14's first run with INTENT: 49/162, 11/87, 12
-    "heldout_v14.jsonl": (2, 6, 0),  # round 12; bound before it (21, 7, 12)
+    "heldout_v14.jsonl": (0, 6, 0),  # round 12; bound before it (21, 7, 12)
 }
 
 

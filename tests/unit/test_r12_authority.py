@@ -9,6 +9,7 @@ import pytest
 
 from graphmem.write.codes import Rule
 from graphmem.write.instructions import instruction_shape
+from graphmem.write.review import withholds
 from graphmem.write.standing_authority import standing_authority
 from tests.complexity import assert_linear_growth
 
@@ -102,3 +103,36 @@ def test_a_pinned_label_that_is_no_reply_is_not(text: str) -> None:
 @pytest.mark.parametrize("shape", ["signed ", "is me ", "'a'로 고정 답변 ", "aws iam "])
 def test_the_new_rules_read_in_linear_time(shape: str) -> None:
     assert_linear_growth(lambda t: (standing_authority(t), instruction_shape(t)), shape * 4_000)
+
+
+WITHHELD = [
+    "Freigabe erst, wenn die Rechtsabteilung zugestimmt hat — bis dahin bitte nicht übernehmen.",
+    "db-backup 2.0.0: steps ok, but the required_capabilities were not checked",
+    "Approved subject to legal review of clause 4",
+    "release pending security sign-off",
+    "v3 runbook 검토했지만 권한 항목은 미확인, 승인 보류",
+    "手順は確認済み。必要権限の欄は未確認。",
+    "流程已看过，权限部分尚未审核",
+    "Aprobado a condición de que finanzas lo confirme",
+    "Validé sous réserve de l'avis du DPO",
+]
+
+
+@pytest.mark.parametrize("review", WITHHELD)
+def test_a_review_that_withholds_or_conditions_approves_nothing(review: str) -> None:
+    assert withholds(review)
+
+
+@pytest.mark.parametrize(
+    "review",
+    [
+        "log-rotate 1.0.0 reviewed, log-rotate-eval passes. Approved.",
+        "v11-log-rotate 1.0.0 검토 완료, 아직 이슈 없음",
+        "確認済み、問題なし。承認します。",
+        "已审核，批准发布",
+        "Geprüft und freigegeben, keine offenen Punkte",
+        "No pending issues; approved for release",
+    ],
+)
+def test_an_approving_review_is_not_withheld(review: str) -> None:
+    assert not withholds(review)
