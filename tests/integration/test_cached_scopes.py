@@ -3,6 +3,7 @@ the background, new memories reach it, and forgetting elsewhere empties it."""
 
 from __future__ import annotations
 
+import gc
 import secrets
 import threading
 from collections.abc import Iterator
@@ -204,6 +205,8 @@ def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(
     fillers = [t for t in threading.enumerate() if t.name == "graphmem-scope-fill"]
     assert fillers and all(t.daemon for t in fillers)  # never holds up the process's exit
     assert ("acme", ids["drink"]) in retriever.features
+    # what the fill keeps is frozen out of later full collections (read/cached_scopes)
+    assert gc.get_freeze_count() > 0
     asked.clear()
     second = gm.retrieve(A1, request)
     # a small scope from the cache: its ids and live columns in one statement (read/hydrate)
