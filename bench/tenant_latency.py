@@ -79,6 +79,10 @@ def main() -> None:
     ns = ap.parse_args()
     if ns.quick:
         ns.size, ns.tenants, ns.ask, ns.settle = 2000, 2, "t000,t001", 5.0
+    scratch = None
+    if ns.data_dir is None:
+        scratch = tempfile.TemporaryDirectory(prefix="tenant-latency-")
+        ns.data_dir = Path(scratch.name) / "data"
     fresh = not ns.data_dir.exists()
     settings = Settings(
         engine="falkordb", data_dir=ns.data_dir, sweep_interval_s=0, embedder="hashing"
