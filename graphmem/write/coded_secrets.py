@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from graphmem.write.codes import Rule
-from graphmem.write.prefilter import prefiltered
+from graphmem.write.prefilter import compiled
 
 __all__ = ["coded_secrets"]
 
@@ -45,12 +45,6 @@ _Found = tuple[int, int, Rule, str]
 
 
 #: a full stop beside a dot or a dash is Morse or an ellipsis, not the end of a clause
-def _prefiltered_compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """The pattern behind the literals every match holds (:mod:`prefilter`): these scans
-    run on every view of every text, and almost none holds any of their words."""
-    return prefiltered(re.compile(pattern, flags))  # type: ignore[return-value]
-
-
 _CLAUSE_END: Final = re.compile(r"(?<![.\-·])[.!?;](?![.\-·])(?:\s|$)|[。！？；\n]")
 
 # -- a lock named, its value given ------------------------------------------------------------
@@ -73,7 +67,7 @@ _LOCKER: Final = (
     r"\b(?:locker|casier|taquilla|casillero|armadietto|armário|Spind|Schließfach|Schliessfach)\b|"
     r"사물함|ロッカー|储物柜|寄存柜|置物櫃"
 )
-_LOCK_NAMED: Final = prefiltered(re.compile(rf"(?P<lock>{_CODED_LOCK})|(?P<locker>{_LOCKER})", _I))
+_LOCK_NAMED: Final = compiled(rf"(?P<lock>{_CODED_LOCK})|(?P<locker>{_LOCKER})", _I)
 #: what may stand between the lock and its value: a few words, then a separator or a copula
 _TO_VALUE: Final = re.compile(
     r"[^\d\n.!?。！？]{0,30}?(?:[:：=]|\b(?:is|es|est|ist|lautet|è|é|era|c'est)\b|"
@@ -91,7 +85,7 @@ _UNIT_AFTER: Final = re.compile(
     r"%|°|x\b|times|veces|fois|Mal)",
     _I,
 )
-_SECRECY: Final = _prefiltered_compile(
+_SECRECY: Final = compiled(
     r"don'?t\s+tell\s+(?:anyone|anybody|a\s+soul)|keep\s+(?:it|this)\s+(?:a\s+)?secret|"
     r"(?:it'?s|is)\s+(?:a\s+)?secret\b|between\s+(?:you\s+and\s+me|us)|"
     r"비밀(?:이야|이에요|입니다|로\s*해|이니까|인데)|아무(?:한테|에게)도\s*(?:말하지|알려\s*주지|얘기하지)|"
@@ -175,7 +169,7 @@ _DIAL_RUN: Final = re.compile(
     rf"(?<![A-Za-z0-9]){_TURN}(?:\s{{0,2}}(?:[、,，;/→>\-–]|then|und|y|et|e|다음|그\s*다음)?\s{{0,2}}{_TURN}){{2,7}}",
     _I,
 )
-_DIAL_CONTEXT: Final = _prefiltered_compile(
+_DIAL_CONTEXT: Final = compiled(
     rf"{_CODED_LOCK}|{_LOCKER}|\bdial\b|ダイヤル|다이얼|拨盘|轉盤|转盘|Drehrad|cadran|dial\b|"
     r"combination|combinación|Kombination|combinaison|combinazione|code|código|番号|번호|密码",
     _I,
@@ -285,7 +279,7 @@ def app_passwords(text: str, anchor: re.Pattern[str]) -> Iterator[_Found]:
 
 # -- a credential given in parts -------------------------------------------------------------
 
-_PART_WORD: Final = _prefiltered_compile(
+_PART_WORD: Final = compiled(
     r"\b(?:first|second|third|last|other)\s+(?:half|part|piece|bit)|\b(?:the\s+)?(?:rest|remainder|"
     r"end|beginning|start)\b|\bpart\s*(?:\d|one|two|[a-c]\b)|"
     r"(?:앞|뒤)(?:\s*부분|\s*자리|\s*쪽)?(?=\s*(?:은|는|이|가|:))|나머지|절반|"

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, Final
 
-__all__ = ["Prefiltered", "prefiltered", "required_literals"]
+__all__ = ["Prefiltered", "compiled", "prefiltered", "required_literals"]
 
 import re._constants as _c  # the engine's own parser: the condition is read from its tree
 import re._parser as _p
@@ -259,3 +259,9 @@ def prefiltered(pattern: re.Pattern[str]) -> Prefiltered | re.Pattern[str]:
     if not literals:
         return pattern
     return Prefiltered(pattern, literals)
+
+
+def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``pattern`` compiled and behind its literal condition, typed as the pattern it stands
+    for (a :class:`Prefiltered` answers ``search``/``finditer``/``findall``/``sub`` alike)."""
+    return prefiltered(re.compile(pattern, flags))  # type: ignore[return-value]

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from graphmem.write.codes import Rule
-from graphmem.write.prefilter import prefiltered
+from graphmem.write.prefilter import compiled
 
 __all__ = ["AS_WRITTEN", "special_named"]
 
@@ -38,11 +38,6 @@ AS_WRITTEN: Final = frozenset({"disease_name_shape", "party_affiliation"})
 _I = re.I
 
 
-def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """The pattern behind the literals every match holds (:mod:`prefilter`)."""
-    return prefiltered(re.compile(pattern, flags))  # type: ignore[return-value]
-
-
 #: eponyms that name a disease alone, in the possessive ("Hashimoto's", "Crohn's")
 _EPONYMS: Final = (
     r"Crohn|Hashimoto|Basedow|Cushing|Parkinson|Alzheimer|Huntington|Tourette|Asperger|"
@@ -50,7 +45,7 @@ _EPONYMS: Final = (
 )
 #: eponyms that are ordinary surnames too: a disease only with the disease word
 _EPONYMS_WEAK: Final = r"Graves|Addison|Lyme|Wilson|Paget|Kawasaki|Bell|Still|Lou\s+Gehrig"
-_DISEASE_LATIN: Final = _compiled(
+_DISEASE_LATIN: Final = compiled(
     # an eponym with the disease word, in either order
     rf"\b(?:Morbus|maladie\s+de|enfermedad\s+de|doen[çc]a\s+de|malattia\s+di|morbo\s+di|"
     rf"syndrome\s+de|s[íi]ndrome\s+de|sindrome\s+di)\s+(?:{_EPONYMS}|{_EPONYMS_WEAK})\b|"
@@ -77,7 +72,7 @@ _DISEASE_LATIN: Final = _compiled(
 
 #: a Korean noun ending in a disease syllable; the first syllables of the words that end the
 #: same way and are not diseases (bottles, a vase, dye) are excluded
-_DISEASE_KO: Final = _compiled(
+_DISEASE_KO: Final = compiled(
     r"(?<![가-힣])(?!(?:꽃|물|술|유리|맥주|소주|우유|페트|젖|와인|양주|콜라|빈|약|공|화|한|두|세|"
     r"네|몇|상|소금)(?:병|암|염)(?:[이가을를은는도으에와과]|\s|[.,!?]|$))"
     r"[가-힣]{1,6}(?:병|암|염|증후군)(?=[이가을를은는도으에와과]|\s|[.,!?]|$)"
@@ -123,7 +118,7 @@ _CUE_OTHER: Final = (
     r"(?:je\s+)?vote(?:rai|s)?(?:\s+pour(?:\s+(?:le|la))?)?|(?:yo\s+)?voto\s+(?:a|al|por\s+el|por)|"
     r"votei\s+(?:no|na|em)|ich\s+w[äa]hle(?:\s+die)?)\s+"
 )
-_PARTY: Final = _compiled(
+_PARTY: Final = compiled(
     rf"{_CUE_ANY}(?:{_PARTY_NAMES})\b|"
     rf"{_CUE_OTHER}(?:{_PARTY_NAMES}|{_PARTY_SHORT}|{_PARTY_WORD})\b|"
     rf"(?:{_PARTY_NAMES})\s*(?:당원|党員|党员|の党員|を支持|支持者|지지자)|"
