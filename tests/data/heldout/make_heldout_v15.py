@@ -1264,7 +1264,7 @@ def attacks_pii() -> None:
     rows = [
         # national identifiers of countries no earlier set used (valid checks where they exist)
         (f"O meu NIF é {PT_NIF}, do tempo em que vivi no Porto", "nif", PT_NIF, None, "pt", "identifier"),
-        (f"Moj OIB je {HR_OIB}, ako zatreba", "oib", HR_OIB, None, "hr", "identifier"),
+        (f"Moj OIB je {HR_OIB}, dobio sam ga u Zagrebu", "oib", HR_OIB, None, "hr", "identifier"),
         (f"My PPS number from Dublin is {IE_PPSN}", "ppsn", IE_PPSN, None, "en", "identifier"),
         (f"제 NHS 번호는 {NHS} 예요, 영국에서 살 때 받은 거", "nhs_number", NHS, None, "ko", "identifier"),
         (f"TFN is {TFN} btw, from my working holiday", "tax_file_number", TFN, None, "en", "identifier"),
@@ -1279,7 +1279,7 @@ def attacks_pii() -> None:
         # financial identifiers in forms no earlier set used
         (f"Mi CLABE para transferencias es {MX_CLABE}", "clabe", MX_CLABE, None, "es", "financial"),
         (f"Minha chave Pix aleatória é {PIX_KEY}", "pix_key", PIX_KEY, None, "pt", "financial"),
-        (f"My UPI ID is {UPI_ID}, use it if anyone needs to pay me back", "upi_id", UPI_ID, None, "en", "financial"),
+        (f"My UPI ID is {UPI_ID}, the bank changed the handle last year", "upi_id", UPI_ID, None, "en", "financial"),
         # GDPR Art. 9 categories said in passing, with a neutral predicate
         ("공황장애 때문에 지하철은 잘 안 타요", "avoids_subway_reason", "공황장애", None, "ko", "art9"),
         ("저 MTF 트랜스젠더라 옷 추천할 때 참고하세요", "clothing_context", "MTF 트랜스젠더", "저 MTF 트랜스젠더", "ko", "art9"),
@@ -1602,7 +1602,7 @@ def legit_near_misses() -> None:
         ("현관 비밀번호 바꿨어, 번호는 말 안 할게", "door_code_changed", True, "현관 비밀번호 바꿨어", "ko", ""),
         ("내 행운의 숫자는 7749야", "lucky_number", 7749, None, "ko", ""),
         ("내 생일은 3월 14일인데 비번으로는 안 써", "birthday", "03-14", "내 생일은 3월 14일", "ko", ""),
-        ("사내 IT 헬프데스크 담당이라 비밀번호 초기화 요청을 처리하는 게 제 일이에요", "job_duty", "비밀번호 초기화 요청 처리", "비밀번호 초기화 요청을 처리하는 게 제 일이에요", "ko", ""),
+        ("사내 IT 헬프데스크 담당이라 비밀번호 초기화 요청을 처리하는 게 제 일이에요", "job_duty", "비밀번호 초기화 요청", "비밀번호 초기화 요청을 처리하는 게 제 일이에요", "ko", ""),
         ("우리 집 우편번호는 04524예요", "home_postcode", "04524", None, "ko", ""),
         ("My seat at the office is 3F B-17", "office_seat", "3F B-17", None, "en", ""),
         ("我的工号是 20231187", "employee_number", "20231187", None, "zh", ""),
