@@ -59,6 +59,9 @@ RECORDED = {
     "heldout_v13.jsonl": (6, 4, 0),  # round 10; bound before it (63, 9, 2)
     # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
     "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
+    # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
+    # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
+    "heldout_v15.jsonl": (52, 6, 6),
 }
 
 
@@ -87,6 +90,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v13.jsonl": (6, 9, 0),  # round 10; bound before it (54, 12, 2)
     # v14's first run with INTENT: 49/162, 11/87, 12
     "heldout_v14.jsonl": (0, 6, 0),  # round 12; bound before it (21, 7, 12)
+    # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
+    "heldout_v15.jsonl": (41, 8, 6),
 }
 
 
