@@ -313,6 +313,95 @@ def credential_parts(text: str, credential: re.Pattern[str]) -> Iterator[_Found]
             yield v.start("v"), v.end("v"), Rule.SECRET_PASSWORD, "credential_part"
 
 
+# -- round 13: grids, grouped keys, codes named by what they guard, words as passwords -------
+
+#: a security (coordinate) card: two or more cells and their values ("B4 = 72, C1 = 09")
+_GRID_CELL: Final = r"\b[A-J]\s?\d{1,2}\s?[=:：→\-]\s?\d{2,4}\b"
+_GRID: Final = re.compile(rf"{_GRID_CELL}(?:\s{{0,2}}[,;/、]?\s{{0,2}}{_GRID_CELL}){{1,15}}")
+#: an authenticator's setup key as it is shown: base32 in groups of four
+_B32_GROUPS: Final = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z2-7]{4}(?:[ \-][A-Z2-7]{4}){3,12}(?![A-Za-z0-9])"
+)
+_OTP_WORDS: Final = compiled(
+    r"2FA|MFA|OTP|TOTP|authenticator|setup\s+key|secret\s+key|recovery\s+key|설정\s*키|인증\s*앱|"
+    r"OTP\s*키|セットアップキー|認証アプリ|シークレット|密钥|验证器|动态口令|clave\s+(?:secreta|de\s+"
+    r"configuraci[óo]n)|Einrichtungsschl[üu]ssel|geheimer\s+Schl[üu]ssel|cl[ée]\s+secr[èe]te",
+    _I,
+)
+#: a code named by what it guards or keeps secret: a parental-control code, an access or
+#: unlock code, a secret code — then a value of three or more digits in its clause
+_GUARDED_CODE: Final = compiled(
+    r"\b(?:parental(?:\s+control)?\s+(?:code|pin|password|lock)|(?:access|unlock|unlocking|secret|"
+    r"security|alarm|gate|garage|door)\s+code|code\s+(?:parental|secret|d'acc[èe]s|de\s+d[ée]verrouillage|"
+    r"confidentiel|de\s+l'alarme|du\s+portail|de\s+la\s+porte)|c[óo]digo\s+(?:parental|secreto|de\s+"
+    r"acceso|de\s+desbloqueo|de\s+la\s+alarma|de\s+la\s+puerta)|codice\s+(?:segreto|di\s+accesso|"
+    r"di\s+sblocco|parentale|dell'allarme)|c[óo]digo\s+de\s+acesso|Kindersicherung\w*|Jugendschutz-?PIN|"
+    r"Zugangscode|Entsperrcode|Geheimcode|Alarmcode|Torcode)\b|"
+    r"자녀\s*보호\s*(?:비밀\s*번호|비번|PIN|코드)|잠금\s*해제\s*(?:코드|번호)|출입\s*(?:코드|번호)|"
+    r"ペアレンタル\w{0,6}(?:暗証番号|コード|PIN)|解除コード|家长(?:控制|模式)\w{0,4}(?:密码|码)|门禁(?:密码|码)",
+    _I,
+)
+#: a password given as words: quoted after the credential noun and its copula ("비밀번호는
+#: '파란 우산 세 개 고양이'"), or one upper-case word ("비번은 … LOVE 야", "PIN: LOVE")
+_COPULA_TO_VALUE: Final = (
+    r"[^\n.!?。！？'\"“‘„‚「『]{0,24}?"
+    r"(?:[:：=]|\b(?:is|es|est|ist|lautet|è|é|c'est)\b|은|는|이|가|は|が|是|为)"
+)
+_QUOTED_AFTER: Final = re.compile(
+    rf"{_COPULA_TO_VALUE}\s*[\"'“‘„‚「『«](?P<v>[^\"'”’“‘」』»\n]{{3,80}})[\"'”’“‘」』»]"
+)
+#: a question about the value does not give it
+_ASKED_AFTER: Final = re.compile(r"[^.!。！\n]{0,30}?[?？]")
+_CAPS_AFTER: Final = re.compile(
+    rf"{_COPULA_TO_VALUE}[^\n.!?。！？]{{0,16}}?(?<![A-Za-z_$])(?P<v>[A-Z]{{3,12}})(?![A-Za-z_}}])"
+)
+#: a masked value or a placeholder, not a value ("********", "<your password>", "${PW}")
+_MASKED: Final = re.compile(
+    r"^[*•·xX._\-\s]+$|^[<${\[%(]|\byour\b|example|placeholder|changeme|비밀번호\s*입력", re.I
+)
+#: upper-case words that name a thing, not a value
+_NOT_A_VALUE: Final = frozenset(
+    {
+        "SMS", "OTP", "PIN", "APP", "USB", "NFC", "WIFI", "WPA", "AES", "RSA", "SSH", "API",
+        "OK", "OKAY", "YES", "NO", "NONE", "NULL", "TRUE", "FALSE", "ATM", "BANK", "CARD",
+        "HTTPS", "HTTP", "URL", "VPN", "MFA", "TOTP", "QR", "FAQ", "ID", "IOS", "MAC", "PC",
+    }
+)  # fmt: skip
+
+
+def grids_and_keys(text: str) -> Iterator[_Found]:
+    for m in _GRID.finditer(text):
+        yield m.start(), m.end(), Rule.SECRET_OTP, "coordinate_card"
+    for m in _B32_GROUPS.finditer(text):
+        run = m.group(0)
+        mixed = any(c.isdigit() for c in run) and any(c.isalpha() for c in run)
+        near = _OTP_WORDS.search(text[max(0, m.start() - 60) : m.start()]) is not None
+        if mixed and (near or len(run) >= 29):  # six groups or more stand alone
+            yield m.start(), m.end(), Rule.SECRET_OTP, "grouped_base32_key"
+
+
+def guarded_codes(text: str) -> Iterator[_Found]:
+    for m in _GUARDED_CODE.finditer(text):
+        code = _code_after(text, m.end(), _clause_limit(text, m.end(), 40))
+        if code is not None:
+            yield code.start(), code.end(), Rule.SECRET_PIN, "guarded_code"
+
+
+def worded_passwords(text: str, credential: re.Pattern[str]) -> Iterator[_Found]:
+    for c in credential.finditer(text):
+        q = _QUOTED_AFTER.match(text, c.end())
+        if (
+            q is not None
+            and _ASKED_AFTER.match(text, q.end()) is None
+            and not _MASKED.search(q.group("v"))
+        ):
+            yield q.start("v"), q.end("v"), Rule.SECRET_PASSWORD, "quoted_password"
+            continue
+        w = _CAPS_AFTER.match(text, c.end())
+        if w is not None and w.group("v") not in _NOT_A_VALUE:
+            yield w.start("v"), w.end("v"), Rule.SECRET_PASSWORD, "worded_password"
+
+
 def coded_secrets(
     text: str, anchor: re.Pattern[str], credential: re.Pattern[str]
 ) -> Iterator[_Found]:
@@ -324,3 +413,6 @@ def coded_secrets(
     yield from notations(text, anchor)
     yield from app_passwords(text, anchor)
     yield from credential_parts(text, credential)
+    yield from grids_and_keys(text)
+    yield from guarded_codes(text)
+    yield from worded_passwords(text, credential)

@@ -47,7 +47,7 @@ from typing import Final
 
 from graphmem.write.codes import Rule
 from graphmem.write.normalize import View, normalize
-from graphmem.write.prefilter import prefiltered
+from graphmem.write.prefilter import compiled, prefiltered
 
 __all__ = ["dangerous_command", "inert_at", "instruction_shape", "instruction_spans"]
 
@@ -266,6 +266,62 @@ _PRIVILEGE_CLI: Final = prefiltered(
 )
 
 
+#: a command that switches off a security control, skips a check, or deletes a whole resource
+#: group or project (round 13): "setenforce 0", "netsh advfirewall set allprofiles state off",
+#: "az group delete --yes", "exit 0" written into a git hook
+_WEAKENING_CLI: Final = compiled(
+    r"\bsetenforce\s+(?:0|permissive)\b|\bnetsh\s+(?:advfirewall|firewall)\s+set\b[^\n]{0,60}\boff\b"
+    r"|\bufw\s+disable\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:firewalld|apparmor|auditd|"
+    r"fail2ban|clamav\w*)\b|\bspctl\s+--master-disable\b|\bcsrutil\s+disable\b"
+    r"|\baz\s+group\s+delete\b|\bgcloud\s+projects\s+delete\b|\baws\s+s3\s+rb\b|"
+    r"\baws\s+ec2\s+terminate-instances\b|\bkubectl\s+delete\s+(?:namespace|ns)\b"
+    r"|\bgit\s+(?:commit|push)\b[^\n]{0,60}--no-verify\b|\.git/hooks/[\w-]+[^\n]{0,30}\bexit\s+0\b"
+    r"|\bSKIP=[\w,-]+\s+git\b|\bHUSKY=0\b",
+    re.I,
+)
+#: what to tell others, made a rule (round 13): a reply for whoever asks, a concealment, a
+#: blame, or a statement to make "even if it is not true" — in nine languages
+_REPLY_RULE: Final = compiled(
+    r"\b(?:if|when|whenever)\s+(?:a\s+|the\s+)?(?:customer|client|user|caller|someone|anyone|"
+    r"somebody|people|they|he|she|my\s+\w+)\s+asks?\b[^.!?\n]{0,80}?\b(?:say|tell|answer|reply|"
+    r"respond|blame)\b"
+    r"|\b(?:never|don'?t|do\s+not)\s+(?:mention|tell|reveal|bring\s+up|disclose)\b[^.!?\n]{0,60}?"
+    r"\b(?:to\s+)?(?:customers?|clients?|users?|callers?|buyers?|guests?|anyone|the\s+press)\b"
+    r"|\b(?:si|cuando)\s+(?:un\s+|el\s+|la\s+)?(?:cliente|usuario|alguien|la\s+gente)\s+"
+    r"(?:pregunta|llama)\b[^.!?\n]{0,80}?\b(?:di|dile|dí|responde|contesta|échale|culpa)\w*"
+    r"|\b(?:wenn|falls)\s+(?:ein\s+|der\s+|die\s+)?(?:Kunde|Kundin|jemand|einer|wer)\s+"
+    r"(?:fragt|anruft)\b[^.!?\n]{0,80}?\b(?:sag|sagen|antworte|antworten|behaupte|schieb)\w*"
+    r"|\b(?:si|quand)\s+(?:un\s+|le\s+|la\s+)?(?:client|cliente|quelqu'un|on)\s+(?:demande|"
+    r"appelle)\b[^.!?\n]{0,80}?\b(?:dis|dites|r[ée]ponds|r[ée]pondez|rejette)\w*"
+    r"|\b(?:se|quando)\s+(?:un\s+|il\s+|la\s+|um\s+|o\s+)?(?:cliente|qualcuno|algu[ée]m)\s+"
+    r"(?:chiede|domanda|pergunta)\b[^.!?\n]{0,80}?\b(?:di|d[íi]|rispondi|diga|responda)\w*"
+    r"|\b(?:risponde|rispondi|responde|responda|r[ée]ponds|antworte|answer|say|tell\s+them)\s+"
+    r"(?:sempre|siempre|toujours|immer|always)\b"
+    r"|\b(?:always|siempre|sempre|toujours|immer)\s+[\"'‘“«„]"
+    r"|\beven\s+if\s+(?:it'?s|it\s+is)\s+not\s+true|\baunque\s+no\s+sea\s+(?:verdad|cierto)|"
+    r"\bauch\s+wenn\s+es\s+nicht\s+stimmt|\bm[êe]me\s+si\s+(?:ce\s+n'est|c'est)\s+pas\s+vrai|"
+    r"\banche\s+se\s+non\s+[èe]\s+vero|\bmesmo\s+que\s+n[ãa]o\s+seja\s+verdade"
+    r"|\b(?:blame\s+(?:it\s+on\s+)?(?:the\s+)?\w+|[ée]chale\s+la\s+culpa|schieb(?:'s|\s+es)?\s+auf|"
+    r"rejette\s+la\s+faute|dai\s+la\s+colpa|p[õo]e\s+a\s+culpa)"
+    r"|사실이\s*아니(?:어도|더라도)|(?:고객|손님|누가)\S{0,3}\s*(?:물어보면|물으면|문의하면)[^.!?\n]{0,60}?"
+    r"(?:라고|고)\s*(?:해|답해|말해|안내해)|탓으로\s*돌려|절대\s*(?:말하지|언급하지|알리지)\s*마"
+    r"|嘘でも|本当じゃなくても|(?:聞かれ|尋ねられ)たら[^。！？\n]{0,60}?(?:と|って)(?:答え|言っ|返)"
+    r"|のせいにして|即使不是真的|哪怕不是真的|(?:客户|顾客|有人)(?:问|询问)[^。！？\n]{0,60}?(?:就说|就回答|就讲)"
+    r"|推给|怪到|千万别(?:提|说)|不要(?:提|告诉)(?:客户|顾客)",
+    re.I,
+)
+
+
+#: a subject right before the reply verb inside a reply rule: a habit, not a directive
+_HABIT_SAID: Final = re.compile(
+    r"\b(?:I|I'd|we|he|she|they|yo|ich|wir|je|nous|io|eu|nós)\s+(?:\w+\s+)?(?:say|said|tell|told|"
+    r"answer|reply|respond|blame|never|always|digo|decimos|sage|sagen|dis|disons|dico|diciamo)\b",
+    re.I,
+)
+#: someone else's saying reported before it ("mein Chef sagt immer 'passt schon'")
+_REPORTED_BEFORE: Final = re.compile(
+    r"\b(?:says?|said|sagt|sagte|dice|dijo|dit|disait|diz|disse)\b[^.!?\n]{0,25}$", re.I
+)
 #: someone speaking before the verb: a habit or a report, not a directive
 _SPEAKER_BEFORE: Final = re.compile(
     r"(?:\b(?:i|we|he|she|they|you|it|my\s+\w+|je|tu|il|elle|nous|vous|ils|yo|él|ella|"
@@ -358,9 +414,20 @@ def _round10_spans(t: str) -> list[tuple[Rule, int, int]]:
     if any(c in low for c in _FROM_NOW_CORES) and any(q in t for q in "\"'“‘«「『"):
         for m in _CANNED_FROM_NOW.finditer(t):
             found.append((Rule.STANDING_RULE, m.start(), m.end()))
-    for rx in (_SQL, _SHELL_SYNTAX, _PRIVILEGE_CLI):
+    for rx in (_SQL, _SHELL_SYNTAX, _PRIVILEGE_CLI, _WEAKENING_CLI):
         for m in rx.finditer(t):
             found.append((Rule.SHELL_COMMAND, m.start(), m.end()))
+    for m in _REPLY_RULE.finditer(t):
+        # a habit told ("when my son asks I say no", "I never tell anyone my age") or a
+        # person described ("She always 'forgets'") is no directive
+        told = t[max(0, m.start() - 30) : m.start()]
+        if (
+            _SPEAKER_BEFORE.search(told)
+            or _REPORTED_BEFORE.search(told)
+            or _HABIT_SAID.search(m.group(0))
+        ):
+            continue
+        found.append((Rule.STANDING_RULE, m.start(), m.end()))
     if any(q in t for q in "\"'“‘«「『") and _REPLY_CONTEXT.search(t):
         for m in _PINNED_REPLY.finditer(t):
             found.append((Rule.STANDING_RULE, m.start(), m.end()))

@@ -205,7 +205,15 @@ _SUPPOSED = re.compile(
     r"|\b(?:if|si|wenn|falls)\b[^.!?]{1,80}\b(?:i['’]ll|i\s+will|i['’]d|i\s+would|we['’]ll|iré|"
     r"voy\s+a|werde)\b"
     r"|\b(?:i['’]ll|i\s+will|i['’]d|i\s+would|we['’]ll)\s[^.!?]{1,80}\b(?:if|unless|once)\b"
-    r"|としたら|とすれば|的话|假如|万一",
+    r"|としたら|とすれば|的话|假如|万一"
+    # round 13: a condition that opens the sentence, in more languages ("Falls ich die Stelle
+    # bekomme, ziehe ich …", "要是明年升职了，我就…", "Se eu tivesse tempo, correria …",
+    # "Si j'avais le temps, je …", "Si tuviera tiempo, …", "Se avessi tempo, …")
+    r"|(?:^|[.;!?]\s*)(?:falls|wenn|sofern)\s+ich\b[^.!?]{1,80},"
+    r"|(?:^|[。；！？，,]\s*)(?:要是|如果|假如|若是|倘若)[^。！？]{1,40}(?:就|便|会)"
+    r"|\bse\s+(?:eu\s+)?\w+(?:sse|ssemos)\b|\bse\s+(?:io\s+)?avessi\b|\bse\s+fossi\b"
+    r"|\bsi\s+(?:j'avais|j'étais|je\s+pouvais)\b|\bsi\s+(?:yo\s+)?(?:tuviera|fuera|pudiera|ganara)\b"
+    r"|만약\S*\s[^.!?]{0,40}(?:면|라면|다면)\b|もし[^。！？]{0,40}(?:たら|なら|ば)",
     _I,
 )
 #: a conditional modal in the value's own clause ("I'd like", "hätte gern" are preferences)
@@ -278,6 +286,32 @@ _UNTIL = re.compile(
     r"|(?:小学|初中|高中|大学|结婚|工作|\d+岁)(?:以前|之前|为止|的时候为止)",
     _I,
 )
+#: a value the speaker takes back right after saying it (round 13): "34살, 아 아니다 43살",
+#: "Boston — sorry, typo, Austin", "am Dienstag, äh, Quatsch, am Donnerstag"
+_CORRECTION = re.compile(
+    r"^[\s,.…—–\-]{0,4}(?:(?:oh|uh|um|ah|oops|err?)[,\s]+)?(?:no\s+wait|wait\s+no|"
+    r"sorry[,\s]+(?:typo|I\s+mean|wrong|my\s+bad)|I\s+mean|actually[,\s]+(?:no|I\s+mean)|typo|"
+    r"scratch\s+that|correction|아\s*아니(?:다|야|고)?|아니\s*아니|아니다|정정|"
+    r"じゃなくて|いや|間違え|訂正|不对|不是|说错|口误|äh|Quatsch|ich\s+meine|nein|Korrektur|perdón|"
+    r"digo|mejor\s+dicho|pardon|je\s+veux\s+dire|enfin\s+non|anzi|cioè|volevo\s+dire|quer\s+dizer|"
+    r"ou\s+melhor)\b",
+    _I,
+)
+
+
+def _corrected(obj: Any, span: str) -> bool:
+    text = str(obj).strip()
+    if not text or isinstance(obj, bool):
+        return False
+    at = span.casefold().find(text.casefold())
+    if at < 0:
+        return False
+    after = span[at + len(text) : at + len(text) + 40]
+    # the value's own unit or particle may stand between ("34살, 아 아니다")
+    after = re.sub(r"^[^\s,.…—–\-]{0,3}", "", after)
+    return _CORRECTION.search(after) is not None
+
+
 #: hearsay (round 12): what others say or what one was told, in the value's own clause —
 #: "they say I'm patient", "Dicen que soy paciente", "참을성이 많대요", "我听说", "と言われます".
 #: The user reports an opinion or a rumour; the claim would be theirs only if they said it
@@ -398,6 +432,8 @@ def modality_conflict(
         if until is not None and str(obj) not in until.group(0):
             # (the year the state ended is the value of an ``until`` claim, not a conflict)
             return ("until", "the span says until when it was so")
+    if obj is not False and _corrected(obj, whole):
+        return ("corrected", "the speaker takes the value back")
     if obj is not False and any(_HEARSAY.search(c) for c in clauses):
         return ("hearsay", "the span reports what others say, not what the speaker states")
     for clause in clauses if obj is True else ():

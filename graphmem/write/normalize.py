@@ -497,7 +497,10 @@ _DIGIT_WORDS: dict[str, str] = {
     word: str(digit) for words in NUMBER_WORDS for digit, word in enumerate(words[:10])
 } | {"oh": "0", "fuenf": "5", "zwo": "2"}
 _CJK_DIGITS = {**dict(zip("〇零一二三四五六七八九", "00123456789", strict=True)),
-               **dict(zip("공영일이삼사오육칠팔구", "00123456789", strict=True))}  # fmt: skip
+               **dict(zip("공영일이삼사오육칠팔구", "00123456789", strict=True)),
+               # the financial numerals of cheques and receipts (大写), simplified and
+               # traditional (round 12)
+               **dict(zip("壹贰叁肆伍陆柒捌玖貳參陸", "123456789236", strict=True))}  # fmt: skip
 _WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 
 

@@ -256,6 +256,25 @@ _OBEY_MARKED: Final = re.compile(
     rf"(?:{_MARKED})[^\n]{{0,120}}?(?:{_OBEYED})|(?:{_OBEYED})[^\n]{{0,120}}?(?:{_MARKED})", _I
 )
 
+#: exempt from a control (round 13): "I'm exempt from the two-person rule", "4-eyes 원칙
+#: 면제", "二人承認は免除", "exento de la doble firma", "vom Vier-Augen-Prinzip befreit"
+_CONTROL = (
+    r"rules?|polic(?:y|ies)|approvals?|checks?|reviews?|limits?|requirements?|controls?|"
+    r"two-person|four-eyes|4-eyes|dual\s+control|MFA|2FA|sign-?off|verification|"
+    r"regla|pol[íi]tica|aprobaci[óo]n|control|firma|Regel|Prinzip|Freigabe|Pr[üu]fung|Kontrolle|"
+    r"r[èe]gle|validation|contr[ôo]le|regola|approvazione|controllo|regra|aprova[çc][ãa]o|"
+    r"원칙|승인|결재|검토|규정|절차|承認|審査|チェック|ルール|规则|审批|审核|复核"
+)
+_EXEMPT: Final = re.compile(
+    rf"\b(?:exempt(?:ed)?\s+from|excused\s+from|waived\s+for\s+me)\b[^.!?\n]{{0,40}}?(?:{_CONTROL})|"
+    rf"\b(?:exent[oa]\s+de|eximid[oa]\s+de|befreit\s+von|ausgenommen\s+von|exempt[ée]e?\s+de|"
+    rf"dispens[ée]e?\s+de|esente\s+da|isent[oa]\s+de)\b[^.!?\n]{{0,40}}?(?:{_CONTROL})|"
+    rf"(?:{_CONTROL})[^.!?\n]{{0,30}}?(?:vom|von\s+der)?\s*(?:befreit|ausgenommen)\b|"
+    rf"(?:{_CONTROL})\S{{0,6}}\s*(?:에서\s*)?(?:면제|예외)|(?:{_CONTROL})\S{{0,4}}(?:は|が|を)?\s*(?:免除|対象外)|"
+    rf"(?:{_CONTROL})\S{{0,4}}\s*(?:免除|豁免)|(?:免除|豁免)\S{{0,6}}(?:{_CONTROL})",
+    _I,
+)
+
 _CONCEPTS: Final = (
     (Rule.AUTHZ_EXEMPTION, _TRUST_MARK),
     (Rule.AUTHZ_PERMISSION, _STANDING),
@@ -263,6 +282,7 @@ _CONCEPTS: Final = (
     (Rule.AUTHZ_PERMISSION, _I_AUTHORIZE),
     (Rule.AUTHZ_EXEMPTION, _AS_MINE),
     (Rule.AUTHZ_EXEMPTION, _OBEY_MARKED),
+    (Rule.AUTHZ_EXEMPTION, _EXEMPT),
     (Rule.AUTHZ_EXEMPTION, _NO_ASSENT),
     (Rule.AUTHZ_LIMIT, _YOURSELF),
     (Rule.AUTHZ_LIMIT, _DISCRETION_MONEY),

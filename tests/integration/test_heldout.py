@@ -37,7 +37,7 @@ RECORDED = {
     # v4's first run (README.md): written after round 2's rules, run once on them
     "heldout_v4.jsonl": (6, 5, 0),  # round 10; bound before it (7, 5, 0)
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
-    "heldout_v5.jsonl": (6, 5, 0),  # round 8; bound before it (28, 5, 2)
+    "heldout_v5.jsonl": (5, 5, 0),  # round 13; bound before it (6, 5, 0)
     # v6's first run (README.md): written in round 4 before any rule change, run once
     # v6/v7: the "secrets" left are identity numbers in the stored sources of refused writes;
     # sources keep them so that a consented record can quote its own (graphmem/write/sources.py)
@@ -61,7 +61,7 @@ RECORDED = {
     "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
     # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
     # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
-    "heldout_v15.jsonl": (52, 6, 6),
+    "heldout_v15.jsonl": (29, 6, 1),  # round 13 (v15 its development data); before (52, 6, 6)
 }
 
 
@@ -91,7 +91,7 @@ RECORDED_WITH_INTENT = {
     # v14's first run with INTENT: 49/162, 11/87, 12
     "heldout_v14.jsonl": (0, 6, 0),  # round 12; bound before it (21, 7, 12)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
-    "heldout_v15.jsonl": (41, 8, 6),
+    "heldout_v15.jsonl": (27, 8, 1),  # round 13; bound before it (41, 8, 6)
 }
 
 
