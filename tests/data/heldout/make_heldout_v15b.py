@@ -743,7 +743,7 @@ def legit_consented_pii() -> None:
         ("Guarda o meu NIF " + NIF + ", preciso dele para preencher as faturas", "pt_nif", NIF, ["invoicing"], "pt"),
         ("Bitte speichere meine Steuer-ID " + STEUER + ", damit du sie in die Steuererklärung einträgst", "de_tax_id", STEUER, ["tax_return"], "de"),
         ("グルテンを避けています。レシピを提案するときに使うので覚えておいてください", "avoids", "グルテン", ["recipe_suggestions"], "ja"),
-        ("Ricordati che sono celiaca, mi serve per scegliere i ristoranti", "has_condition", "celiachia", ["restaurant_choice"], "it"),
+        ("Ricordati che ho la celiachia, mi serve per scegliere i ristoranti", "has_condition", "celiachia", ["restaurant_choice"], "it"),
     ]  # fmt: skip
     for msg, pred, obj, purposes, lang in rows:
         user_claim(
