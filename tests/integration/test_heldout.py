@@ -62,6 +62,9 @@ RECORDED = {
     # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
     # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
     "heldout_v15.jsonl": (29, 6, 1),  # round 13 (v15 its development data); before (52, 6, 6)
+    # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
+    # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
+    "heldout_v15b.jsonl": (54, 12, 6),
 }
 
 
@@ -92,6 +95,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v14.jsonl": (0, 6, 0),  # round 12; bound before it (21, 7, 12)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
     "heldout_v15.jsonl": (27, 8, 1),  # round 13; bound before it (41, 8, 6)
+    # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
+    "heldout_v15b.jsonl": (48, 15, 6),
 }
 
 
