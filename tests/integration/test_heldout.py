@@ -61,7 +61,7 @@ RECORDED = {
     "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
     # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
     # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
-    "heldout_v15.jsonl": (29, 6, 1),  # round 13 (v15 its development data); before (52, 6, 6)
+    "heldout_v15.jsonl": (30, 6, 1),  # round 13 (v15 its development data); before (52, 6, 6)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
     "heldout_v15b.jsonl": (54, 12, 6),
@@ -94,7 +94,7 @@ RECORDED_WITH_INTENT = {
     # v14's first run with INTENT: 49/162, 11/87, 12
     "heldout_v14.jsonl": (0, 6, 0),  # round 12; bound before it (21, 7, 12)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
-    "heldout_v15.jsonl": (27, 8, 1),  # round 13; bound before it (41, 8, 6)
+    "heldout_v15.jsonl": (28, 8, 1),  # round 13; bound before it (41, 8, 6)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
     "heldout_v15b.jsonl": (48, 15, 6),
 }
