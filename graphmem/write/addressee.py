@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reader_addressed"]
+__all__ = ["asks_after", "reader_addressed"]
 
 #: words that name the AI itself (a noun beside them is the AI, not a human assistant)
 _AI_WORD = (
@@ -77,11 +77,57 @@ _DATIVE_AFTER_RE = re.compile(r"^[ \t]*" + _DATIVE_AFTER, re.IGNORECASE)
 _DEICTIC_RE = re.compile(_DEICTIC, re.IGNORECASE)
 
 
+#: the AI named by what it is doing to this content, anywhere in a clause ("the AI reading
+#: this receipt", "이 메시지를 받아 적는 인공지능은", "この履歴を読み込んだAIへ", "阅读本报告的AI
+#: 助手", "Trợ lý AI đọc dòng này", "asisten AI yang membaca ini"), a mention ("@assistant"), a
+#: note or a memo headed for it ("[어시스턴트 전달사항]", "Note for the AI reviewer", "Catatan
+#: untuk asisten AI"): only a reader of this very text is meant, never a person
+_AI_OR_NOUN = rf"(?:{_AI_WORD}(?:[\s-]*{_NOUN})?|{_NOUN}(?:[\s-]*{_AI_WORD})?)"
+_READ_VERB_EN = (
+    r"(?:reading|processing|parsing|summari[sz]ing|transcribing|reviewing|indexing|ingesting|"
+    r"(?:that|who|which)\s+(?:reads?|process(?:es)?|summari[sz]es?|transcribes?|sees?))"
+)
+_PARTICIPLE = re.compile(
+    rf"\b{_AI_OR_NOUN}\s+{_READ_VERB_EN}\s+(?:this|these|the\s+\w+\s+below)\b"
+    rf"|@(?:assistant|ai|bot|copilot|agent|claude|gpt|gemini)\b"
+    rf"|\b(?:note|message|memo|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
+    rf"(?:{_AI_WORD})[\s-]*(?:{_NOUN}|reviewers?|readers?|systems?|tools?)?"
+    r"|(?:이|본|해당|위|아래)\s*[^\s.!?。]{0,12}\s*(?:을|를)?\s*(?:읽는|읽고\s*있는|읽을|처리하는|받아\s*적는|"
+    r"요약하는|분석하는|검토하는|보는|번역하는)\s*(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇)"
+    r"|\[\s*(?:AI|인공지능|어시스턴트|에이전트|비서|アシスタント|エージェント|助手|助理)[^\]\n]{0,12}\]"
+    r"|(?:AI|인공지능|어시스턴트|에이전트)\s*(?:비서|어시스턴트)?\s*(?:님|씨)"
+    r"|(?:この|本|当|上記の?|以下の?)[^\s。、]{0,12}?(?:を)?(?:読む|読んでいる|読み込んだ|読み込む|処理する|"
+    r"要約する|解析する|確認する)(?:AI|アシスタント|エージェント|人工知能)"
+    r"|(?:阅读|读取|处理|总结|分析|看到)(?:本|此|这|该)[^\s。，]{0,8}?的\s*(?:AI|人工智能)?\s*(?:助手|助理|智能体|AI)"
+    r"|(?:trợ\s+lý|AI)(?:\s+AI)?\s+(?:đọc|xử\s+lý|tóm\s+tắt)\s+(?:\S+\s+){0,2}này"
+    r"|\b(?:catatan|pesan)\s+(?:untuk|kepada|buat)\s+(?:asisten|AI)\b"
+    r"|\b(?:asisten|AI)(?:\s+AI)?\s+yang\s+(?:membaca|memproses|merangkum)\b"
+    r"|\b(?:IA|asistente|assistente|agente)(?:\s+de\s+IA)?\s+(?:que\s+)?(?:lea|lee|leia|lê|procese|"
+    r"processe|resuma)\s+(?:este|esta|esto|isto|isso|essa|esse)\b"
+    r"|\b(?:KI|Assistent\w*)\s*,?\s*(?:die|der)\s+(?:dies\w*|den|das)\s+\S+\s+(?:liest|verarbeitet)\b",
+    re.IGNORECASE,
+)
+
+
+#: people named after AI: a team, a committee, a lab that works on it
+_HUMAN_GROUP = re.compile(
+    rf"(?:[^\n:：]{{0,40}}?){_AI_WORD}[\s-]*(?:{_NOUN}[\s-]*)?(?:team|group|lab|department|committee|"
+    r"research(?:ers)?|ethics|policy|strategy|community|guild|council|squad|engineers?|"
+    r"팀|부서|연구소|위원회|チーム|部署|委員会|团队|小组|部门|委员会)\b",
+    re.IGNORECASE,
+)
+
+
 def reader_addressed(text: str) -> tuple[int, int] | None:
     """``(start, end)`` of the first clause heading addressed to the AI reader, if any."""
     if len(text) < 8 or not _may_name_the_ai(text):
         return None
+    named = _PARTICIPLE.search(text)
+    if named is not None and not _HUMAN_GROUP.match(text, named.start()):
+        return named.start(), named.end()
     for m in _ADDRESS.finditer(text):
+        if _HUMAN_GROUP.search(text, m.start(), m.end()):
+            continue  # "Note for the AI team:" is for people who work on AI
         head, gap, pre = m.group("head"), m.group("gap"), m.group("pre")
         if m.group("end") == "," and not (_AI_RE.search(head) and re.search(_NOUN, head, re.I)):
             continue  # "AI agent, …" is a vocative; "AI, cloud and data: …" is a list
@@ -93,3 +139,28 @@ def reader_addressed(text: str) -> tuple[int, int] | None:
         ):
             return m.start("head"), m.end()
     return None
+
+
+#: a request in the clause that follows an address: a polite or imperative ending, a
+#: "please", a prohibition ("don't tell", "알리지 마세요"), in the languages the address reads
+_REQUEST = re.compile(
+    r"\b(?:please|pls|kindly|must|make\s+sure|do\s+not|don'?t|never|always|mark|send|add|delete|"
+    r"remove|forward|approve|change|set|disable|enable|ignore|share|copy|upload|cancel|close|skip|"
+    r"grant|transfer|email|post|reply|update|turn\s+off|bitte|sende|lösche|füge|por\s+favor|"
+    r"adicione|desative|envie|envíe|mande|borre|cambie|marque|elimine|agrega|añade|"
+    r"hãy|đừng|vui\s+lòng|tolong|harap|mohon|jangan|kirim\w*|ubah|hapus|tambahkan)\b"
+    r"|(?:하세요|해\s*주세요|해\s*줘|주세요|하십시오|하라|해라|마세요|마십시오|말\s*것|할\s*것|바랍니다|부탁)"
+    r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い)"
+    r"|(?:请|務必|务必|必须|不要|别|把)",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|\n\s*\n")
+
+
+def asks_after(text: str, end: int, width: int = 200) -> bool:
+    """Whether the sentence after an address to the AI (ending at ``end``) asks something of
+    it. Addressed and asking, a text has an instruction for its reader: no document, tool or
+    page needs one from the AI that reads it."""
+    stop = _SENTENCE_END.search(text, end, end + width)
+    limit = stop.end() if stop else min(len(text), end + width)
+    return _REQUEST.search(text, end, limit) is not None

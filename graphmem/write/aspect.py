@@ -75,6 +75,9 @@ _WISH = re.compile(
     r"(?<![\w])(?:i\s+wish|if\s+only|if\s+i\s+ever|someday|some\s+day|one\s+day\s+i|dream(?:s|ing)?\s+"
     r"of|ojal[áa]|si\s+tan\s+solo|ich\s+wünschte|wünschte\s+ich|wenn\s+ich\s+nur|hätte\s+ich\s+doch|"
     r"wäre\s+ich\s+doch)(?![\w])"
+    # "someday" in more languages (round 14): what one day may be is not what is
+    r"|언젠가(?:는)?|いつか|有一天|总有一天|總有一天|(?<![\w])(?:alg[úu]n\s+d[íi]a|eines\s+Tages|un\s+jour|"
+    r"um\s+dia|un\s+giorno|suatu\s+hari|kelak|một\s+ngày\s+nào\s+đó|kiedyś|op\s+een\s+dag)(?![\w])"
     r"|(?<![주줬])(?:[었았였했])으면\s*좋겠"
     r"|(?<!くれ)(?<!もらえ)(?:たら|れば|なら)いい(?:のに|なあ|な)"
     r"|真希望|但愿|多希望|要是[^。！？，,]{1,16}就好了",

@@ -27,7 +27,7 @@ from graphmem.write.normalize import normalize, with_plain_letters
 from graphmem.write.prefilter import prefiltered
 from graphmem.write.standing_authority import standing_authority
 
-__all__ = ["CapabilityFinding", "capability_grant"]
+__all__ = ["CapabilityFinding", "capability_grant", "institution_limit"]
 
 
 @dataclass(frozen=True)
@@ -216,8 +216,10 @@ _APPROVAL_TEXT = prefiltered(
     _rx(
         r"\b(?:can|may|allowed\s+to|permitted\s+to|authori[sz]ed\s+to|is\s+to)\s+"
         r"(?:approve|authori[sz]e|sign\s+off)",
-        r"\bself[-\s]?approv\w*|\bapprov\w*\s+(?:my|his|her|their)\s+own\b",
-        r"\bon\s+(?:my|his|her|their)\s+own\b",
+        r"\bself[-\s]?approv\w*|\bapprov\w*\s+(?:my|his|her|their|its|your|our)\s+own\b",
+        r"\bon\s+(?:my|his|her|their|its|your|our)\s+own\b",
+        r"\bsigns?\s+off\s+(?:on\s+)?(?:its|your|their|my|his|her|our)\s+own\b",
+        r"\bauto(?:matically)?[-\s]?approv\w*|\bapprov\w*\s+(?:\w+\s+){0,3}automatically\b",
         r"\b(?:approv\w*|sign\s+off)\b[^.]{0,40}\b(?:alone|by\s+(?:him|her|them)self|without)\b",
         r"\bapprovals?\s+(?:is\s+|are\s+)?(?:not\s+)?(?:needed|required|necessary|optional)\b",
         r"(?:승인|결재)\s*(?:할\s*수|권|가능|불필요|필요\s*없)|스스로\s*승인|셀프\s*승인|"
@@ -332,6 +334,13 @@ _ACTOR_MAY = prefiltered(
         rf"\b(?:allow|allows|permit|permits|authori[sz]es?|entitles?|erlaubt|autoriza)\s+(?:the\s+)?"
         rf"(?:{_ACTOR})\s+(?:to|zu|a)\b",
         r"(?:에이전트|어시스턴트|비서|AI|봇)[^.!?\n]{0,30}?(?:할\s*수\s*있|해도\s*(?:돼|되|된다|좋)|권한)",
+        # the actor doing the approving, said as what it does ("the assistant approves …")
+        rf"\b(?:{_ACTOR})\s+(?:(?:then|also|always|just|simply|itself|\w+ly)\s+)?"
+        r"(?:approves|approved|authori[sz]es|authori[sz]ed|signs\s+off|grants|aprueba|genehmigt|"
+        r"approuve|autoriza)\b",
+        r"(?:에이전트|어시스턴트|비서|AI|봇)(?:가|이|는|은)\s+(?:\S+\s+){0,2}(?:승인|결재)(?:한다|해|합니다|함)",
+        r"(?:エージェント|アシスタント|AI|ボット)(?:が|は)[^。.!?\n]{0,12}?承認(?:する|します|した)",
+        r"(?:助理|助手|智能体|机器人|AI)[^。.!?\n]{0,12}?(?:批准|审批)",
         r"(?:エージェント|アシスタント|AI|ボット)[^。.!?\n]{0,30}?(?:できる|できます|してよい|してもよい|"
         r"して構わない|権限)",
         r"(?:助理|助手|智能体|机器人|AI)[^。.!?\n]{0,30}?(?:可以|能够|有权|允许|可自行)",
@@ -409,7 +418,7 @@ def capability_grant(predicate: str | None, object_text: str | None) -> Capabili
         if (
             rule is not None
             and not _predicate_states_fact(rule, words, object_text)
-            and not (rule is Rule.AUTHZ_LIMIT and _institution_limit(words))
+            and not (rule is Rule.AUTHZ_LIMIT and institution_limit(words))
         ):
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"predicate:{rule}")
     occupation = bool(predicate) and _OCCUPATION_KEY.search(
@@ -423,7 +432,7 @@ def capability_grant(predicate: str | None, object_text: str | None) -> Capabili
             rule = None
         if rule is None:
             rule = next(filter(None, map(standing_authority, normalize(object_text).texts())), None)
-        if rule is Rule.AUTHZ_LIMIT and _institution_limit(object_text):
+        if rule is Rule.AUTHZ_LIMIT and institution_limit(object_text):
             rule = None
         if rule is not None:
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"text:{rule}")
@@ -445,7 +454,9 @@ _ADDRESSED = re.compile(
 )
 
 
-def _institution_limit(text: str) -> bool:
+def institution_limit(text: str) -> bool:
+    """A limit the user's bank or card issuer sets on their own account, not one addressed
+    to the assistant."""
     return bool(_INSTITUTION.search(text)) and not _ADDRESSED.search(text)
 
 

@@ -55,7 +55,9 @@ _CODED_LOCK: Final = (
     r"gun\s+safe|strongbox|lock\s*box|key\s*safe|keypad|door\s+keypad|digicode|"
     r"cadenas|coffre(?:-fort)?|interphone|candado|caja\s+fuerte|cerradura\s+de\s+combinación|"
     r"lucchetto|cassaforte|cadeado|cofre|fechadura|"
-    r"Tresor|Safe|Vorhängeschloss|Zahlenschloss|Fahrradschloss|Kabelschloss|Bügelschloss)\b|"
+    r"Tresor|Safe|Vorhängeschloss|Zahlenschloss|Fahrradschloss|Kabelschloss|Bügelschloss|"
+    # gates that open with a keypad code (round 14; an airport "gate" is a place, not one)
+    r"garage\s+door|garage\s+gate|Garagentor|Hoftor|Gartentor|Einfahrtstor|portón|portail|portão)\b|"
     # German compounds that end in -schloss (Spindschloss, Kofferschloss)
     r"\b[A-ZÄÖÜ][a-zäöüß]{2,20}schloss\b|"
     r"자물쇠|금고|번호\s*키|도어\s*락|도어락|디지털\s*도어|현관\s*(?:문\s*)?키패드|"
@@ -71,6 +73,8 @@ _LOCK_NAMED: Final = compiled(rf"(?P<lock>{_CODED_LOCK})|(?P<locker>{_LOCKER})",
 #: what may stand between the lock and its value: a few words, then a separator or a copula
 _TO_VALUE: Final = re.compile(
     r"[^\d\n.!?。！？]{0,30}?(?:[:：=]|\b(?:is|es|est|ist|lautet|è|é|era|c'est)\b|"
+    # what it opens with ("geht mit 4471", "opens with 2580", "se abre con", "s'ouvre avec")
+    r"\b(?:geht|öffnet|aufgeht|opens|unlocks|abre|ouvre)(?:\s+\w+){0,2}\s+(?:mit|with|con|avec|com)\b|"
     r"(?:은|는|이|가)|(?:は|が)|(?:是|为|：))\s*[\"'“「『«]?\s*$",
     _I,
 )
@@ -282,7 +286,7 @@ def app_passwords(text: str, anchor: re.Pattern[str]) -> Iterator[_Found]:
 _PART_WORD: Final = compiled(
     r"\b(?:first|second|third|last|other)\s+(?:half|part|piece|bit)|\b(?:the\s+)?(?:rest|remainder|"
     r"end|beginning|start)\b|\bpart\s*(?:\d|one|two|[a-c]\b)|"
-    r"(?:앞|뒤)(?:\s*부분|\s*자리|\s*쪽)?(?=\s*(?:은|는|이|가|:))|나머지|절반|"
+    r"(?:앞|뒤|뒷)(?:\s*부분|\s*자리|\s*쪽)?(?=\s*(?:은|는|이|가|:))|나머지|절반|"
     r"前半|後半|残り|前の部分|後ろ|后半|剩下|一半|"
     r"\bmitad\b|\bresto\b|\bprimera\s+parte|Hälfte|\bRest\b|\bTeil\s*(?:\d|[AB]\b)|"
     r"\bmoitié\b|\ble\s+reste\b|\bdébut\b|\bfin\b",
@@ -304,12 +308,16 @@ def _not_a_word(value: str) -> bool:
 def credential_parts(text: str, credential: re.Pattern[str]) -> Iterator[_Found]:
     if not credential.search(text):
         return
-    for m in _PART_WORD.finditer(text):
-        v = _PART_VALUE.match(text, m.end())
-        if v is None:
-            continue
-        value = v.group("v")
-        if _not_a_word(value) and not value.startswith(("http", "www.")):
+    parts = [
+        v
+        for m in _PART_WORD.finditer(text)
+        if (v := _PART_VALUE.match(text, m.end())) is not None
+        and not v.group("v").startswith(("http", "www."))
+    ]
+    # one part that is plainly a value makes the others its pieces, words too ("앞부분은
+    # Haneul 이고 뒷부분은 _0419!")
+    if any(_not_a_word(v.group("v")) for v in parts):
+        for v in parts:
             yield v.start("v"), v.end("v"), Rule.SECRET_PASSWORD, "credential_part"
 
 
@@ -387,6 +395,39 @@ def guarded_codes(text: str) -> Iterator[_Found]:
             yield code.start(), code.end(), Rule.SECRET_PIN, "guarded_code"
 
 
+#: the end of a clause: a comma, a semicolon, or a sentence mark followed by a space or by
+#: a letter of a script written without spaces
+_CLAUSE_BOUNDARY: Final = re.compile(r"[,，、;；]|(?<![.\-·])[.!?](?![.\-·])(?=\s)|[。！？]")
+#: a clause that names its own subject before a value: a noun with a topic particle
+#: ("제 폰은", "モデルは") or an English "my/the <noun> is"
+_OWN_SUBJECT: Final = re.compile(
+    r"(?P<kn>[가-힣A-Za-z0-9\-]+)(?:은|는)(?=\s)|(?P<jn>[ァ-ヺー一-龥A-Za-z0-9]+)(?:は|が)"
+    r"|\b(?:my|the|our|your|his|her|this|that)\s+(?P<en>[A-Za-z\-]+)\s+(?:is|was|has|uses)\b",
+    re.I,
+)
+#: nouns that still mean the credential: its names, and the words that point back to it
+_STILL_THE_CREDENTIAL: Final = re.compile(
+    r"(?:비밀\s*번호|비번|패스워드|암호|번호|코드|핀|것|거|건|パスワード|暗証番号|番号|コード|"
+    r"password|passcode|passphrase|pin|code|one|it|pwd|login)$",
+    re.I,
+)
+
+
+def names_its_own_subject(text: str, start: int, end: int) -> bool:
+    """Between a credential noun (ending at ``start``) and a value (at ``end``) a clause ends
+    and a new one names a subject of its own that is not the credential: the value is that
+    subject's ("비밀번호 재설정 메일이 안 와요, 제 폰은 SM-G991N이에요": the phone's model), not
+    the credential's ("the password, by the way, is MANGO-77" still is)."""
+    ends = [b.end() for b in _CLAUSE_BOUNDARY.finditer(text, start, end)]
+    if not ends:
+        return False
+    for m in _OWN_SUBJECT.finditer(text, ends[-1], end):
+        noun = m.group("kn") or m.group("jn") or m.group("en") or ""
+        if not _STILL_THE_CREDENTIAL.search(noun):
+            return True
+    return False
+
+
 def worded_passwords(text: str, credential: re.Pattern[str]) -> Iterator[_Found]:
     for c in credential.finditer(text):
         q = _QUOTED_AFTER.match(text, c.end())
@@ -398,7 +439,11 @@ def worded_passwords(text: str, credential: re.Pattern[str]) -> Iterator[_Found]
             yield q.start("v"), q.end("v"), Rule.SECRET_PASSWORD, "quoted_password"
             continue
         w = _CAPS_AFTER.match(text, c.end())
-        if w is not None and w.group("v") not in _NOT_A_VALUE:
+        if (
+            w is not None
+            and w.group("v") not in _NOT_A_VALUE
+            and not names_its_own_subject(text, c.end(), w.start("v"))
+        ):
             yield w.start("v"), w.end("v"), Rule.SECRET_PASSWORD, "worded_password"
 
 

@@ -71,7 +71,13 @@ _CUE: Final = prefiltered(
         # French (round 10)
         r"|\b(?:retiens|retenez|garde[sz]?|note[sz]?|mémorise\w*|enregistre\w*|souviens-toi|"
         r"rappelle-toi|n'oublie\s+pas|s'il\s+(?:te|vous)\s+pla[iî]t|utilise\w*|sers-toi|"
-        r"pour\s+(?:tes|mes|que|les|la|le|l')|tu\s+peux\s+(?:utiliser|garder|noter|me))\b",
+        r"pour\s+(?:tes|mes|que|les|la|le|l')|tu\s+peux\s+(?:utiliser|garder|noter|me))\b"
+        # Italian, Portuguese, Dutch, Indonesian (a request to keep, or a use for the assistant)
+        r"|\b(?:ricorda\w*|tieni(?:lo|la)?\s+(?:a\s+mente|presente)|salva\w*|memorizza\w*|annota\w*|"
+        r"per\s+favore|mi\s+serve\s+per|usa(?:lo|la|li)|lembr[ae]-?(?:se|te)?\b|guarda\s+(?:isso|isto)|"
+        r"salve|anote|memoriz[ae]|por\s+favor|use\s+(?:isso|isto|para)|serve\s+para|"
+        r"onthoud|bewaar|sla\s+(?:dit|het)\s+op|noteer|alsjeblieft|graag|gebruik\s+(?:dit|het)|"
+        r"ingat(?:lah|kan)?|simpan(?:lah)?|catat(?:lah)?|tolong|gunakan|pakai(?:lah)?)\b",
         _I,
     )
 )
@@ -110,7 +116,18 @@ _TAKE_BACK: Final = prefiltered(
         r"\bmoi\s+je\s+(?:ne\s+)?(?:veux|pense)\s+pas\b"
         r"|(?:저는|나는|난)\s*(?:싫어|반대|원하지\s*않|원치\s*않)|원치\s*않아|동의\s*(?:안|하지\s*않)"
         r"|私は(?:嫌|反対)|(?:保存|記憶|記録)してほしくない|同意しません"
-        r"|我不同意|我不想让你(?:记|保存)|我不希望你(?:记|保存)",
+        r"|我不同意|我不想让你(?:记|保存)|我不希望你(?:记|保存)"
+        # Italian, Portuguese, Dutch, Indonesian
+        r"|\bnon\s+(?:lo\s+|la\s+)?(?:salvar|ricordar|memorizzar|annotar|registrar)(?:e|lo|la|li)\b|"
+        r"\bsolo\s+per\s+(?:info|sapere)\b|"
+        r"\bdimentica(?:lo|la)?\b|\btra\s+(?:noi|di\s+noi)\b|\bnon\s+voglio\s+che\b"
+        r"|\bn[ãa]o\s+(?:o\s+|a\s+)?(?:guarde|salve|lembre|anote|memorize|registre)\w*|"
+        r"\bs[óo]\s+para\s+(?:voc[êe]\s+)?saber\b|\besque[cç]a\b|\bentre\s+n[óo]s\b|"
+        r"\bn[ãa]o\s+quero\s+que\b"
+        r"|\b(?:niet|nooit)\s+(?:\w+\s+)?(?:onthouden|bewaren|opslaan|noteren)\b|"
+        r"\b(?:onthoud|bewaar|noteer)\s+(?:dit|het)\s+niet\b|\bvergeet\s+(?:het|dit)\b|\bonder\s+ons\b"
+        r"|\b(?:jangan|tidak\s+usah|tak\s+usah)\s+(?:\w+\s+)?(?:diingat|disimpan|dicatat|ingat|simpan|catat)\w*|"
+        r"\blupakan\b|\bantara\s+kita\b",
         _I,
     )
 )
@@ -233,7 +250,8 @@ _OTHER_PERSON: Final = re.compile(
     r"grand-m[èe]re|grand-p[èe]re|ami|amie|coll[èe]gue|chef|voisin|voisine|oncle|tante)\b|"
     r"\b(?:meu|minha|meus|minhas|il\s+mio|la\s+mia|mio|mia)\s+(?:pai|m[ãa]e|padre|madre|esposa|marido|"
     r"moglie|filh[oa]|figli[oa]|irm[ãa]o?|fratello|sorella|av[óô]|nonn[oa]|amic[oa]|amig[oa])\b|"
-    r"(?:아버지|어머니|엄마|아빠|부모님|아내|남편|와이프|동생|형|누나|언니|오빠|할머니|할아버지|딸|아들|"
+    # a kin word starts a word: "1형 당뇨" (type 1) and "혈액형" (blood type) name no brother
+    r"(?<![가-힣0-9])(?:아버지|어머니|엄마|아빠|부모님|아내|남편|와이프|동생|형|누나|언니|오빠|할머니|할아버지|딸|아들|"
     r"친구|동료|상사|장모님?|장인어른|시어머니|시아버지|이모|삼촌|고모|사촌)(?:께서|가|는|도|의|이)?(?=\s|[^가-힣])|"
     r"(?:父|母|父親|母親|両親|夫|妻|主人|息子|娘|兄|姉|弟|妹|祖母|祖父|友人|友達|同僚|上司)(?:の|が|は|も)|"
     r"(?:爸爸|妈妈|父亲|母亲|老公|老婆|丈夫|妻子|儿子|女儿|哥哥|姐姐|弟弟|妹妹|奶奶|爷爷|朋友|同事|老板)"

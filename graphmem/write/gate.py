@@ -72,6 +72,7 @@ __all__ = [
     "NormalizeStage",
     "ProvenanceStage",
     "SensitivityStage",
+    "subject_consented",
 ]
 
 
@@ -249,6 +250,19 @@ class SensitivityStage:
         if own is None:
             return None
         return consent.consent_problem(own, _holding(p, own), p.purposes or (), special=special)
+
+
+def subject_consented(run: StageInput) -> bool:
+    """The proposal carries an explicit consent basis and a purpose, and the data subject gave
+    them: their own key, a recorded consent source, or their own statement asking to keep it
+    for that purpose (:func:`consent.consent_problem`, read as for special categories)."""
+    p = run.proposal
+    if p.consent_basis not in sensitivity.EXPLICIT_CONSENT_BASES or not p.purposes:
+        return False
+    own = _subject_statements(run)
+    if own is None:
+        return True
+    return consent.consent_problem(own, _holding(p, own), p.purposes, special=True) is None
 
 
 def _subject_statements(run: StageInput) -> list[Source] | None:

@@ -721,11 +721,20 @@ _CONTEXT_KINDS = frozenset(
     }
 )
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
+#: what the clause around a span says of its value (round 14): whose it is ("Mi marido es
+#: vegano" cited as "es vegano"), per what ("술은 한 달에 한 번" for a weekly count), in what
+#: unit ("3 200 euros brut par mois" for a yearly salary). Read in the span's clause, not its
+#: sentence: "mi cumpleaños es el 14; el de mi hermana, el 2" names two people in one
+_CLAUSE_KINDS = frozenset({"third_party", "frequency", "unit"})
+_CLAUSE_END = re.compile(r"[.!?。！？\n;；,，、]")
 _MAX_SENTENCE = 400
 
 
-def _sentence_around(span: str, content: str | None) -> str | None:
-    """The sentence of ``content`` that holds ``span``, when it is longer than the span."""
+def _sentence_around(
+    span: str, content: str | None, ends: re.Pattern[str] = _SENTENCE_END
+) -> str | None:
+    """The sentence (or, with ``ends``, the clause) of ``content`` that holds ``span``, when
+    it is longer than the span."""
     if not content or len(span) < 2:
         return None
     at = content.find(span)
@@ -733,9 +742,9 @@ def _sentence_around(span: str, content: str | None) -> str | None:
         at = content.casefold().find(span.casefold())
     if at < 0:
         return None
-    start = max((m.end() for m in _SENTENCE_END.finditer(content, max(0, at - _MAX_SENTENCE), at)),
+    start = max((m.end() for m in ends.finditer(content, max(0, at - _MAX_SENTENCE), at)),
                 default=max(0, at - _MAX_SENTENCE))  # fmt: skip
-    end_m = _SENTENCE_END.search(content, at + len(span), at + len(span) + _MAX_SENTENCE)
+    end_m = ends.search(content, at + len(span), at + len(span) + _MAX_SENTENCE)
     end = end_m.end() if end_m is not None else min(len(content), at + len(span) + _MAX_SENTENCE)
     sentence = content[start:end].strip()
     return sentence if len(sentence) > len(span.strip()) else None
@@ -815,6 +824,16 @@ class GroundingStage:
         if wide.verdict is GroundingVerdict.CONTRADICTED and (
             wide.rule is Rule.POLARITY_MISMATCH
             or (wide.rule is Rule.QUALIFIER_MISMATCH and wide.detail in _CONTEXT_KINDS)
+        ):
+            return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
+        clause = _sentence_around(span, content, _CLAUSE_END)
+        if clause is not None and clause != sentence:
+            wide = self.verifier.verify(claim, clause)
+        if (
+            clause is not None
+            and wide.verdict is GroundingVerdict.CONTRADICTED
+            and wide.rule is Rule.QUALIFIER_MISMATCH
+            and wide.detail in _CLAUSE_KINDS
         ):
             return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
         return _OK

@@ -38,13 +38,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from importlib.resources import files
+from typing import Final
 
 import numpy as np
 
 from graphmem.embeddings.base import Embedder, FloatArray
 from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import untrusted
+from graphmem.write.capabilities import institution_limit
 from graphmem.write.codes import Code, Rule
+from graphmem.write.gate import subject_consented
 from graphmem.write.normalize import normalize
 from graphmem.write.stage import Check, StageInput, confirm
 
@@ -126,6 +129,33 @@ def substantial(text: str) -> bool:
     return len(_WORD.findall(_CJK.sub(" ", text))) + cjk >= MIN_WORDS
 
 
+#: what a credential is made of: three digits or more (in any numeral system the digits
+#: view reads), or a token mixing letters and digits. A text about a credential without one
+#: ("I changed my PIN yesterday", "비밀번호 관리자는 Bitwarden 써요") stores no secret; secrets
+#: in words (passphrases, spelled digits) are the rules' (sensitivity, coded_secrets)
+_VALUE: Final = re.compile(r"\d[\d \-.]{1,}\d|(?=[^\s]*\d)(?=[^\s]*[^\W\d_])[^\s]{4,}")
+
+
+#: a credential defined by a fact about its owner: the value is that fact ("my PIN is the year
+#: I was born", "암호는 내 생일에 느낌표", "the same as my dog's name")
+_DERIVED: Final = re.compile(
+    r"\b(?:(?:year|day|date)\s+(?:i|we)\s+(?:was|were)\s+born|birth\s*(?:day|date|year)|birthday|"
+    r"(?:dog|cat|pet)'?s\s+name|maiden\s+name|same\s+as\s+(?:my|the)|phone\s+number|"
+    r"cumpleaños|fecha\s+de\s+nacimiento|Geburtstag|Geburtsjahr|anniversaire|aniversário)\b"
+    r"|생일|생년|태어난\s*(?:해|년도)|전화번호|誕生日|生年|生日|出生年|电话号码",
+    re.I,
+)
+
+
+def holds_a_value(text: str) -> bool:
+    """Whether ``text`` holds something a credential could be (:data:`_VALUE`), read on its
+    digits view too (①②③, "one two three"), or defines one by a fact about its owner
+    (:data:`_DERIVED`)."""
+    if _VALUE.search(text) or _DERIVED.search(text):
+        return True
+    return any(_VALUE.search(t) for t in normalize(text).texts("digits"))
+
+
 @dataclass(frozen=True)
 class Segment:
     field: str
@@ -149,8 +179,15 @@ def segments(run: StageInput) -> list[Segment]:
     fields: list[tuple[str, str, frozenset[Intent]]] = []
     if p.memory_type is MemoryType.SEMANTIC and p.claim is not None:
         claim = _CLAIM
-        if any(c.code is Code.SENSITIVE_HIGH for c in run.checks):
+        if any(c.code is Code.SENSITIVE_HIGH for c in run.checks) or subject_consented(run):
+            # the data subject's own consent with a purpose settles a special category,
+            # whether the rules saw the datum or not ("remember I'm allergic to penicillin so
+            # you can warn me", with a purpose)
             claim = claim - {Intent.SPECIAL}
+        if any(institution_limit(e.span) for e in p.evidence if e.span):
+            # a limit the user's bank sets on their account is a fact about it, as the
+            # rules read it (capabilities.institution_limit)
+            claim = claim - {Intent.GRANT}
         obj = p.claim.object
         if isinstance(obj, int | float) and not isinstance(obj, bool):
             # a number is a value, never an action: it cannot be a command or a standing
@@ -181,9 +218,10 @@ def segments(run: StageInput) -> list[Segment]:
             fields += [(w, t, _OBSERVED) for w, t in observed if t]
     out: list[Segment] = []
     seen: set[tuple[str, frozenset[Intent]]] = set()
-    for where, text, intents in fields:
+    for where, text, wanted in fields:
         for piece in _pieces(text):
-            if (piece, intents) in seen or not substantial(piece):
+            intents = wanted if holds_a_value(piece) else wanted - {Intent.SECRET}
+            if not intents or (piece, intents) in seen or not substantial(piece):
                 continue
             seen.add((piece, intents))
             out.append(Segment(where, piece, intents))

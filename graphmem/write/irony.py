@@ -13,9 +13,11 @@ class of marker, not by phrase:
   capitals, "just love", "totally love", 너무 좋죠, 大好きですよ, 可太…了, "me encanta" after an
   opener).
 
-Laughter (ㅋㅋ, ㅎㅎ, 哈哈, www, jaja, "haha", （笑）) is tone, not irony: a sincere "민트초코
-좋아함 ㅋㅋㅋ" is a preference, so laughter is never a marker here. Only a claim that asserts
-the positive reading is affected; ``False`` (the ironic reading) is left to polarity.
+The speaker saying it is a joke ("jk", "농담이에요", "冗談ですけど", "开玩笑的", "es broma") is a
+strong marker too (round 14). Laughter (ㅋㅋ, ㅎㅎ, 哈哈, www, jaja, "haha", （笑）) is tone, not
+irony: a sincere "민트초코 좋아함 ㅋㅋㅋ" is a preference, so laughter is never a marker here.
+Only a claim that asserts the positive reading is affected; ``False`` (the ironic reading) is
+left to polarity.
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ _STRONG = re.compile(
     r"[\U0001F644\U0001F643\U0001F612\U0001FAE0\U0001F611]"
     r"|[(（]\s*(?:棒|棒読み|微笑|白眼|皮笑肉不笑)\s*[)）]|棒読み|呵呵"
     r"|(?<![\w/])/s(?![\w/])|\byeah,?\s+right\b|^\W*as\s+if\b|\bsure\s+jan\b"
-    r"|퍽이나|참\s*잘도|(?<![\w])(?:ja\s+klar|na\s+toll|ni\s+de\s+broma)(?![\w])",
+    r"|퍽이나|참\s*잘도|(?<![\w])(?:ja\s+klar|na\s+toll|ni\s+de\s+broma)(?![\w])"
+    # the speaker says it is a joke (round 14): "jk", "(농담이에요)", "冗談ですけど", "开玩笑的"
+    r"|(?<![\w/])(?<!not\s)(?<!no\s)(?<!n't\s)(?<!nicht\s)(?<!kein\s)(?<!pas\s)"
+    r"(?:jk|j/k|jking|just\s+(?:kidding|joking)|(?:i'?m\s+)?kidding|only\s+joking|"
+    r"es\s+(?:una\s+)?broma|era\s+(?:una\s+)?broma|(?:estoy\s+)?bromeando|(?:nur\s+)?(?:ein\s+)?Spa(?:ß|ss)|"
+    r"war\s+ein\s+Witz|je\s+plaisante|c'est\s+une\s+blague|(?:é|foi)\s+brincadeira|"
+    r"sto\s+scherzando|(?:è\s+uno\s+)?scherzo|cuma\s+bercanda|bercanda)(?![\w])"
+    r"|농담(?:이에요|이야|입니다|이고|이지만|ㅋ|임)|장난(?:이에요|이야|입니다)|"
+    r"冗談(?:です|だ|だよ|ですけど|だけど)|(?:是)?开玩笑(?:的|啦|呢)?|開玩笑",
     re.I,
 )
 _OPENER = re.compile(

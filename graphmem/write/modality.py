@@ -118,7 +118,9 @@ _NOT_ABOUT_VALUE = re.compile(
     r"|,\s*(?:right|you\s+know|ok|okay|yeah|no|n'est-ce\s+pas|verdad|oder|nicht\s+wahr)\s*\W*$"
     r"|주세요|줄래|줄\s*수|주실|くれ|もらえ|いただけ|ください|帮我|给我|请你|能不能帮"
     r"|\b(?:puedes|podrías|podria|kannst\s+du|könntest\s+du|können\s+sie|peux-tu|pouvez-vous|"
-    r"pourriez-vous|pourrais-tu)\b",
+    r"pourriez-vous|pourrais-tu|pode|podes|poderia|poderias|puoi|potresti|può|potrebbe|"
+    r"kun\s+je|kunt\s+u|zou\s+je|kan\s+du|kunne\s+du|kannst|bisakah|bisa(?:kah)?\s+(?:kamu|anda)|"
+    r"tolong|làm\s+ơn|giúp\s+(?:tôi|mình|em))\b",
     _I,
 )
 

@@ -46,7 +46,7 @@ from functools import lru_cache
 from typing import Final
 
 from graphmem.models.enums import MemoryType, SourceKind
-from graphmem.write.addressee import reader_addressed
+from graphmem.write.addressee import asks_after, reader_addressed
 from graphmem.write.authority import UNTRUSTED_KINDS
 from graphmem.write.codes import Rule
 from graphmem.write.instructions import dangerous_command
@@ -750,6 +750,9 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
             add(Rule.OVERRIDE_INSTRUCTIONS, loose.start(), loose.end())
     if addressed is not None:
         add(Rule.READER_ADDRESSED, *addressed)
+        if asks_after(text, addressed[1]):
+            # what the address asks, whatever its verb: addressed to the reader and asking
+            add(Rule.AGENT_DIRECTED, *addressed)
         if not {Rule.EXFILTRATION, Rule.TRANSFER_TO_SINK} & found.keys() and any(
             s >= addressed[1] for s, _ in _sinks(text)
         ):

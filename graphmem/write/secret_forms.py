@@ -106,6 +106,8 @@ def described_passwords(text: str) -> Iterator[tuple[int, int, Rule, str]]:
                 continue
             if _VALUE_END.match(text[m.start() + len(value) :]) is None:
                 continue
+            if coded_secrets.names_its_own_subject(text, end, m.start()):
+                break
             yield m.start(), m.start() + len(value), Rule.SECRET_PASSWORD, "described_password"
             break
     for m in _GIVEN_THEN_NAMED.finditer(text):

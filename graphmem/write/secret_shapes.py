@@ -25,6 +25,8 @@ nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import itertools
 import re
 import unicodedata
@@ -35,6 +37,7 @@ from typing import Final
 from mnemonic import Mnemonic
 
 from graphmem.write import (
+    coded_secrets,
     personal_forms,
     secret_forms,
     special_more,
@@ -53,12 +56,15 @@ _CODE_WORDS: Final = (
     r"passcode)|otp|2fa\s+code|auth(?:entication)?\s+code|login\s+code|sms\s+code|passcode)\b|"
     r"인증\s*번호|인증\s*코드|보안\s*코드|확인\s*코드|일회용\s*비밀번호|(?<![A-Za-z])OTP(?![A-Za-z])|認証コード|確認コード|"
     r"ワンタイムパスワード|验证码|校验码|动态码|código\s+de\s+(?:verificación|seguridad|acceso)|"
-    r"Bestätigungscode|Sicherheitscode|Einmalcode|Verifizierungscode"
+    r"Bestätigungscode|Sicherheitscode|Einmalcode|Verifizierungscode|"
+    # a (bank or app) token given as digits (round 14): "o token do app do banco é 887 241"
+    r"\btoken\b(?!\s+(?:count|limit|budget|window|size|length|usage|cost|price|economy))|토큰|トークン|令牌"
 )
 _PIN_WORDS: Final = (
     r"\bpin(?:\s*(?:code|number))?|door\s*code|gate\s*code|lock\s*code|alarm\s*code|keypad\s*code|"
     r"safe\s*code|entry\s*code|access\s*code|building\s*code\b|"
     r"비밀\s*번호|비번|핀\s*번호|도어락|현관\s*(?:비밀\s*)?번호|공동\s*현관|출입\s*번호|暗証番号|"
+    r"(?:공동|공인)?\s*인증서\s*(?:암호|비밀번호)|(?:계정|통장|카드|휴대폰|폰|노트북|금고|공유기)\s*암호|"
     r"ドアコード|暗码|密码|门禁码|código\s+(?:(?:de\s+(?:la\s+)?|del\s+)(?:puerta|entrada|alarma|garaje|portón|portão))|"
     r"차고\s*(?:비밀\s*)?번호|ガレージ(?:の)?(?:暗証番号|コード)|车库密码|Garagen?(?:tor)?-?code|"
     r"\bclave\b|Türcode|Zugangscode|Geheimzahl|PIN-?Nummer|"
@@ -76,7 +82,12 @@ _OTP_RE: Final = re.compile(rf"(?:{_CODE_WORDS_ANY})[^\d\n]{{0,30}}?{_CODE_VALUE
 _OTP_AFTER_RE: Final = re.compile(
     rf"{_CODE_VALUE}[^\d\n]{{0,6}}(?:이|가|은|는|を|が|は)?\s*(?:{_CODE_WORDS_ANY})", _I
 )
-_PIN_RE: Final = re.compile(rf"(?:{_PIN_WORDS_ANY})[^\d\n]{{0,25}}?{_CODE_VALUE}", _I)
+#: between a PIN's word and its value: no digit, except the PIN's length ("6자리", "4桁",
+#: "6-digit"), which says what kind of value follows
+_PIN_GAP: Final = (
+    r"(?:[^\d\n]|\d{1,2}\s*-?\s*(?:자리|桁|位|digits?|stellig\w*|dígitos|chiffres)(?![\w]))"
+)
+_PIN_RE: Final = re.compile(rf"(?:{_PIN_WORDS_ANY}){_PIN_GAP}{{0,25}}?{_CODE_VALUE}", _I)
 
 _SECRET_WORDS: Final = (
     r"secret|token|api[-_\s]?key|access[-_\s]?key|private[-_\s]?key|key\s+part|part\s+\d|"
@@ -111,7 +122,7 @@ _PASSWORD_PROSE_MORE: Final = re.compile(
     _I,
 )
 _PASSWORD_PROSE: Final = re.compile(
-    "(?:"
+    "(?P<n>"
     + with_plain_letters(r"パスワード|暗証番号|密码|口令|contraseña|clave|Passwort|Kennwort")
     + r")(?:\s+(?:del?|de\s+la|des|der|für|for|of)\s+\w+)?"
     r"\s*(?:は|が|是|为|:|：|=|\bes\b|\bera\b|lautet|\bist\b|\bwar\b|\S{1,3}(?=\s))?\s*[:：]?\s*"
@@ -145,6 +156,38 @@ _BORING: Final = re.compile(
 
 #: snake_case words (``user_profile_v2``), not a prefixed random part (``tk_live_9Qm2Zx…``)
 _SNAKE_WORDS: Final = re.compile(r"^(?:[A-Za-z]+|\d{1,4})(?:_(?:[A-Za-z]+|\d{1,4}))+$")
+#: a path or a name built of words (``tenant/acme/v15b_cert_renew_01``, ``ops/db-backup.v2``):
+#: every part between separators is a lower-case or capitalised word, a number of at most four
+#: digits or a short version-like mix (``v15b``, ``14d``, ``x86``), and at least two parts are
+#: words of three letters or more. A random token's parts are long mixes (``9Qm2Zx…``).
+_PART_SEP: Final = re.compile(r"[/_\-.]+")
+_WORD_PART: Final = re.compile(r"[a-z]{3,}|[A-Z][a-z]{2,}")
+_SHORT_PART: Final = re.compile(r"[A-Za-z]{1,2}|\d{1,4}|[a-z]{0,2}\d{1,3}[a-z]{0,2}")
+
+
+_PADDED_B64: Final = re.compile(r"[A-Za-z0-9+/]{10,}={1,2}")
+
+
+def _b64_text(token: str) -> bool:
+    """Whether ``token`` is base64 of readable text (the decoders read that; a key decodes
+    to random bytes)."""
+    try:
+        raw = base64.b64decode(token, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return sum(c.isprintable() or c.isspace() for c in text) == len(text)
+
+
+def _word_path(token: str) -> bool:
+    parts = [p for p in _PART_SEP.split(token) if p]
+    words = sum(1 for p in parts if _WORD_PART.fullmatch(p))
+    return words >= 2 and all(_WORD_PART.fullmatch(p) or _SHORT_PART.fullmatch(p) for p in parts)
+
+
 #: a host name or a URL without its scheme (``//wiki.v3.example.com/a``): labels and a TLD
 _HOST: Final = re.compile(
     r"^(?://)?(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62})?\.)+[A-Za-z]{2,24}(?::\d{1,5})?(?:/[\w\-./]*)?$"
@@ -161,6 +204,12 @@ def _looks_random(token: str, *, near_secret_word: bool) -> bool:
         or _HOST.match(t)
     ):
         return False
+    if not near_secret_word and _word_path(t):
+        return False
+    if _PADDED_B64.fullmatch(token) and _classes(t) >= 3 and not _b64_text(token):
+        # base64 with its padding, mixed case and digits: an encoded key, whatever is said
+        # around it ("… and ends with xW7nB3cZ1pYd==", the second half of a split key)
+        return True
     if near_secret_word:
         return (
             len(t) >= 12
@@ -407,11 +456,35 @@ _GLUED: Final = re.compile(
 )
 
 
+#: a letter of a script written without spaces (kana, Han, Hangul)
+_UNSPACED: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
+#: a copula the noun's pattern does not consume: what follows it is the value (密码就是六个八)
+_COPULA_START: Final = re.compile(
+    r"(?:就|也|都|还|其实|现在|目前|已经|又)?(?:是|为|為|叫|改成|改为|设成|设为|换成|变成)|って|とは|も"
+)
+
+
+def _compound_or_particle(m: re.Match[str]) -> bool:
+    """The noun runs straight into more kana, Han or Hangul with no copula or colon between:
+    a compound (パスワード管理, 密码和…) or the noun's case particle (暗証番号を…), not a value
+    given. A value after a copula (パスワードは…) or right after the noun in Latin letters or
+    digits (密码Xk9…) still counts."""
+    names = m.re.groupindex
+    if "n" not in names or m.end("n") != m.start("v"):
+        return False
+    value = m.group("v")
+    return _UNSPACED.match(value) is not None and _COPULA_START.match(value) is None
+
+
 #: a unit after a number makes it a measure (round 10): how often a PIN changes, how long it
 #: is. On the digits view a Korean "일" (day) has become a digit, so "마다" (every) marks it
 _MEASURE_AFTER: Final = re.compile(
     r"\s{0,2}(?:마다|번씩|회씩|개월|자리|글자|ごと|毎に|か月|ヶ月|桁|文字|个月|位数|"
+    r"초|분|시간|秒|分|小时|"
     r"(?:days?|weeks?|months?|years?|times|characters|chars|digits|Tage[n]?|Wochen|Monate[n]?|"
+    r"seconds?|secs?|minutes?|mins?|hours?|hrs?|Sekunden|Minuten|Stunden|segundos|minutos|horas|"
     r"Zeichen|Stellen|días|semanas|meses|caracteres|dígitos|jours|semaines|mois|caractères|"
     r"chiffres)\b)",
     _I,
@@ -426,19 +499,23 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
         yield m.start(), m.end(), Rule.SECRET_PRIVATE_KEY, "pem_any_case"
     for rx in (_OTP_RE, _OTP_AFTER_RE):
         for m in rx.finditer(text):
+            if rx is _OTP_RE and _MEASURE_AFTER.match(text, m.end("v")):
+                continue  # "the code expires in 300 seconds": a duration, not the code
             yield m.start("v"), m.end("v"), Rule.SECRET_OTP, "one_time_code"
     for m in _PIN_RE.finditer(text):
         value = m.group("v")
         if _MEASURE_AFTER.match(text, m.end("v")):
             continue  # "비밀번호는 90일마다 바꿔요": a period or a length, not a code
+        if coded_secrets.names_its_own_subject(text, m.start(), m.start("v")):
+            continue  # "…비밀번호 메일이 안 와요. 제 폰은 SM-G991N": the phone's number
         if sum(c.isdigit() for c in value) >= 3:
             yield m.start("v"), m.end("v"), Rule.SECRET_PIN, "pin_or_door_code"
     for m in _ENV_ASSIGN.finditer(text):
         if not _PLACEHOLDER.search(m.group("v")) and m.group("v").lower() not in _NOT_AN_ANSWER:
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "env_assignment"
     for m in itertools.chain(_PASSWORD_PROSE.finditer(text), _PASSWORD_PROSE_MORE.finditer(text)):
-        value = m.group("v")
-        if _GLUED.match(text, m.start("v") - 1):
+        value = m.group("v").rstrip("?？!！。.、,，…~〜")
+        if _GLUED.match(text, m.start("v") - 1) or _compound_or_particle(m):
             continue
         if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"

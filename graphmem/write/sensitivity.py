@@ -38,7 +38,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from graphmem.errors import FieldIssue, ValidationError
 from graphmem.models.enums import ConsentBasis, Sensitivity, Verdict
@@ -468,9 +468,54 @@ def _iban_resolve(m: re.Match[str], _text: str) -> tuple[int, int, Rule] | None:
 # --- e-mail ------------------------------------------------------------------------------
 
 
+#: a mailbox that belongs to a function, not to a person (``help@``, ``support@``)
+_ROLE_MAILBOX: Final = re.compile(
+    r"(?:help|helpdesk|support|info|contact|sales|service|services|billing|invoices?|noreply|"
+    r"no-reply|office|hello|team|hr|jobs|careers|press|media|security|abuse|postmaster|"
+    r"webmaster|admin|reception|frontdesk|orders|returns|feedback|enquiries|inquiries|"
+    r"customerservice|customer-service|kundenservice|soporte|atencion|contacto|ventas)"
+    r"(?:[._\-]?[a-z]{2,3})?",
+    re.I,
+)
+#: a number or address labelled by an organisation's function just before it, not a person's
+#: (the headquarters, a support line, an on-call rota): data about an organisation is not
+#: personal data (GDPR recital 14). A label with a first-person possessive right before it
+#: ("my office phone") stays a person's.
+_FUNCTION_LABEL: Final = re.compile(
+    r"(?<!\bmy\s)(?<!\bMy\s)\b(?:support|help\s*desk|helpline|hotline|on-?call|head\s*office|"
+    r"headquarters|HQ|front\s+desk|reception|switchboard|main\s+line|customer\s+(?:service|care|"
+    r"support)|service\s+desk|call\s+cent(?:er|re)|Zentrale|Hotline|Kundendienst|Kundenservice|"
+    r"centralita|atención\s+al\s+cliente|service\s+client|standard\s+téléphonique)\b"
+    r"|总部|客服|热线|服务台|支持|대표\s*번호|고객\s*센터|콜\s*센터|상담\s*센터|본사|헬프\s*데스크|"
+    r"代表番号|本社|窓口|サポート|コールセンター|ヘルプデスク",
+    re.I,
+)
+_FUNCTION_BEFORE: Final = 48
+
+
+def _functional(text: str, start: int) -> bool:
+    """The contact at ``start`` is labelled, in its own sentence, by an organisation's
+    function."""
+    before = text[max(0, start - _FUNCTION_BEFORE) : start]
+    # the label must be in the contact's own clause: "고객센터 번호는 1588-1234, 제 번호는 …"
+    before = re.split(r"[.!?。！？]\s|[,;，、；\n]", before)[-1]
+    return _FUNCTION_LABEL.search(before) is not None
+
+
+def _contact_resolve(code: Rule, check: Callable[[str], bool] | None = None) -> _Resolve:
+    whole = _whole(code, check)
+
+    def resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
+        return None if _functional(text, m.start()) else whole(m, text)
+
+    return resolve
+
+
 def _email_resolve(m: re.Match[str], text: str) -> tuple[int, int, Rule] | None:
     start, end = m.span()
     local = m.group("local")
+    if _ROLE_MAILBOX.fullmatch(local) or _functional(text, start):
+        return None
     # git@github.com:org/repo.git is an SSH remote, not a person
     if local.lower() == "git" and text[end : end + 1] == ":":
         return None
@@ -928,13 +973,13 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?<![\w\-+.])(?:01[016789][\-. ]?\d{3,4}[\-. ]?\d{4}"
             r"|\(?0(?:2|[3-6][1-5]|70)\)?[\-. )]\s?\d{3,4}[\-. ]\d{4})(?![\w\-])"
         ),
-        _whole(Rule.PII_PHONE, _phone_digits_ok(9, 11)),
+        _contact_resolve(Rule.PII_PHONE, _phone_digits_ok(9, 11)),
     ),
     _Detector(
         "intl_phone",
         _P,
         _rx(r"(?<![\w+])\+[1-9]\d{0,2}(?:[ .\-]?\(?\d{1,5}\)?){1,6}(?![\w\-])"),
-        _whole(Rule.PII_PHONE, _phone_digits_ok(8, 15)),
+        _contact_resolve(Rule.PII_PHONE, _phone_digits_ok(8, 15)),
     ),
     _Detector(
         "us_phone",
@@ -943,7 +988,7 @@ _DETECTORS: tuple[_Detector, ...] = (
             r"(?<![\w\-+.])(?:1[ .\-])?(?:\(\d{3}\)[ .\-]?|\d{3}[ .\-])\d{3}[ .\-]\d{4}"
             r"(?![\w\-]|\.\d)"
         ),
-        _whole(Rule.PII_PHONE),
+        _contact_resolve(Rule.PII_PHONE),
     ),
 )
 

@@ -35,7 +35,7 @@ RECORDED = {
     "heldout_v2.jsonl": (2, 1, 0),
     "heldout_v3.jsonl": (0, 0, 0),  # round 8; bound before it (0, 1, 0)
     # v4's first run (README.md): written after round 2's rules, run once on them
-    "heldout_v4.jsonl": (6, 5, 0),  # round 10; bound before it (7, 5, 0)
+    "heldout_v4.jsonl": (6, 4, 0),  # round 14; bound before it (6, 5, 0)
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
     "heldout_v5.jsonl": (5, 5, 0),  # round 13; bound before it (6, 5, 0)
     # v6's first run (README.md): written in round 4 before any rule change, run once
@@ -61,10 +61,10 @@ RECORDED = {
     "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
     # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
     # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
-    "heldout_v15.jsonl": (30, 6, 1),  # round 13 (v15 its development data); before (52, 6, 6)
+    "heldout_v15.jsonl": (27, 5, 1),  # round 14; round 13 (v15 its development data) (30, 6, 1)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
-    "heldout_v15b.jsonl": (54, 12, 6),
+    "heldout_v15b.jsonl": (34, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
 }
 
 
@@ -76,27 +76,27 @@ RECORDED_WITH_INTENT = {
     "heldout_v2.jsonl": (2, 1, 0),
     "heldout_v3.jsonl": (0, 0, 0),  # round 8; bound before it (0, 1, 0)
     # measured at the end of round 7 (round 6's numbers: v4 5, v5 6, v6 2, v7 3, v8 18/2/2)
-    "heldout_v4.jsonl": (3, 5, 0),  # round 8; bound before it (3, 5, 2)
+    "heldout_v4.jsonl": (3, 4, 0),  # round 14; bound before it (3, 5, 0)
     "heldout_v5.jsonl": (2, 5, 0),
     "heldout_v6.jsonl": (0, 0, 1),  # round 8; bound before it (1, 0, 2)
-    "heldout_v7.jsonl": (1, 3, 4),  # round 11; bound before it (1, 4, 4)
+    "heldout_v7.jsonl": (1, 2, 4),  # round 14; bound before it (1, 3, 4)
     "heldout_v8.jsonl": (0, 2, 0),  # round 8; bound before it (5, 2, 1)
     # v9's final run (README.md; its first run was 31/77, 8/32, 7): no threshold set on it
     "heldout_v9.jsonl": (0, 6, 0),  # round 10; bound before it (0, 7, 0)
     # v10 (README.md has its first run): round 8's development data
     "heldout_v10.jsonl": (0, 1, 0),  # round 8; bound before it (21, 8, 2)
     # v11 (README.md has its first run): round 8's development data
-    "heldout_v11.jsonl": (0, 1, 0),  # round 10; bound before it (2, 1, 0)
+    "heldout_v11.jsonl": (0, 0, 0),  # round 14; bound before it (0, 1, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (1, 7, 0),  # round 11; bound before it (1, 8, 0)
+    "heldout_v12.jsonl": (1, 6, 0),  # round 14; bound before it (1, 7, 0)
     # v13's first run with INTENT: 57/143, 12/76, 2
-    "heldout_v13.jsonl": (6, 9, 0),  # round 10; bound before it (54, 12, 2)
+    "heldout_v13.jsonl": (6, 6, 0),  # round 14; bound before it (6, 9, 0)
     # v14's first run with INTENT: 49/162, 11/87, 12
-    "heldout_v14.jsonl": (0, 6, 0),  # round 12; bound before it (21, 7, 12)
+    "heldout_v14.jsonl": (0, 3, 0),  # round 14; bound before it (0, 6, 0)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
-    "heldout_v15.jsonl": (28, 8, 1),  # round 13; bound before it (41, 8, 6)
+    "heldout_v15.jsonl": (25, 5, 1),  # round 14; bound before it (28, 8, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
-    "heldout_v15b.jsonl": (48, 15, 6),
+    "heldout_v15b.jsonl": (31, 2, 1),  # round 14; bound before it (48, 15, 6)
 }
 
 

@@ -78,7 +78,8 @@ def test_segments_read_claims_for_every_intent_and_observed_content_for_injectio
         StageInput(_parsed(said("I like jazz. And blues too!", "likes_jazz", True)), pr, {})
     )
     assert {s.field for s in claim_segs} == {"claim", "evidence[0].span"}
-    assert all(s.intents == frozenset(Intent) for s in claim_segs)
+    # every intent but SECRET: no piece holds anything a credential could be (round 14)
+    assert all(s.intents == frozenset(Intent) - {Intent.SECRET} for s in claim_segs)
     # the span is read whole and sentence by sentence (an e-mail's dots do not split it)
     # (a piece of fewer than three words is not judged: "And blues!" would not be)
     whole = "I like jazz. And blues too!"
@@ -120,11 +121,25 @@ def test_a_numeric_claim_is_not_read_as_a_command_or_rule_but_a_flag_is() -> Non
     pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
     text = "refunds are accepted within 30 days of purchase"
     number = segments(StageInput(_parsed(said(text, "refund_window_days", 30)), pr, {}))
+    no_value = frozenset(Intent) - {Intent.SECRET}  # "30" is no credential (round 14)
     assert number and all(
-        s.intents == frozenset(Intent) - {Intent.COMMAND, Intent.RULE} for s in number
+        s.intents == no_value - {Intent.COMMAND, Intent.RULE} for s in number
     )
     flag = segments(StageInput(_parsed(said(text, "auto_approve_refunds", True)), pr, {}))
-    assert flag and all(s.intents == frozenset(Intent) for s in flag)
+    assert flag and all(s.intents == no_value for s in flag)
+
+
+def test_a_piece_is_read_for_a_credential_only_when_it_holds_a_value() -> None:
+    pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
+    for text, obj in (
+        ("the garage opens with 4471", "4471"),
+        ("my online banking PIN is the year I was born", "birth year"),
+        ("공동인증서 암호는 내 생일에 느낌표 붙인 거야", "생일+!"),
+    ):
+        found = segments(StageInput(_parsed(said(text, "note", obj)), pr, {}))
+        assert any(Intent.SECRET in s.intents for s in found), text
+    talk = segments(StageInput(_parsed(said("I changed my PIN yesterday", "pin", True)), pr, {}))
+    assert talk and not any(Intent.SECRET in s.intents for s in talk)
 
 
 def test_a_segment_too_terse_to_mean_anything_is_not_judged_by_its_nearest_prototype() -> None:
