@@ -99,7 +99,10 @@ _PARTICIPLE = re.compile(
     r"|(?:この|本|当|上記の?|以下の?)[^\s。、]{0,12}?(?:を)?(?:読む|読んでいる|読み込んだ|読み込む|処理する|"
     r"要約する|解析する|確認する)(?:AI|アシスタント|エージェント|人工知能)"
     r"|(?:阅读|读取|处理|总结|分析|看到)(?:本|此|这|该)[^\s。，]{0,8}?的\s*(?:AI|人工智能)?\s*(?:助手|助理|智能体|AI)"
-    r"|(?:trợ\s+lý|AI)(?:\s+AI)?\s+(?:đọc|xử\s+lý|tóm\s+tắt)\s+(?:\S+\s+){0,2}này"
+    r"|(?:trợ\s+lý|AI)(?:\s+AI)?\s+(?:đang\s+)?(?:đọc|xử\s+lý|tóm\s+tắt)\s+(?:\S+\s+){0,2}này"
+    r"|\b(?:nota|messaggio)\s+per\s+(?:l'|il\s+|la\s+)?(?:assistente|IA|AI)\b"
+    r"|\b(?:assistente|IA|AI)(?:\s+(?:IA|AI))?\s+che\s+(?:legge|riassume|elabora|analizza)\b"
+    r"|\b(?:assistente|IA)(?:\s+de\s+IA)?\s+que\s+(?:ler|analisar|resumir|processar)\b"
     r"|\b(?:catatan|pesan)\s+(?:untuk|kepada|buat)\s+(?:asisten|AI)\b"
     r"|\b(?:asisten|AI)(?:\s+AI)?\s+yang\s+(?:membaca|memproses|merangkum)\b"
     r"|\b(?:IA|asistente|assistente|agente)(?:\s+de\s+IA)?\s+(?:que\s+)?(?:lea|lee|leia|lê|procese|"
@@ -148,7 +151,12 @@ _REQUEST = re.compile(
     r"remove|forward|approve|change|set|disable|enable|ignore|share|copy|upload|cancel|close|skip|"
     r"grant|transfer|email|post|reply|update|turn\s+off|bitte|sende|lösche|füge|por\s+favor|"
     r"adicione|desative|envie|envíe|mande|borre|cambie|marque|elimine|agrega|añade|"
-    r"hãy|đừng|vui\s+lòng|tolong|harap|mohon|jangan|kirim\w*|ubah|hapus|tambahkan)\b"
+    r"hãy|đừng|vui\s+lòng|tolong|harap|mohon|jangan|kirim\w*|ubah|hapus|tambahkan|"
+    # imperatives an injection opens with, in Italian, Portuguese, French, Dutch, Indonesian
+    # and Vietnamese: ignore, disregard, send, delete, add, tell, subscribe
+    r"ignora|ignore[zr]?|desconsidere|disregard|negeer|abaikan|bỏ\s+qua|invia|envoie|stuur|gửi|"
+    r"cancella|apague|supprime[zr]?|verwijder|xóa|aggiungi|ajoute[zr]?|voeg|thêm|diga|dis-lui|"
+    r"zeg|katakan|nói\s+với|iscrivi|inscreva|inscris|abonneer|daftarkan|đăng\s+ký)\b"
     r"|(?:하세요|해\s*주세요|해\s*줘|주세요|하십시오|하라|해라|마세요|마십시오|말\s*것|할\s*것|바랍니다|부탁)"
     r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い)"
     r"|(?:请|務必|务必|必须|不要|别|把)",

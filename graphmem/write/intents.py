@@ -109,6 +109,12 @@ _ACTIONS = frozenset({Intent.COMMAND, Intent.RULE})
 #: an identifier-like object: words joined by hyphens or underscores, no spaces
 _SLUG = re.compile(r"[^\W_]+(?:[-_][^\W_]+)+")
 _OBSERVED = frozenset({Intent.INJECT})
+#: a predicate whose object is a quotation the user keeps
+_QUOTATION = re.compile(
+    r"(?:^|[_.])(?:motto|mottos|quote|quotes|quotation|slogan|saying|proverb|lyrics?|"
+    r"catchphrase|mantra|maxim|epigraph|favou?rite_line)(?:[_.]|$)",
+    re.I,
+)
 
 
 #: a word of letters (Hangul words are spaced like Latin ones), and one Han or kana character
@@ -195,6 +201,11 @@ def segments(run: StageInput) -> list[Segment]:
             # days" is a policy's value, not a rule handed to the agent). Not so a flag: "auto
             # approve refunds: true" is a rule. Grants and the rest are still read, and the
             # rules still read the span for instruction shapes
+            claim = claim - _ACTIONS
+        if _QUOTATION.search(p.claim.predicate):
+            # a motto, a quote, a saying: words kept as words ("nunca digas nunca"), not a
+            # rule handed to the agent; grants and the rest are still read, and the rules
+            # still read the object for instruction shapes
             claim = claim - _ACTIONS
         shown = obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)
         if _SLUG.fullmatch(shown):  # "one-business-day" is read as the words it joins

@@ -38,7 +38,9 @@ _STRONG = re.compile(
     r"war\s+ein\s+Witz|je\s+plaisante|c'est\s+une\s+blague|(?:é|foi)\s+brincadeira|"
     r"sto\s+scherzando|(?:è\s+uno\s+)?scherzo|cuma\s+bercanda|bercanda)(?![\w])"
     r"|농담(?:이에요|이야|입니다|이고|이지만|ㅋ|임)|장난(?:이에요|이야|입니다)|"
-    r"冗談(?:です|だ|だよ|ですけど|だけど)|(?:是)?开玩笑(?:的|啦|呢)?|開玩笑",
+    r"冗談(?:です|だ|だよ|ですけど|だけど)|(?:是)?开玩笑(?:的|啦|呢)?|開玩笑"
+    # a capital NOT after the statement ("I just LOVE Monday standups... NOT")
+    r"|(?-i:(?:\.{2,}|…|,)\s*NOT\b)|(?-i:\bNOT!)",
     re.I,
 )
 _OPENER = re.compile(

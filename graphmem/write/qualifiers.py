@@ -83,8 +83,24 @@ _REL_DE = (
     r"Freund(?:in)?|Chef(?:in)?|Kolleg(?:e|in)|Eltern|Oma|Opa|Nachbar(?:in)?|Cousin(?:e)?|"
     r"Mitbewohner(?:in)?|Onkel|Tante"
 )
+#: a pet or a former partner (round 14): theirs only with the speaker's possessive ("うちの
+#: 犬は12歳", "Mi exmujer es de Valencia"); "犬は好きです" and "강아지가 좋아요" are the user's own
+_PET_OR_EX = re.compile(
+    r"(?<![\w])(?:my|our)\s+(?:dog|cat|puppy|kitten|pet|hamster|parrot|rabbit|horse|"
+    r"ex(?:-?(?:wife|husband|girlfriend|boyfriend|partner))?)s?(?:'s)?(?![\w])"
+    r"|(?:우리|제|내|저희)\s*(?:집\s*)?(?:강아지|고양이|개|반려견|반려묘)(?:이|가|은|는|도)(?![가-힣])"
+    r"|(?<![가-힣])(?:전\s*남편|전\s*아내|전처|전남친|전여친|전\s*남자\s*친구|전\s*여자\s*친구)(?:이|가|은|는|도)"
+    r"|(?:私|僕|俺|うち)の(?:犬|猫|ペット|愛犬|愛猫)(?:は|が|も)|(?:元夫|元妻|元彼|元カノ|元カレ)(?:は|が|も)"
+    r"|我(?:的|家的?)(?:狗|猫|宠物|小狗|小猫)|前(?:妻|夫|男友|女友)"
+    r"|(?<![\w])(?:mis?|nuestr[oa]s?)\s+(?:perr[oa]|gat[oa]|mascota|ex(?:-?(?:mujer|marido|esposa|esposo|"
+    r"novi[oa]|pareja))?)s?(?![\w])"
+    r"|(?<![\w])(?:mein|meine|unser|unsere)\s+(?:Hund|Katze|Haustier|Ex(?:-?(?:Frau|Mann|Freundin|"
+    r"Freund|Partner(?:in)?))?)(?![\w])",
+    re.I,
+)
 #: someone the speaker relates to, standing as what the sentence is about
 _THIRD_PARTY = re.compile(
+    rf"{_PET_OR_EX.pattern}|"
     rf"(?<![\w])(?:my|our)\s+(?:{_REL_EN})s?(?:'s)?(?![\w])"
     rf"|(?:(?:우리|제|내|저희)\s*|(?<![가-힣]))(?:{_REL_KO})(?:이|가|은|는|도|께서)(?![가-힣])"
     rf"|(?:(?:私|僕|俺|うち)の)?(?:{_REL_JA})(?:は|が|も)"
@@ -105,12 +121,29 @@ _FIRST_PERSON = re.compile(
 )
 #: the relation words as a predicate may name them (``son_age``, ``wife_birthday``)
 _REL_IN_PREDICATE = re.compile(
-    rf"(?:^|_)(?:{_REL_EN}|spouse|kids?|children|family|relative|household)s?(?:_|$)", re.I
+    rf"(?:^|_)(?:{_REL_EN}|spouse|kids?|children|family|relative|household|"
+    r"ex(?:_\w+)?|former_\w+)s?(?:_|$)"
+    # a pet as what the predicate is about (``dog_age``, ``pet_name``), not what is had
+    # (``has_cat``: "Only my sister has a cat" is hers)
+    r"|^(?:my_)?(?:pets?|dogs?|cats?|pupp(?:y|ies)|kittens?)_",
+    re.I,
 )
+
+
+#: a former partner named in a span
+_FORMER = re.compile(
+    r"(?<![\w])ex(?:-?\w+)?(?![\w])|exmujer|exmarido|exesposa|exesposo|Exfrau|Exmann|"
+    r"전\s*남편|전\s*아내|전처|전남친|전여친|元夫|元妻|元彼|元カノ|元カレ|前妻|前夫|前男友|前女友",
+    re.I,
+)
+_FORMER_PREDICATE = re.compile(r"(?:^|_)(?:ex|former|previous|past)(?:_|$)", re.I)
 
 
 def _third_party(predicate: str, span: str) -> Qualifier | None:
     found = list(_THIRD_PARTY.finditer(span))
+    if any(_FORMER.search(m.group(0)) for m in found) and not _FORMER_PREDICATE.search(predicate):
+        # an ex-partner is no partner: "Mi exmujer es de Valencia" grounds no spouse_hometown
+        return Qualifier("third_party", "the span is about a former partner")
     if not found or _REL_IN_PREDICATE.search(predicate):
         return None
     for m in found:
@@ -223,6 +256,8 @@ _UNITS: dict[tuple[str, str], tuple[str, str]] = {
         r"kg|kgs|kilos?|kilograms?|킬로그램|キロ|公斤|千克",
     ),
     ("mass", "lb"): (r"lb|lbs|pounds", r"lbs?|pounds|파운드|ポンド|磅|libras"),
+    # a stone is 6.35 kg (round 14): "about 11 stone" is no 11 kg
+    ("mass", "st"): (r"st|stones?", r"stones?|스톤|ストーン|英石"),
     ("temperature", "c"): (r"c|celsius", r"°\s*c|celsius|섭씨|摂氏|摄氏"),
     ("temperature", "f"): (r"f|fahrenheit", r"°\s*f|fahrenheit|화씨|華氏|华氏"),
     # floor area (round 11): "25평" is about 83 m², not 25 m²; a pyeong or a tsubo is written
@@ -278,7 +313,7 @@ _AFTER_NUMBER = {
         re.I,
     ),
     "mass": re.compile(
-        r"^\s{0,2}(?:kg|kgs|kilos?|kilograms?|lbs?|pounds|킬로그램|근(?![가-힣])|公斤|千克|斤|"
+        r"^\s{0,2}(?:kg|kgs|kilos?|kilograms?|lbs?|pounds|stones?\b|킬로그램|근(?![가-힣])|公斤|千克|斤|"
         r"kilogramos?|Kilogramm)",
         re.I,
     ),
@@ -495,6 +530,9 @@ _HEDGE = re.compile(
 )
 _UNREAL = re.compile(
     r"(?<![\w])(?:if\s+i\s+(?:had|were|was|could)|i\s+wish|i'?d\s+love\s+to|ojalá|"
+    # "if I had …" in Portuguese, Italian, French, Spanish and German (round 14)
+    r"se\s+(?:eu\s+)?(?:tivesse|fosse|pudesse|avessi|fossi|potessi)|si\s+(?:j'avais|j'étais|je\s+pouvais|"
+    r"tuviera|fuera|pudiera)|wenn\s+ich\s+\w+\s+(?:hätte|wäre)|"
     r"(?:thinking|thought)\s+(?:about|of)|considering|planning\s+(?:to|on)|gave\s+up|"
     r"pensando\s+en|dejé\s+de|überlege|wollte\s+mal|habe\s+aufgehört)(?![\w])"
     r"|고민\s*중|생각\s*중|그만뒀|포기했|つもり|予定|やめた|諦めた|打算|考虑|放弃了|以前想|本来想",
@@ -539,7 +577,28 @@ def qualifier_conflict(subject: str, predicate: str, obj: Any, span: str) -> Qua
         or _irrealis(predicate, obj, span)
         or _aspect(predicate, obj, span)
         or _identity_demand(predicate, span)
+        or _calendar(predicate, span)
     )
+
+
+#: a date in another calendar than the civil one (round 14): "음력 8월 15일" is not 08-15
+_OTHER_CALENDAR = re.compile(
+    r"음력|陰暦|旧暦|农历|農曆|阴历|陰曆|(?<![\w])(?:lunar|hijri|hebrew\s+calendar|Mondkalender|"
+    r"calendario\s+lunar|calendrier\s+lunaire)(?![\w])",
+    re.I,
+)
+_CALENDAR_PREDICATE = re.compile(r"lunar|hijri|hebrew|calendar", re.I)
+_DATE_PREDICATE = re.compile(r"(?:birth|date|day|anniversary|wedding|holiday)", re.I)
+
+
+def _calendar(predicate: str, span: str) -> Qualifier | None:
+    if (
+        _DATE_PREDICATE.search(predicate)
+        and not _CALENDAR_PREDICATE.search(predicate)
+        and _OTHER_CALENDAR.search(span)
+    ):
+        return Qualifier("unit", "the span gives a date in another calendar")
+    return None
 
 
 def _irony(obj: Any, span: str) -> Qualifier | None:

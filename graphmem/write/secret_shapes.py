@@ -165,6 +165,9 @@ _WORD_PART: Final = re.compile(r"[a-z]{3,}|[A-Z][a-z]{2,}")
 _SHORT_PART: Final = re.compile(r"[A-Za-z]{1,2}|\d{1,4}|[a-z]{0,2}\d{1,3}[a-z]{0,2}")
 
 
+#: a key as a list of its bytes (a Solana ``id.json``, a 32- or 64-byte array): 32 or more
+#: numbers of at most three digits in one bracketed list
+_KEY_BYTES: Final = re.compile(r"\[\s*\d{1,3}(?:\s*,\s*\d{1,3}){31,}\s*\]")
 _PADDED_B64: Final = re.compile(r"[A-Za-z0-9+/]{10,}={1,2}")
 
 
@@ -521,6 +524,9 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
     for start, end in _seed_phrases(text):
         yield start, end, Rule.SECRET_SEED_PHRASE, "bip39_phrase"
+    for m in _KEY_BYTES.finditer(text):
+        if all(int(b) <= 255 for b in re.findall(r"\d+", m.group(0))):
+            yield m.start(), m.end(), Rule.SECRET_PRIVATE_KEY, "key_bytes"
     yield from _credentials(text)
     yield from secret_forms.secret_forms(text, _SPELL_ANCHOR, structured_only=structured_only)
     if structured_only:

@@ -160,3 +160,13 @@ def test_an_identifier_like_object_is_read_as_the_words_it_joins() -> None:
     proposal = _parsed(said(text, "review_turnaround", "one-business-day"))
     found = segments(StageInput(proposal, pr, {}))
     assert "review turnaround: one business day" in {s.text for s in found}
+
+
+def test_a_quotation_the_user_keeps_is_not_read_as_a_rule_or_a_command() -> None:
+    pr = Principal(tenant_id="t", principal_id="p", roles=frozenset({"agent"}))
+    text = "Mi lema es 'nunca digas nunca'"
+    motto = segments(StageInput(_parsed(said(text, "motto", "nunca digas nunca")), pr, {}))
+    assert motto and not any({Intent.RULE, Intent.COMMAND} & s.intents for s in motto)
+    assert all(Intent.GRANT in s.intents for s in motto)
+    plain = segments(StageInput(_parsed(said(text, "reply_rule", "nunca digas nunca")), pr, {}))
+    assert plain and all(Intent.RULE in s.intents for s in plain)
