@@ -38,9 +38,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import cast
 
-from pypinyin import Style, lazy_pinyin
-from pypinyin.phrases_dict import phrases_dict
-
 from graphmem.write import romanized
 
 __all__ = [
@@ -161,11 +158,17 @@ _NUMERALS = frozenset("〇零一二两三四五六七八九十百千万亿")
 def _zh_word(written: str) -> bool:
     """A stretch that is a Chinese word already — a number (五十, 一千) or a word of the
     pinyin library's phrase dictionary (知识) — is that word, not a homophone of another."""
+    # imported on first use: the phrase dictionary is a fifth of the service's import time,
+    # and only a run of Han characters needs it
+    from pypinyin.phrases_dict import phrases_dict
+
     return all(c in _NUMERALS for c in written) or written in phrases_dict
 
 
 def decode_homophones(run: str) -> str | None:
     # ``errors`` may return a list (one item per character kept); the stub says str only
+    from pypinyin import Style, lazy_pinyin  # on first use, as _zh_word's dictionary
+
     keep_each = cast(Callable[[str], str], list)
     syllables = lazy_pinyin(run, style=Style.NORMAL, errors=keep_each)
     if len(syllables) != len(run):
