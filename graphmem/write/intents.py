@@ -44,6 +44,7 @@ import numpy as np
 
 from graphmem.embeddings.base import Embedder, FloatArray
 from graphmem.models.enums import MemoryType, WriteStage
+from graphmem.write import sensitivity
 from graphmem.write.authority import untrusted
 from graphmem.write.capabilities import institution_limit
 from graphmem.write.codes import Code, Rule
@@ -153,11 +154,28 @@ _DERIVED: Final = re.compile(
 )
 
 
+#: a number with a unit of time, length or count is a measure ("90일마다", "every 90 days",
+#: "6 digits"), not a value
+_MEASURE: Final = re.compile(
+    r"\d+\s*(?:일|개월|달|주|년|시간|분|초|자리|글자|회|번|日|か月|ヶ月|週|年|時間|分|秒|桁|文字|回|天|个月|周|"
+    r"小时|位|次|(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|seconds?|secs?|digits?|"
+    r"characters?|chars|times|Tage[n]?|Wochen|Monate[n]?|Jahre[n]?|Stellen|Zeichen|días|semanas|"
+    r"meses|años|dígitos|caracteres|jours|semaines|mois|ans|chiffres)\b)",
+    re.I,
+)
+
+
 def holds_a_value(text: str) -> bool:
     """Whether ``text`` holds something a credential could be (:data:`_VALUE`), read on its
     digits view too (①②③, "one two three"), or defines one by a fact about its owner
-    (:data:`_DERIVED`)."""
-    if _VALUE.search(text) or _DERIVED.search(text):
+    (:data:`_DERIVED`). Measures and the personal data the rules found (an IBAN, a phone, a
+    national number: consent settles those, they are not credentials) are not values."""
+    if _DERIVED.search(text):
+        return True
+    for f in sorted(sensitivity.scan(text).pii, key=lambda f: -f.start):
+        text = text[: f.start] + " " + text[f.end :]
+    text = _MEASURE.sub(" ", text)
+    if _VALUE.search(text):
         return True
     return any(_VALUE.search(t) for t in normalize(text).texts("digits"))
 

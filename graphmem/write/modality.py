@@ -292,7 +292,8 @@ _UNTIL = re.compile(
 #: "Boston — sorry, typo, Austin", "am Dienstag, äh, Quatsch, am Donnerstag"
 _CORRECTION = re.compile(
     r"^[\s,.…—–\-]{0,4}(?:(?:oh|uh|um|ah|oops|err?)[,\s]+)?(?:no\s+wait|wait\s+no|"
-    r"sorry[,\s]+(?:typo|I\s+mean|wrong|my\s+bad)|I\s+mean|actually[,\s]+(?:no|I\s+mean)|typo|"
+    r"sorry[,\s]+(?:typo|I\s+mean|wrong|my\s+bad|make\s+that|it'?s)|sorry[,\s]+(?=\d)|"
+    r"make\s+that|I\s+mean|actually[,\s]+(?:no|I\s+mean)|typo|"
     r"scratch\s+that|correction|아\s*아니(?:다|야|고)?|아니\s*아니|아니다|정정|"
     r"じゃなくて|いや|間違え|訂正|不对|不是|说错|口误|äh|Quatsch|ich\s+meine|nein|Korrektur|perdón|"
     r"digo|mejor\s+dicho|pardon|je\s+veux\s+dire|enfin\s+non|anzi|cioè|volevo\s+dire|quer\s+dizer|"
@@ -364,15 +365,25 @@ _DENY_BEFORE = re.compile(
     r"it'?s\s+not\s+like|(?:wouldn'?t|won'?t|can'?t)\s+(?:really\s+)?say|don'?t\s+(?:really\s+)?"
     r"think|never\s+said|i\s+doubt|no\s+es\s+que|no\s+es\s+verdad\s+que|no\s+creo\s+que|"
     r"nicht\s+dass|stimmt\s+nicht,?\s+dass|ce\s+n'est\s+pas\s+que|il\s+est\s+faux\s+que|"
-    r"je\s+ne\s+dirais\s+pas|je\s+ne\s+pense\s+pas\s+que)\b|并不是说|不是说|倒不是|并非说",
+    r"je\s+ne\s+dirais\s+pas|je\s+ne\s+pense\s+pas\s+que|far\s+from|lejos\s+de|"
+    r"weit\s+davon\s+entfernt|loin\s+de|tutt'altro\s+che|longe\s+de)\b|并不是说|不是说|倒不是|并非说",
     _I,
 )
 _DENY_AFTER = re.compile(
     r"(?:는|은|한|인)\s*건\s*아니|라는\s*건\s*아니|(?:という)?わけ(?:では|じゃ)(?:ない|ありません)"
+
     r"|とは限らない|\bbut\s+(?:i'?m|i\s+am|it'?s|it\s+is|i)\s+(?:really\s+)?(?:not|don'?t)\s*(?:[.!…]|$)"
     r"|\bbut\s+(?:that'?s|it'?s)\s+not\s+true\b|\bpero\s+no\s+(?:lo\s+)?soy\b|\bpero\s+no\b\W*$"
     r"|\baber\s+(?:ich\s+bin\s+)?(?:es\s+)?nicht\b|\bmais\s+(?:ce\s+n'est\s+pas\s+vrai|non|je\s+ne\s+le\s+suis\s+pas)\b",
     _I,
+)
+
+
+#: "far from" right after the value, in its own word (round 14): "회는 좋아하기는커녕",
+#: "強いどころか" — not a 커녕 further on, which is about another thing ("부산에 살아요,
+#: 서울은커녕 …")
+_FAR_FROM_AFTER = re.compile(
+    r"^[^\s,.!?。、，]{0,10}(?:\s[^\s,.!?。、，]{0,10})?커녕|^[^\s,.!?。、，]{0,8}どころか"
 )
 
 
@@ -395,6 +406,8 @@ def _denied(obj: Any, span: str) -> bool:
         return True
     sentence = _sentence_at(span, at)
     rel = sentence.casefold().find(str(obj).strip().casefold())
+    if rel >= 0 and _FAR_FROM_AFTER.search(sentence[rel + len(str(obj).strip()) :]):
+        return True
     return rel >= 0 and bool(_DENY_AFTER.search(sentence, rel))
 
 

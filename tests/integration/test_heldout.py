@@ -64,7 +64,7 @@ RECORDED = {
     "heldout_v15.jsonl": (19, 5, 1),  # round 14; round 13 (v15 its development data) (30, 6, 1)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
-    "heldout_v15b.jsonl": (31, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
+    "heldout_v15b.jsonl": (28, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
 }
 
 
@@ -88,7 +88,7 @@ RECORDED_WITH_INTENT = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (0, 0, 0),  # round 14; bound before it (0, 1, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (1, 6, 0),  # round 14; bound before it (1, 7, 0)
+    "heldout_v12.jsonl": (1, 4, 0),  # round 14; bound before it (1, 7, 0)
     # v13's first run with INTENT: 57/143, 12/76, 2
     "heldout_v13.jsonl": (6, 6, 0),  # round 14; bound before it (6, 9, 0)
     # v14's first run with INTENT: 49/162, 11/87, 12
@@ -96,7 +96,7 @@ RECORDED_WITH_INTENT = {
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
     "heldout_v15.jsonl": (18, 5, 1),  # round 14; bound before it (28, 8, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
-    "heldout_v15b.jsonl": (28, 1, 1),  # round 14; bound before it (48, 15, 6)
+    "heldout_v15b.jsonl": (25, 1, 1),  # round 14; bound before it (48, 15, 6)
 }
 
 

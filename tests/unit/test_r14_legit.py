@@ -276,6 +276,8 @@ def test_a_persons_contact_still_is(text: str, value: str) -> None:
         "the code is one two three four",
         "pin: ①②③④",
         "hunter2 is my password",
+        "my PIN is 6 digits, 4821",
+        "iban: DE89 3704 0044 0532 0130 00 pw 7781",
     ],
 )
 def test_a_text_with_a_value_is_read_for_a_credential(text: str) -> None:
@@ -290,6 +292,9 @@ def test_a_text_with_a_value_is_read_for_a_credential(text: str) -> None:
         "我用的是 YubiKey 5 NFC",
         "비밀번호 관리자는 Bitwarden 써요, 가족 공유 플랜으로",
         "Mein Fahrradschloss ist ein Bügelschloss von Abus",
+        "비밀번호는 90일마다 바꾸는 편이에요",
+        "Bitte merk dir meine IBAN DE89 3704 0044 0532 0130 00 für die Rückerstattungen",
+        "I rotate my passwords every 180 days",
     ],
 )
 def test_a_text_about_a_credential_without_one_is_not(text: str) -> None:
@@ -534,4 +539,33 @@ def test_stone_and_if_i_had_in_more_languages_ground_nothing(
     ],
 )
 def test_the_plain_statements_still_ground(span: str, predicate: str, obj: Any) -> None:
+    assert _verdict(span, predicate, obj) == "GROUNDED"
+
+
+@pytest.mark.parametrize(
+    ("span", "predicate", "obj"),
+    [
+        ("회는 좋아하기는커녕 냄새만 맡아도 힘들어요", "likes_food", "회"),
+        ("お酒は強いどころか一杯で真っ赤になります", "alcohol_tolerance", "強い"),
+        ("I am far from a jazz fan", "likes_jazz", True),
+        ("Estoy lejos de ser madrugador", "early_riser", True),
+        ("My son is 7 — sorry, 8 since last week", "son_age", 7),
+        ("The meeting is at 3, make that 4", "meeting_hour", 3),
+    ],
+)
+def test_far_from_and_a_value_taken_back_ground_nothing(
+    span: str, predicate: str, obj: Any
+) -> None:
+    assert _verdict(span, predicate, obj) != "GROUNDED"
+
+
+@pytest.mark.parametrize(
+    ("span", "predicate", "obj"),
+    [
+        ("회 좋아해요", "likes_food", "회"),
+        ("My son is 7, sorry for the late reply", "son_age", 7),
+        ("お酒は強いです", "alcohol_tolerance", "強い"),
+    ],
+)
+def test_without_them_the_value_grounds(span: str, predicate: str, obj: Any) -> None:
     assert _verdict(span, predicate, obj) == "GROUNDED"
