@@ -20,7 +20,8 @@ For each tenant asked, as an admin of it (the whole tenant, k 10, the default re
 excluded report included): 8 queries once (they fall back to the engine while the tenant's
 scope fills the feature cache in the background), then up to SETTLE seconds for the fill to
 finish (its duration is reported, with the process's and the engine's resident memory), then
-the 8 queries × 6, timed one by one: p50 and p95 of the 48. ``--recall Q``: Q more queries'
+the 8 queries × 6, timed one by one: p50 and p95 of the 48 (and of 48 more without the
+excluded report, ``include_excluded: false``). ``--recall Q``: Q more queries'
 phase 1 from the feature cache through its ANN index against the exact ranking of the same
 filtered scope from the same cache (recall@10, a memory tied with the 10th counts as found).
 ``--profile N``: N more queries under cProfile (the top of the profile is printed).
@@ -148,6 +149,14 @@ def measure(gm: Graphmem, tenant: str, settle_s: float) -> dict[str, Any]:
             res = gm.retrieve(admin, {"query": q, "k": 10})
             ms.append((time.perf_counter() - t1) * 1000)
     out.update(pct(ms))
+    # the same without the excluded-memories report (a second scan of the scope beside phase 1)
+    bare: list[float] = []
+    for _ in range(6):
+        for q in QUERIES:
+            t1 = time.perf_counter()
+            gm.retrieve(admin, {"query": q, "k": 10, "include_excluded": False})
+            bare.append((time.perf_counter() - t1) * 1000)
+    out["without_excluded"] = pct(bare)
     out["scope_size"] = gm.retriever._scope_sizes.get((tenant, None))
     out["results_per_call"] = len(res.results)
     return out

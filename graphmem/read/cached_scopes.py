@@ -150,7 +150,9 @@ class CachedScopes:
         ids: list[str] = found["ids"]
         if len(ids) > self.fits:
             return None
-        missing = features.missing(scope[0], ids)
+        # a large scope handed back exactly as last time keeps its view: nothing is missing
+        view = features.view(scope[0], ids)
+        missing = [] if view is not None else features.missing(scope[0], ids)
         if self.sync_fill is not None and len(missing) > self.sync_fill:
             self._ready.discard(scope)
             self.fill_later(scope, scoped, len(ids))
@@ -167,7 +169,7 @@ class CachedScopes:
         if use_ann is None:
             use_ann = features.ann is not None and len(ids) >= self.ann_min_scope
         if use_ann:
-            with features.pinned(scope[0], ids) as pinned:
+            with features.pinned(scope[0], ids, view=view) as pinned:
                 if pinned is None:  # evicted or dropped meanwhile
                     return None
                 limit = min(params["limit"], self.ann_candidates)

@@ -167,12 +167,16 @@ class FeatureCache:
         self._vectors, self._has_vector, self._last_used = vectors, has_vector, last_used
         self._columns = columns
 
-    def missing(self, tenant_id: str, ids: Sequence[str]) -> list[str]:
-        with self._lock:
-            if self._view_locked(tenant_id, ids) is not None:
-                return []  # a view holds a slot for each, and no slot changed since
+    def missing(self, tenant_id: str, ids: Iterable[str]) -> list[str]:
         slots = self._slots
         return [i for i in ids if (tenant_id, i) not in slots]
+
+    def view(self, tenant_id: str, ids: Sequence[str]) -> Pinned | None:
+        """The kept view of exactly ``ids`` (a large scope, :meth:`pinned`) while no slot
+        changed since it was made: every one of ``ids`` has a slot. Hand it to :meth:`pinned`
+        to rank from it without looking it up again."""
+        with self._lock:
+            return self._view_locked(tenant_id, ids)
 
     def _view_locked(self, tenant_id: str, ids: Sequence[str]) -> Pinned | None:
         """The kept view of exactly ``ids`` (same ids, same order) if no slot changed since it
@@ -300,13 +304,17 @@ class FeatureCache:
                     column[slot] = values
 
     @contextmanager
-    def pinned(self, tenant_id: str, ids: Sequence[str]) -> Iterator[Pinned | None]:
+    def pinned(
+        self, tenant_id: str, ids: Sequence[str], *, view: Pinned | None = None
+    ) -> Iterator[Pinned | None]:
         """The features of ``ids`` as a :class:`Pinned` view, under the lock for the block (None
         when one of them is not, or no longer, here). A scope of at least ``VIEW_MIN_SCOPE``
         keeps its view, with what its rankings search (the index's filter, the joined texts):
-        the next call handed back exactly the same ids reuses it while no slot changed."""
+        the next call handed back exactly the same ids reuses it while no slot changed
+        (``view``: the one :meth:`view` just found for ``ids``, used if still current)."""
         with self._lock:
-            view = self._view_locked(tenant_id, ids)
+            if view is None or view.layout != self._layout:
+                view = self._view_locked(tenant_id, ids)
             if view is None:
                 get = self._slots.get
                 slots = [get((tenant_id, memory_id)) for memory_id in ids]

@@ -198,9 +198,11 @@ def test_a_large_scope_keeps_its_view_while_its_ids_and_the_slots_stay_the_same(
     kw = {"term_forms": [["number", "Number"]], "lexical_limit": 5, "limit": 10}
     with cache.pinned("acme", ids) as first:
         assert first is not None and first.ids == ids
-    assert cache.missing("acme", list(ids)) == []  # the view holds a slot for each
-    with cache.pinned("acme", list(ids)) as again:  # the same ids, another list
+    assert cache.view("acme", list(ids)) is first  # the same ids, another list
+    with cache.pinned("acme", list(ids)) as again:
         assert again is first
+    with cache.pinned("acme", ids, view=first) as handed:
+        assert handed is first
     row = ranked(cache, ids, query, **kw)
     assert row is not None and row["lexical"]
     # other ids (one fewer, or another order): another view
@@ -210,7 +212,8 @@ def test_a_large_scope_keeps_its_view_while_its_ids_and_the_slots_stay_the_same(
         assert reversed_ is not None and reversed_ is not first
     # a put (a fill, a memory written since) moves the layout: the kept view is not used
     cache.put("acme", rows(unit_rows(np.random.default_rng(4), 1), start=5000), epoch=0)
-    with cache.pinned("acme", ids) as after_put:
+    assert cache.view("acme", ids) is None
+    with cache.pinned("acme", ids, view=first) as after_put:  # handed a view no longer current
         assert after_put is not None and after_put is not first
     assert ranked(cache, ids, query, **kw) == row
     # an eviction too, and a memory no longer here is missing again
