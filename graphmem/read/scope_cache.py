@@ -46,11 +46,11 @@ _ENTRY_OVERHEAD = 1024
 _SCOPES = 128
 #: a filtered scope of at least this many memories keeps its view (:meth:`FeatureCache.pinned`):
 #: its slots, columns and searches, reused while the engine hands back exactly the same ids
-#: and no slot changed. Each costs ~11 machine words and its texts once more per memory (a 95k
-#: scope: ~13 MB), beyond the budget
+#: and no slot changed. A view costs ~280 bytes a memory beyond the budget (its texts joined
+#: once more, each object's rows, the index's filter: ~27 MB at 95k, measured)
 VIEW_MIN_SCOPE = 4096
-#: views kept
-_VIEWS = 8
+#: views kept (only scopes ranked through the ANN index make one: at least ``ann_min_scope``)
+_VIEWS = 4
 
 
 @dataclass(frozen=True)
