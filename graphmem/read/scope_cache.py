@@ -341,6 +341,18 @@ class FeatureCache:
             self._last_used[view.slots] = self._tick
             yield view
 
+    @contextmanager
+    def pinned_view(self, view: Pinned) -> Iterator[Pinned | None]:
+        """A kept ``view`` under the lock for the block, if no slot changed since it was made
+        (else None)."""
+        with self._lock:
+            if view.ids is None or view.layout != self._layout:
+                yield None
+                return
+            self._tick += 1
+            self._last_used[view.slots] = self._tick
+            yield view
+
     def gather(self, tenant_id: str, ids: Sequence[str]) -> Gathered | None:
         """The features of ``ids``, or None when one of them is not (or no longer) here."""
         with self._lock:

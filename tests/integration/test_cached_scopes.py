@@ -15,7 +15,7 @@ import pytest
 from graphmem.crypto import ContentCipher, KeyStore
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
-from graphmem.read import cached_scopes
+from graphmem.read import cached_scopes, scope_cache
 from graphmem.read.filters import read_policy, scope_params
 from graphmem.read.lexical import case_forms, terms
 from graphmem.service import Graphmem
@@ -217,6 +217,51 @@ def test_an_overflowing_cached_scope_whose_texts_hold_no_query_word_asks_no_lexi
         assert cached.candidate_ids == engine.candidate_ids
         assert cached.candidate_count == engine.candidate_count
         assert [r.memory_id for r in cached.results] == [r.memory_id for r in engine.results]
+
+
+def test_a_large_scope_is_ranked_beside_the_engine_only_for_the_same_ids(
+    gm: Graphmem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scope with a kept view is ranked from it while the engine applies the filters; that
+    answer is used only when the engine hands back exactly the view's ids with no slot changed
+    since, and it is the answer ranking afterwards gives. A memory written meanwhile changes
+    the ids: it is ranked again, and the new memory is found."""
+    populate(gm)
+    monkeypatch.setattr(scope_cache, "VIEW_MIN_SCOPE", 1)
+    cached = use_cache(gm, capacity=1000, sync_fill=None, ann=True)
+    threads: list[str] = []
+    rank = cached_scopes.rank_scope_ann
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return rank(*args, **kwargs)
+
+    monkeypatch.setattr(cached_scopes, "rank_scope_ann", spy)
+    scoped = read_policy(
+        "acme", now="2026-09-01T00:00:00.000000Z", embedding_version=gm.embedder.embedding_version
+    )
+    vector = gm.embedder.encode_one("favorite drink tea").tolist()
+    params = scope_params(scoped, vector, terms("favorite drink tea"), limit=5, exact_limit=2)
+    first = cached.phase1(("acme", None), scoped, params, use_ann=True)
+    assert first is not None and first["ann"] and threads == ["MainThread"]
+    threads.clear()
+    later_clock = {**scoped, "now": "2026-09-02T00:00:00.000000Z"}  # the clock is no filter key
+    again = cached.phase1(("acme", None), later_clock, params, use_ann=True)
+    assert again == first  # the answer ranked beside the engine's statement
+    assert len(threads) == 1 and threads[0].startswith("graphmem-side-query")
+    # another query's vector: ranked beside too, and the same as ranked afresh
+    other = {**params, "vector": gm.embedder.encode_one("lives in seoul").tolist()}
+    threads.clear()
+    beside = cached.phase1(("acme", None), scoped, other, use_ann=True)
+    assert threads[0].startswith("graphmem-side-query") and len(threads) == 1
+    fresh = use_cache(gm, capacity=1000, sync_fill=None, ann=True)
+    assert fresh.phase1(("acme", None), scoped, other, use_ann=True) == beside
+    # a memory written since: other ids, ranked again after the engine answered
+    later = remember(gm, A1, U1, "favorite_tea", "jasmine tea")
+    threads.clear()
+    after = cached.phase1(("acme", None), scoped, params, use_ann=True)
+    assert after is not None and later in after["ids"]
+    assert threads[-1] == "MainThread"
 
 
 def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(
