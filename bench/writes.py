@@ -39,7 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -241,13 +241,19 @@ def bulk(gm: Graphmem, subjects: list[tuple[str, str]], rows: list[dict[str, Any
 
 
 def preload(
-    gm: Graphmem, size: int, rng: np.random.Generator
+    gm: Graphmem,
+    size: int,
+    rng: np.random.Generator,
+    tenant_of: Callable[[int], str] | None = None,
 ) -> tuple[list[tuple[str, str]], dict[str, Any]]:
-    """SIZE claims over 100 tenants and SIZE/10 subjects; returns the (tenant, subject) list
-    and the template the rows were shaped on."""
+    """SIZE claims over TENANTS tenants and SIZE/10 subjects (subject j in tenant
+    ``tenant_of(j)``, by default j mod TENANTS); returns the (tenant, subject) list and the
+    template the rows were shaped on."""
     tmpl = template(gm)
     n_subjects = max(1, size // PREDICATES)
-    subjects = [(f"t{j % TENANTS:03d}", f"user:u{j:06d}") for j in range(n_subjects)]
+    if tenant_of is None:
+        tenant_of = lambda j: f"t{j % TENANTS:03d}"  # noqa: E731
+    subjects = [(tenant_of(j), f"user:u{j:06d}") for j in range(n_subjects)]
     dim = gm.embedder.dimension
     for start in range(0, n_subjects, 1000):
         part = subjects[start : start + 1000]

@@ -93,10 +93,25 @@ class Query:
     timeout: TimeoutClass = "normal"
     #: declared parameter types (``// param name: type``), by name
     param_types: Mapping[str, str] = field(default_factory=dict)
+    #: columns the engine hands back as one string of space-separated ids instead of a list
+    #: (``// joined: ids``, in the query or a fragment it includes): :meth:`unjoin` splits them
+    joined: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def is_read(self) -> bool:
         return self.mode == "read"
+
+    def unjoin(self, rows: list[Any]) -> list[Any]:
+        """``rows`` with every :attr:`joined` column a list again (in place): where one string
+        travels faster than a long list (FalkorDB hands a list back value by value), a query
+        joins ids — which never hold a space (``Identifier``) — and every caller still gets
+        the list."""
+        for row in rows if self.joined else ():
+            for column in self.joined:
+                value = row.get(column)
+                if isinstance(value, str):
+                    row[column] = value.split(" ") if value else []
+        return rows
 
     def render(self, identifiers: Mapping[str, str] | None = None) -> str:
         """The Cypher text with identifier slots filled."""
@@ -149,6 +164,7 @@ class _Header:
     timeout: str | None = None
     doc: list[str] = field(default_factory=list)
     param_types: dict[str, str] = field(default_factory=dict)
+    joined: list[str] = field(default_factory=list)
 
 
 def _split_header(path: Path) -> tuple[_Header, str]:
@@ -165,6 +181,9 @@ def _split_header(path: Path) -> tuple[_Header, str]:
                 header.mode = content.split(":", 1)[1].strip().lower()
             elif content.lower().startswith("timeout:"):
                 header.timeout = content.split(":", 1)[1].strip().lower()
+            elif content.lower().startswith("joined:"):
+                columns = content.split(":", 1)[1].split(",")
+                header.joined.extend(c.strip() for c in columns if c.strip())
             elif declared:
                 name, kind = declared.groups()
                 if kind.rstrip("?") not in PARAM_TYPES:
@@ -180,8 +199,15 @@ def _split_header(path: Path) -> tuple[_Header, str]:
     return header, "\n".join(body_lines).strip()
 
 
-def expand_includes(text: str, fragments: Mapping[str, Path], where: Path, depth: int = 0) -> str:
-    """``text`` with every ``{{> group/_name}}`` replaced by that fragment's body."""
+def expand_includes(
+    text: str,
+    fragments: Mapping[str, Path],
+    where: Path,
+    depth: int = 0,
+    joined: set[str] | None = None,
+) -> str:
+    """``text`` with every ``{{> group/_name}}`` replaced by that fragment's body; the columns
+    the fragments declare ``joined`` are added to ``joined``."""
     if depth > _MAX_INCLUDE_DEPTH:
         raise ValueError(f"{where}: fragments nested deeper than {_MAX_INCLUDE_DEPTH}")
 
@@ -190,7 +216,10 @@ def expand_includes(text: str, fragments: Mapping[str, Path], where: Path, depth
         if name not in fragments:
             raise ValueError(f"{where}: includes unknown fragment {name!r}")
         path = fragments[name]
-        return expand_includes(_split_header(path)[1], fragments, path, depth + 1)
+        header, text = _split_header(path)
+        if joined is not None:
+            joined.update(header.joined)
+        return expand_includes(text, fragments, path, depth + 1, joined)
 
     return _INCLUDE.sub(body, text)
 
@@ -200,7 +229,8 @@ def parse_query_file(
 ) -> Query:
     header, text = _split_header(path)
     mode, timeout = header.mode, header.timeout
-    text = expand_includes(text, fragments or {}, path)
+    joined = set(header.joined)
+    text = expand_includes(text, fragments or {}, path, joined=joined)
     for lower in LOWERINGS.get(engine, ()):
         text = lower(text)
     if mode not in ("read", "write", "schema"):
@@ -228,6 +258,7 @@ def parse_query_file(
         slots=frozenset(_SLOT.findall(text)),
         timeout=timeout,
         param_types=header.param_types,
+        joined=frozenset(joined),
     )
 
 

@@ -145,20 +145,45 @@ class AnnIndex:
     def search(self, slots: IntArray, query: FloatArray, k: int) -> tuple[IntArray, FloatArray]:
         """The ``k`` most similar of ``slots`` (all indexed: :meth:`holds`): positions into
         ``slots`` and their cosines, most similar first."""
+        return self.prepare(slots).search(query, k)
+
+    def prepare(self, slots: IntArray) -> AnnFilter:
+        """The filter of exactly ``slots`` (all indexed: :meth:`holds`), to search more than
+        once while the index is unchanged (the feature cache keeps one per large scope and
+        drops it whenever the index changes)."""
         faiss = _faiss()
         total = self._total
         labels = self._label_of[slots]
         allowed = np.zeros(total, dtype=bool)
         allowed[labels] = True
         bitmap = np.packbits(allowed, bitorder="little")
+        # label -> position in ``slots``
+        position = np.full(total, -1, dtype=np.int64)
+        position[labels] = np.arange(len(slots), dtype=np.int64)
         selector = faiss.IDSelectorBitmap(total, faiss.swig_ptr(bitmap))
-        params = faiss.SearchParametersHNSW(sel=selector, efSearch=max(self.ef_search, k))
-        sims, found = self._graph().search(
+        return AnnFilter(self, bitmap, selector, position)
+
+
+class AnnFilter:
+    """A filter-aware search over one set of slots (:meth:`AnnIndex.prepare`): the bitmap of
+    their labels, and each label's position among them. Valid while the index is unchanged."""
+
+    def __init__(self, index: AnnIndex, bitmap: Any, selector: Any, position: IntArray) -> None:
+        self.index = index
+        self._bitmap = bitmap  # the selector points into it: kept alive with it
+        self._selector = selector
+        self._position = position
+
+    def search(self, query: FloatArray, k: int) -> tuple[IntArray, FloatArray]:
+        """The ``k`` most similar of the slots: positions among them and their cosines, most
+        similar first."""
+        faiss = _faiss()
+        params = faiss.SearchParametersHNSW(
+            sel=self._selector, efSearch=max(self.index.ef_search, k)
+        )
+        sims, found = self.index._graph().search(
             np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32), k, params=params
         )
         hits = found[0] >= 0
         found_labels, found_sims = found[0][hits], sims[0][hits]
-        # label -> position in ``slots``
-        position = np.full(total, -1, dtype=np.int64)
-        position[labels] = np.arange(len(slots), dtype=np.int64)
-        return position[found_labels], found_sims.astype(np.float32)
+        return self._position[found_labels], found_sims.astype(np.float32)

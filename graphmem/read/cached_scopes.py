@@ -24,8 +24,9 @@ from concurrent.futures import Future, wait
 from typing import Any
 
 from graphmem.read.bounded import BoundedDict
+from graphmem.read.candidates import SIDE_QUERIES
 from graphmem.read.hydrate import keepable
-from graphmem.read.scope_cache import FeatureCache, rank_scope, rank_scope_ann
+from graphmem.read.scope_cache import FeatureCache, Pinned, rank_scope, rank_scope_ann
 from graphmem.store.base import GraphStore, Row
 
 _log = logging.getLogger(__name__)
@@ -112,6 +113,10 @@ class CachedScopes:
         #: None: a call fetches all it lacks, and every scope that fits is ranked from the cache
         self.sync_fill = sync_fill
         self._ready: BoundedDict[ScopeKey, bool] = BoundedDict(4096)
+        #: the kept view a large scope was last ranked from, by the scope and its filters: the
+        #: next call ranks it beside the engine's statement, used only if the engine hands
+        #: back exactly its ids (:meth:`_rank_beside`)
+        self._last_view: BoundedDict[tuple[ScopeKey, str], Pinned] = BoundedDict(4)
         self._declined: BoundedDict[ScopeKey, float] = BoundedDict(4096)
         self._filling: set[ScopeKey] = set()
         self._fills: set[Future[None]] = set()
@@ -145,17 +150,6 @@ class CachedScopes:
         ``retrieval/scope_live``: the row's ``live`` then holds each memory's live columns
         (read/hydrate), for a small scope whose phase 2 can do without a statement."""
         features = self.features
-        [found] = self.store.read(_scope_live(scope) if live else _scope_ids(scope), dict(scoped))
-        features.observe_epoch(found["epoch"])
-        ids: list[str] = found["ids"]
-        if len(ids) > self.fits:
-            return None
-        missing = features.missing(scope[0], ids)
-        if self.sync_fill is not None and len(missing) > self.sync_fill:
-            self._ready.discard(scope)
-            self.fill_later(scope, scoped, len(ids))
-            return None
-        self._fetch(scope[0], missing, epoch=found["epoch"])
         ranking = {
             "terms": params["terms"],
             "object_forms": params["object_forms"],
@@ -164,14 +158,41 @@ class CachedScopes:
             "term_forms": term_forms,
             "lexical_limit": lexical_limit,
         }
+        limit = min(params["limit"], self.ann_candidates)
+        filters = _filters_key(scoped)
+        beside = (
+            self._rank_beside((scope, filters), params["vector"], limit, ranking)
+            if use_ann is not False and features.ann is not None
+            else None
+        )
+        [found] = self.store.read(_scope_live(scope) if live else _scope_ids(scope), dict(scoped))
+        features.observe_epoch(found["epoch"])
+        ids: list[str] = found["ids"]
+        if len(ids) > self.fits:
+            return None
+        # a large scope handed back exactly as last time keeps its view: nothing is missing
+        view = features.view(scope[0], ids)
+        missing = [] if view is not None else features.missing(scope[0], ids)
+        if self.sync_fill is not None and len(missing) > self.sync_fill:
+            self._ready.discard(scope)
+            self.fill_later(scope, scoped, len(ids))
+            return None
+        self._fetch(scope[0], missing, epoch=found["epoch"])
         if use_ann is None:
             use_ann = features.ann is not None and len(ids) >= self.ann_min_scope
         if use_ann:
-            with features.pinned(scope[0], ids) as pinned:
-                if pinned is None:  # evicted or dropped meanwhile
-                    return None
-                limit = min(params["limit"], self.ann_candidates)
-                row = rank_scope_ann(ids, pinned, params["vector"], limit=limit, **ranking)
+            row = None
+            if beside is not None and view is not None and beside[0] is view:
+                # ranked from this very view, current then and now (no slot changed between:
+                # the layout only moves forward), for exactly these ids: the same answer
+                row = _result(beside[1])
+            if row is None:
+                with features.pinned(scope[0], ids, view=view) as pinned:
+                    if pinned is None:  # evicted or dropped meanwhile
+                        return None
+                    row = rank_scope_ann(ids, pinned, params["vector"], limit=limit, **ranking)
+                    if row is not None and pinned.ids is not None:
+                        self._last_view[(scope, filters)] = pinned
             if row is not None:
                 self._ready[scope] = True
                 return {**row, "live": found["live"]} if live else row
@@ -181,6 +202,31 @@ class CachedScopes:
         self._ready[scope] = True
         row = rank_scope(ids, gathered, params["vector"], limit=params["limit"], **ranking)
         return {**row, "live": found["live"]} if live else row
+
+    def _rank_beside(
+        self,
+        key: tuple[ScopeKey, str],
+        vector: Any,
+        limit: int,
+        ranking: Mapping[str, Any],
+    ) -> tuple[Pinned, Future[Row | None]] | None:
+        """While the engine applies the filters, rank the scope from the view it was last
+        ranked from (a side thread; the engine's wait holds no core of this process). The
+        caller uses the answer only if the engine hands back exactly that view's ids and no
+        slot changed meanwhile; otherwise it ranks again, as without this."""
+        view = self._last_view.get(key)
+        if view is None or view.ids is None:
+            return None
+        features = self.features
+        ids = view.ids
+
+        def rank() -> Row | None:
+            with features.pinned_view(view) as pinned:
+                if pinned is None:  # a slot changed since: the view is not used again
+                    return None
+                return rank_scope_ann(ids, pinned, vector, limit=limit, **ranking)
+
+        return view, SIDE_QUERIES.submit(rank)
 
     def fill_later(self, scope: ScopeKey, scoped: Mapping[str, Any], size: int) -> None:
         """Fill ``scope`` (``size`` memories when just asked) in the background, once at a time."""
@@ -250,6 +296,20 @@ class CachedScopes:
         with self._lock:
             pending = list(self._fills)
         wait(pending, timeout=timeout_s)
+
+
+def _filters_key(scoped: Mapping[str, Any]) -> str:
+    """What decides a scope's members besides the clock (tenant, subject, types, times asked,
+    purpose, space): calls alike in these most likely hand back the same ids."""
+    return repr(sorted((k, v) for k, v in scoped.items() if k != "now"))
+
+
+def _result(future: Future[Row | None]) -> Row | None:
+    try:
+        return future.result()
+    except Exception:  # ranked again by the caller
+        _log.warning("ranking beside the engine failed", exc_info=True)
+        return None
 
 
 def _scope_ids(scope: ScopeKey) -> str:

@@ -21,18 +21,16 @@ memory on this machine): read/cached_scopes decides which scopes are filled, and
 from __future__ import annotations
 
 import threading
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from itertools import accumulate
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from graphmem.crypto import is_sealed
-from graphmem.read.ann import AnnIndex
+from graphmem.read.ann import AnnFilter, AnnIndex
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.ranking import question_share
 from graphmem.read.scope_texts import ScopeTexts, ScopeView, view
@@ -46,6 +44,13 @@ _ENTRY_OVERHEAD = 1024
 #: scopes whose texts' searches are kept (:meth:`FeatureCache.scope_texts`): each holds its
 #: texts lower-cased once more (≤ 1,000 texts: ~0.2 MB at 200 characters), beyond the budget
 _SCOPES = 128
+#: a filtered scope of at least this many memories keeps its view (:meth:`FeatureCache.pinned`):
+#: its slots, columns and searches, reused while the engine hands back exactly the same ids
+#: and no slot changed. A view costs ~280 bytes a memory beyond the budget (its texts joined
+#: once more, each object's rows, the index's filter: ~27 MB at 95k, measured)
+VIEW_MIN_SCOPE = 4096
+#: views kept (only scopes ranked through the ANN index make one: at least ``ann_min_scope``)
+_VIEWS = 4
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,11 @@ class FeatureCache:
         self._last_used: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._columns: dict[str, npt.NDArray[np.object_]] = {}
         self._generation = 0  # moves whenever the cache is emptied
+        #: moves whenever a slot or the ANN index changes (a put, an eviction, an emptying): a
+        #: kept view is only used while it has not moved
+        self._layout = 0
+        #: large scopes' views (:meth:`pinned`) by (tenant, size, hash of the ids)
+        self._views: BoundedDict[tuple[str, int, int], Pinned] = BoundedDict(_VIEWS)
         #: what a scope's texts are to each other and to query words, by the scope's ids
         self._scopes: BoundedDict[tuple[str, frozenset[str]], ScopeTexts]
         self._clear_locked()
@@ -128,6 +138,8 @@ class FeatureCache:
 
     def _clear_locked(self) -> None:
         self._generation += 1
+        self._layout += 1
+        self._views = BoundedDict(_VIEWS)
         self._scopes = BoundedDict(_SCOPES)
         self._slots = {}
         self._free = []
@@ -159,6 +171,23 @@ class FeatureCache:
         slots = self._slots
         return [i for i in ids if (tenant_id, i) not in slots]
 
+    def view(self, tenant_id: str, ids: Sequence[str]) -> Pinned | None:
+        """The kept view of exactly ``ids`` (a large scope, :meth:`pinned`) while no slot
+        changed since it was made: every one of ``ids`` has a slot. Hand it to :meth:`pinned`
+        to rank from it without looking it up again."""
+        with self._lock:
+            return self._view_locked(tenant_id, ids)
+
+    def _view_locked(self, tenant_id: str, ids: Sequence[str]) -> Pinned | None:
+        """The kept view of exactly ``ids`` (same ids, same order) if no slot changed since it
+        was made."""
+        if len(ids) < VIEW_MIN_SCOPE:
+            return None
+        view = self._views.get(_view_key(tenant_id, ids))
+        if view is None or view.layout != self._layout or view.ids != list(ids):
+            return None
+        return view
+
     def put(self, tenant_id: str, rows: Iterable[Row], *, epoch: int | None) -> int:
         """Store rows of ``retrieval/features``; rows read before the epoch last seen moved are
         dropped (they may hold what was since erased). Returns how many were stored."""
@@ -177,6 +206,8 @@ class FeatureCache:
                     self._columns["key"][slot] = key
                 self._store_locked(slot, row)
                 stored.append(slot)
+            if stored:
+                self._layout += 1
             if self.ann is not None:
                 self._index_locked(np.asarray(stored, dtype=np.intp))
             return len(rows)
@@ -207,6 +238,7 @@ class FeatureCache:
         used = np.fromiter(self._slots.values(), dtype=np.intp, count=len(self._slots))
         count = min(count, len(used))
         victims = used[np.argpartition(self._last_used[used], count - 1)[:count]]
+        self._layout += 1
         if self.ann is not None:
             self.ann.drop(victims.astype(np.int64))
         for slot in victims.tolist():
@@ -272,29 +304,54 @@ class FeatureCache:
                     column[slot] = values
 
     @contextmanager
-    def pinned(self, tenant_id: str, ids: Sequence[str]) -> Iterator[Pinned | None]:
+    def pinned(
+        self, tenant_id: str, ids: Sequence[str], *, view: Pinned | None = None
+    ) -> Iterator[Pinned | None]:
         """The features of ``ids`` as a :class:`Pinned` view, under the lock for the block (None
-        when one of them is not, or no longer, here)."""
+        when one of them is not, or no longer, here). A scope of at least ``VIEW_MIN_SCOPE``
+        keeps its view, with what its rankings search (the index's filter, the joined texts):
+        the next call handed back exactly the same ids reuses it while no slot changed
+        (``view``: the one :meth:`view` just found for ``ids``, used if still current)."""
         with self._lock:
-            get = self._slots.get
-            slots = [get((tenant_id, memory_id)) for memory_id in ids]
-            if None in slots:
+            if view is None or view.layout != self._layout:
+                view = self._view_locked(tenant_id, ids)
+            if view is None:
+                get = self._slots.get
+                slots = [get((tenant_id, memory_id)) for memory_id in ids]
+                if None in slots:
+                    yield None
+                    return
+                index = np.fromiter(slots, dtype=np.intp, count=len(slots))
+                c = self._columns
+                view = Pinned(
+                    self,
+                    index,
+                    self._has_vector[index],
+                    c["text"][index],
+                    c["predicate"][index],
+                    c["object"][index],
+                    c["subject_id"][index],
+                    c["question"][index],
+                    ids=list(ids) if len(ids) >= VIEW_MIN_SCOPE else None,
+                    layout=self._layout,
+                )
+                if view.ids is not None:
+                    self._views[_view_key(tenant_id, ids)] = view
+            self._tick += 1
+            self._last_used[view.slots] = self._tick
+            yield view
+
+    @contextmanager
+    def pinned_view(self, view: Pinned) -> Iterator[Pinned | None]:
+        """A kept ``view`` under the lock for the block, if no slot changed since it was made
+        (else None)."""
+        with self._lock:
+            if view.ids is None or view.layout != self._layout:
                 yield None
                 return
-            index = np.fromiter(slots, dtype=np.intp, count=len(slots))
             self._tick += 1
-            self._last_used[index] = self._tick
-            c = self._columns
-            yield Pinned(
-                self,
-                index,
-                self._has_vector[index],
-                c["text"][index],
-                c["predicate"][index],
-                c["object"][index],
-                c["subject_id"][index],
-                c["question"][index],
-            )
+            self._last_used[view.slots] = self._tick
+            yield view
 
     def gather(self, tenant_id: str, ids: Sequence[str]) -> Gathered | None:
         """The features of ``ids``, or None when one of them is not (or no longer) here."""
@@ -318,11 +375,16 @@ class FeatureCache:
             )
 
 
+def _view_key(tenant_id: str, ids: Sequence[str]) -> tuple[str, int, int]:
+    return (tenant_id, len(ids), hash(tuple(ids)))
+
+
 @dataclass(frozen=True)
 class Pinned:
     """One scope's features without copying its vectors, valid inside
     :meth:`FeatureCache.pinned` (the cache's lock is held): the columns in the order the ids
-    were asked for, exact cosines of chosen rows, and the ANN index's nearest."""
+    were asked for, exact cosines of chosen rows, the ANN index's nearest, and the scope's
+    texts and predicates joined for searching (kept with a large scope's view)."""
 
     cache: FeatureCache
     slots: npt.NDArray[np.intp]
@@ -332,11 +394,31 @@ class Pinned:
     objects: npt.NDArray[np.object_]
     subjects: npt.NDArray[np.object_]
     questions: npt.NDArray[np.object_]
+    #: the ids of a kept view (a large scope), else None
+    ids: list[str] | None = None
+    #: the cache's layout when made (a kept view is used only while it has not moved)
+    layout: int = 0
+    #: what the rankings searched, kept with the view (made under the cache's lock)
+    _kept: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    def cosines(self, rows: Sequence[int], query: FloatArray) -> FloatArray:
+    def _keep(self, name: str, make: Any) -> Any:
+        if name not in self._kept:
+            self._kept[name] = make()
+        return self._kept[name]
+
+    def cosines(self, rows: Sequence[int] | npt.NDArray[np.intp], query: FloatArray) -> FloatArray:
         """Exact cosine of ``rows`` (positions) to the unit ``query`` (0 without a vector)."""
         index = self.slots[np.asarray(rows, dtype=np.intp)]
-        sims: FloatArray = np.einsum("ij,j->i", self.cache._vectors[index], query)
+        if len(index) == 0:
+            return np.zeros(0, dtype=np.float32)
+        low, high = int(index.min()), int(index.max()) + 1
+        vectors = self.cache._vectors
+        if len(index) >= 1024 and high - low <= 2 * len(index):
+            # many rows lying close together in the cache (a scope filled at once): the
+            # product over the span they lie in, without copying their vectors first
+            dense: FloatArray = np.einsum("ij,j->i", vectors[low:high], query)
+            return dense[index - low]
+        sims: FloatArray = np.einsum("ij,j->i", vectors[index], query)
         return sims
 
     def nearest(self, query: FloatArray, k: int) -> tuple[list[int], FloatArray] | None:
@@ -345,12 +427,72 @@ class Pinned:
         ann = self.cache.ann
         if ann is None:
             return None
+        found = self._keep("ann", self._ann_filter)
+        if found is None:
+            return None
+        with_vector, search = found
+        positions, sims = search.search(query, k)
+        return with_vector[positions].tolist(), sims
+
+    def _ann_filter(self) -> tuple[npt.NDArray[np.intp], AnnFilter] | None:
+        ann = self.cache.ann
+        assert ann is not None
         with_vector = np.flatnonzero(self.has_vector)
         slots = self.slots[with_vector].astype(np.int64)
         if not ann.holds(slots):
             return None
-        positions, sims = ann.search(slots, query, k)
-        return with_vector[positions].tolist(), sims
+        return with_vector, ann.prepare(slots)
+
+    def text_index(self) -> TextIndex:
+        """The scope's texts joined for searching (:class:`TextIndex`)."""
+        index: TextIndex = self._keep("texts", lambda: TextIndex.of(self.texts))
+        return index
+
+    def predicate_index(self) -> TextIndex:
+        index: TextIndex = self._keep("predicates", lambda: TextIndex.of(self.predicates))
+        return index
+
+    def object_rows(self) -> dict[str, list[int]]:
+        """Each object's string form -> the rows holding it."""
+
+        def make() -> dict[str, list[int]]:
+            rows: dict[str, list[int]] = {}
+            for i, obj in enumerate(self.objects.tolist()):
+                if obj is not None:
+                    rows.setdefault(obj, []).append(i)
+            return rows
+
+        found: dict[str, list[int]] = self._keep("objects", make)
+        return found
+
+
+@dataclass(frozen=True)
+class TextIndex:
+    """Texts joined by line breaks, and where each starts: which texts contain a string, in
+    one pass of C over all of them (a query word never holds a line break, so no match spans
+    two texts)."""
+
+    joined: str
+    starts: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, texts: Iterable[str | None]) -> TextIndex:
+        flat = ["" if t is None else t for t in texts]
+        lengths = np.fromiter(map(len, flat), dtype=np.int64, count=len(flat))
+        starts = np.zeros(len(flat), dtype=np.int64)
+        np.cumsum(lengths[:-1] + 1, out=starts[1:])
+        return cls("\n".join(flat), starts)
+
+    def rows_with(self, form: str) -> npt.NDArray[np.int64]:
+        """The texts containing ``form`` (non-empty), in order. (``str.split`` finds the
+        occurrences that do not overlap; one it skips overlaps a found one, which lies in the
+        same text.)"""
+        pieces = self.joined.split(form)
+        if len(pieces) == 1:
+            return np.zeros(0, dtype=np.int64)
+        lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))[:-1]
+        at = np.cumsum(lengths) + np.arange(len(lengths), dtype=np.int64) * len(form)
+        return np.unique(np.searchsorted(self.starts, at, side="right") - 1)
 
 
 def exact_rows(
@@ -358,32 +500,65 @@ def exact_rows(
     objects: Iterable[str | None],
     terms: Sequence[str],
     forms: set[str],
+    *,
+    predicate_index: TextIndex | None = None,
+    object_rows: Mapping[str, Sequence[int]] | None = None,
 ) -> set[int]:
     """The rows that match the query exactly, as ``retrieval/_exact`` decides: the predicate
-    contains a query term (case-sensitive), or the object's string form is one of ``forms``."""
-    rows = {i for i, obj in enumerate(objects) if obj is not None and obj in forms}
+    contains a query term (case-sensitive), or the object's string form is one of ``forms``.
+    ``predicate_index`` and ``object_rows`` (a scope's, kept: :class:`Pinned`) answer the
+    same as a search of ``predicates`` and ``objects``."""
+    if object_rows is not None:
+        rows = {i for form in forms for i in object_rows.get(form, ())}
+    else:
+        rows = {i for i, obj in enumerate(objects) if obj is not None and obj in forms}
     if terms:
-        rows.update(word_counts(predicates, [[t] for t in terms]))
+        counts = word_count_rows(predicates, [[t] for t in terms], index=predicate_index)
+        rows.update(counts[0].tolist())
     return rows
 
 
-def word_counts(texts: Iterable[str | None], term_forms: Sequence[Sequence[str]]) -> dict[int, int]:
-    """For each text holding a query word: how many of the words (each in any of its spellings,
-    ``term_forms``) it contains, as ``retrieval/lexical`` counts them (case-sensitive
-    ``CONTAINS``). One ``str.find`` pass over all texts per spelling."""
-    flat = ["" if t is None else t for t in texts]
-    joined = "\n".join(flat)  # a query word never holds a line break: no match spans two texts
-    starts = list(accumulate((len(t) + 1 for t in flat[:-1]), initial=0))
-    found: dict[int, set[int]] = {}
+def word_count_rows(
+    texts: Iterable[str | None],
+    term_forms: Sequence[Sequence[str]],
+    *,
+    index: TextIndex | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """:func:`word_counts` as two arrays: the rows, in the order the words find them first
+    (each word's spellings in turn, each spelling's texts in order), and their counts."""
+    if index is None:
+        index = TextIndex.of(texts)
+    found: list[npt.NDArray[np.int64]] = []
+    words: list[npt.NDArray[np.int64]] = []
     for word, forms in enumerate(term_forms):
         for form in forms:
-            if not form:
-                continue
-            at = joined.find(form)
-            while at != -1:
-                found.setdefault(bisect_right(starts, at) - 1, set()).add(word)
-                at = joined.find(form, at + 1)
-    return {row: len(words) for row, words in found.items()}
+            if form:
+                rows = index.rows_with(form)
+                found.append(rows)
+                words.append(np.full(len(rows), word, dtype=np.int64))
+    if not found or not sum(map(len, found)):
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty
+    rows = np.concatenate(found)
+    pairs = np.unique(rows * len(term_forms) + np.concatenate(words))
+    distinct, first = np.unique(rows, return_index=True)
+    _, counts = np.unique(pairs // len(term_forms), return_counts=True)
+    order = np.argsort(first, kind="stable")
+    return distinct[order], counts[order]
+
+
+def word_counts(
+    texts: Iterable[str | None],
+    term_forms: Sequence[Sequence[str]],
+    *,
+    index: TextIndex | None = None,
+) -> dict[int, int]:
+    """For each text holding a query word: how many of the words (each in any of its spellings,
+    ``term_forms``) it contains, as ``retrieval/lexical`` counts them (case-sensitive
+    ``CONTAINS``), in the order the words find them. One pass of C over all texts per
+    spelling (``index``: the texts already joined)."""
+    rows, counts = word_count_rows(texts, term_forms, index=index)
+    return dict(zip(rows.tolist(), counts.tolist(), strict=True))
 
 
 def _unit(vector: Sequence[float] | FloatArray) -> FloatArray | None:
@@ -425,9 +600,9 @@ def rank_scope(
     exact = exact_rows(features.predicates, features.objects, terms, set(object_forms))
     keep = order[:limit] + [i for i in order[limit:] if i in exact][:exact_limit]
     lexical = (
-        word_counts(features.texts, term_forms)
+        word_count_rows(features.texts, term_forms)
         if term_forms and lexical_limit > 0 and len(keep) < n
-        else {}
+        else None
     )
 
     def semantic_of(rows: Sequence[int]) -> list[float | None]:
@@ -462,19 +637,37 @@ def rank_scope_ann(
     keep, sims = found
     known = dict(zip(keep, sims.tolist(), strict=True))
     kept = set(keep)
-    exact = exact_rows(features.predicates, features.objects, terms, set(object_forms))
+    whole = features.ids is not None  # a kept view: its searches are kept with it
+    exact = exact_rows(
+        features.predicates,
+        features.objects,
+        terms,
+        set(object_forms),
+        predicate_index=features.predicate_index() if whole and terms else None,
+        object_rows=features.object_rows() if whole else None,
+    )
     keep = keep + sorted(i for i in exact if i not in kept)[:exact_limit]
     lexical = (
-        word_counts(features.texts, term_forms)
+        word_count_rows(features.texts, term_forms, index=features.text_index() if whole else None)
         if term_forms and lexical_limit > 0 and len(keep) < len(ids)
-        else {}
+        else None
     )
 
     def semantic_of(rows: Sequence[int]) -> list[float | None]:
-        todo = [i for i in rows if i not in known and features.has_vector[i]]
+        """The nearest rows' cosines as the index gave them, the others' computed exactly
+        (and kept for the call); None without a vector."""
+        index = np.asarray(rows, dtype=np.intp)
+        with_vector = features.has_vector[index] if len(index) else np.zeros(0, dtype=bool)
+        todo = [i for i in index[with_vector].tolist() if i not in known]
         if todo:
             known.update(zip(todo, features.cosines(todo, query).tolist(), strict=True))
-        return [known.get(i) if features.has_vector[i] else None for i in rows]
+        out: list[float | None] = [known[i] for i in index[with_vector].tolist()]
+        if len(out) == len(index):
+            return out
+        values: list[float | None] = [None] * len(index)
+        for j, value in zip(np.flatnonzero(with_vector).tolist(), out, strict=True):
+            values[j] = value
+        return values
 
     # exact matches beyond the nearest come most similar first, as in the exact ranking
     tail = keep[len(kept) :]
@@ -497,37 +690,42 @@ def _answer(
     keep: list[int],
     exact: set[int],
     semantic_of: Any,
-    lexical: dict[int, int],
+    lexical: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None,
     lexical_limit: int,
     sealed_prefix: str,
 ) -> dict[str, Any]:
     """Phase 1's columns for the rows ``keep`` (positions into ``ids``), and the ``lexical``
-    rows: up to ``lexical_limit`` of the rows holding query words (``lexical``: row -> words),
-    most words first, then most similar."""
+    rows: up to ``lexical_limit`` of the rows holding query words (``lexical``: the rows, in the
+    order the words found them, and their word counts, :func:`word_count_rows`; None: not
+    asked for), most words first, then most similar, then in that order — an empty list when
+    no text holds one (the engine's scan, ``retrieval/lexical``, would find none either)."""
     index = np.asarray(keep, dtype=np.intp)
     texts: list[str | None] = features.texts[index].tolist()
     kept_ids = [ids[i] for i in keep]
-    out: dict[str, Any] = {}
-    if lexical:
+    out: dict[str, Any] = {} if lexical is None else {"lexical": []}
+    if lexical is not None and len(lexical[0]):
         # most words first: only the rows that can still make the cut need a cosine
-        rows = sorted(lexical, key=lambda i: -lexical[i])
+        order = np.argsort(-lexical[1], kind="stable")
+        rows, counts = lexical[0][order], lexical[1][order]
         if len(rows) > lexical_limit > 0:
-            cut = lexical[rows[lexical_limit - 1]]
-            rows = [i for i in rows if lexical[i] >= cut]
-        sems = dict(zip(rows, semantic_of(rows), strict=True))
-        best = sorted(rows, key=lambda i: (-lexical[i], 2.0 if sems[i] is None else -sems[i]))[
-            :lexical_limit
-        ]
+            chosen = counts >= counts[lexical_limit - 1]
+            rows, counts = rows[chosen], counts[chosen]
+        candidates: list[int] = rows.tolist()
+        sems = semantic_of(candidates)
+        closeness = np.fromiter(
+            (2.0 if x is None else -x for x in sems), dtype=np.float64, count=len(sems)
+        )
+        best = np.lexsort((np.arange(len(candidates)), closeness, -counts))[:lexical_limit]
         out["lexical"] = [
             {
-                "memory_id": ids[i],
-                "semantic": sems[i],
-                "text": features.texts[i],
-                "subject_id": features.subjects[i],
-                "lexical": lexical[i],
-                "question": features.questions[i],
+                "memory_id": ids[candidates[j]],
+                "semantic": sems[j],
+                "text": features.texts[candidates[j]],
+                "subject_id": features.subjects[candidates[j]],
+                "lexical": int(counts[j]),
+                "question": features.questions[candidates[j]],
             }
-            for i in best
+            for j in best.tolist()
         ]
     return {
         **out,

@@ -128,7 +128,7 @@ class GraphStore(ABC):
             )
         text, params = self._prepare(query, params, identifiers)
         with self._time_limit(timeout or query.timeout) as limit_s:
-            return self._execute(text, params, read_only=True, timeout_s=limit_s)
+            return query.unjoin(self._execute(text, params, read_only=True, timeout_s=limit_s))
 
     def write(
         self,
@@ -142,7 +142,8 @@ class GraphStore(ABC):
         query = self.queries.get(name)
         text, params = self._prepare(query, params, identifiers)
         with self._time_limit(timeout or query.timeout) as limit_s:
-            return self._execute(text, params, read_only=query.is_read, timeout_s=limit_s)
+            rows = self._execute(text, params, read_only=query.is_read, timeout_s=limit_s)
+            return query.unjoin(rows)
 
     @contextmanager
     def _time_limit(self, kind: TimeoutClass) -> Iterator[float]:

@@ -119,7 +119,7 @@ class _Neo4jTransaction(Transaction):
         query = self._store.queries.get(name)
         text, bound = self._store._prepare(query, params, identifiers)
         with engine_errors(ENGINE):
-            return [decode_record(r) for r in self._tx.run(text, bound)]
+            return query.unjoin([decode_record(r) for r in self._tx.run(text, bound)])
 
 
 class Neo4jStore(GraphStore):

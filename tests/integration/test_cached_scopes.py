@@ -15,7 +15,7 @@ import pytest
 from graphmem.crypto import ContentCipher, KeyStore
 from graphmem.embeddings.hashing import HashingEmbedder
 from graphmem.models.enums import Decision
-from graphmem.read import cached_scopes
+from graphmem.read import cached_scopes, scope_cache
 from graphmem.read.filters import read_policy, scope_params
 from graphmem.read.lexical import case_forms, terms
 from graphmem.service import Graphmem
@@ -188,6 +188,80 @@ def test_cached_lexical_rows_of_an_overflowing_scope_are_the_engines(gm: Graphme
     assert {r["memory_id"]: r["text"] for r in got["lexical"]} == {
         r["memory_id"]: r["text"] for r in engine
     }
+
+
+@pytest.mark.parametrize("ann", [False, True])
+def test_an_overflowing_cached_scope_whose_texts_hold_no_query_word_asks_no_lexical_scan(
+    gm: Graphmem, monkeypatch: pytest.MonkeyPatch, ann: bool
+) -> None:
+    """The cache counted the query's words over the whole scope and found none: the engine's
+    lexical scan would find none either, so it is not run (it cost ~150 ms at 95k memories);
+    a word some text holds still brings its rows, and the answers are the engine's."""
+    ids = populate(gm)
+    use_cache(gm, capacity=1000, sync_fill=None, ann=ann)
+    retriever = gm.retriever
+    retriever.scope_pool, retriever.pool = 3, 2  # the tenant's 15 memories overflow phase 1
+    asked = record_reads(gm, monkeypatch)
+    for query in ("qwertz yxcvb", "qwertz biscuit"):
+        asked.clear()
+        cached = gm.retrieve(ADMIN, {"query": query, "k": 2})
+        assert "retrieval/lexical" not in asked
+        assert (ids["pet"] in cached.candidate_ids) == ("biscuit" in query)  # "Tea Biscuit"
+        if ann:  # (equally similar memories may come in another order through the index)
+            continue
+        retriever.cached = None
+        asked.clear()
+        engine = gm.retrieve(ADMIN, {"query": query, "k": 2})
+        assert "retrieval/lexical" in asked
+        use_cache(gm, capacity=1000, sync_fill=None)
+        assert cached.candidate_ids == engine.candidate_ids
+        assert cached.candidate_count == engine.candidate_count
+        assert [r.memory_id for r in cached.results] == [r.memory_id for r in engine.results]
+
+
+def test_a_large_scope_is_ranked_beside_the_engine_only_for_the_same_ids(
+    gm: Graphmem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scope with a kept view is ranked from it while the engine applies the filters; that
+    answer is used only when the engine hands back exactly the view's ids with no slot changed
+    since, and it is the answer ranking afterwards gives. A memory written meanwhile changes
+    the ids: it is ranked again, and the new memory is found."""
+    populate(gm)
+    monkeypatch.setattr(scope_cache, "VIEW_MIN_SCOPE", 1)
+    cached = use_cache(gm, capacity=1000, sync_fill=None, ann=True)
+    threads: list[str] = []
+    rank = cached_scopes.rank_scope_ann
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return rank(*args, **kwargs)
+
+    monkeypatch.setattr(cached_scopes, "rank_scope_ann", spy)
+    scoped = read_policy(
+        "acme", now="2026-09-01T00:00:00.000000Z", embedding_version=gm.embedder.embedding_version
+    )
+    vector = gm.embedder.encode_one("favorite drink tea").tolist()
+    params = scope_params(scoped, vector, terms("favorite drink tea"), limit=5, exact_limit=2)
+    first = cached.phase1(("acme", None), scoped, params, use_ann=True)
+    assert first is not None and first["ann"] and threads == ["MainThread"]
+    threads.clear()
+    later_clock = {**scoped, "now": "2026-09-02T00:00:00.000000Z"}  # the clock is no filter key
+    again = cached.phase1(("acme", None), later_clock, params, use_ann=True)
+    assert again == first  # the answer ranked beside the engine's statement
+    assert len(threads) == 1 and threads[0].startswith("graphmem-side-query")
+    # another query's vector: ranked beside too, and the same as ranked afresh
+    other = {**params, "vector": gm.embedder.encode_one("lives in seoul").tolist()}
+    threads.clear()
+    beside = cached.phase1(("acme", None), scoped, other, use_ann=True)
+    assert threads[0].startswith("graphmem-side-query") and len(threads) == 1
+    fresh = use_cache(gm, capacity=1000, sync_fill=None, ann=True)
+    assert fresh.phase1(("acme", None), scoped, other, use_ann=True) == beside
+    # a memory written since: other ids, ranked again after the engine answered
+    later = remember(gm, A1, U1, "favorite_tea", "jasmine tea")
+    threads.clear()
+    after = cached.phase1(("acme", None), scoped, params, use_ann=True)
+    assert after is not None and later in after["ids"]
+    assert threads[-1] == "MainThread"
 
 
 def test_a_scope_is_filled_in_the_background_then_ranked_from_the_cache(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from graphmem.read import scope_cache
 from graphmem.read.ann import AnnIndex
 from graphmem.read.scope_cache import FeatureCache, rank_scope, rank_scope_ann
 
@@ -182,3 +183,89 @@ def test_a_clustered_index_finds_the_exact_top_ten_at_the_default_breadth() -> N
         truth = set(np.argsort(-(vectors[allowed] @ q))[:10].tolist())
         assert set(positions[:10].tolist()) == truth
         assert sims[:10] == pytest.approx(np.sort(vectors[allowed] @ q)[::-1][:10], abs=1e-5)
+
+
+def test_a_large_scope_keeps_its_view_while_its_ids_and_the_slots_stay_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The view of a large scope (its slots, the index's filter, its joined texts) is kept and
+    used again only for exactly the same ids while no slot changed; whatever changed, the
+    next call makes a new one, and the ranking answers as one made afresh."""
+    monkeypatch.setattr(scope_cache, "VIEW_MIN_SCOPE", 100)
+    cache, vectors = cache_with(400)
+    ids = [f"m{i:05d}" for i in range(0, 400, 2)]
+    query = vectors[10]
+    kw = {"term_forms": [["number", "Number"]], "lexical_limit": 5, "limit": 10}
+    with cache.pinned("acme", ids) as first:
+        assert first is not None and first.ids == ids
+    assert cache.view("acme", list(ids)) is first  # the same ids, another list
+    with cache.pinned("acme", list(ids)) as again:
+        assert again is first
+    with cache.pinned("acme", ids, view=first) as handed:
+        assert handed is first
+    row = ranked(cache, ids, query, **kw)
+    assert row is not None and row["lexical"]
+    # other ids (one fewer, or another order): another view
+    with cache.pinned("acme", ids[:-1]) as fewer:
+        assert fewer is not None and fewer is not first
+    with cache.pinned("acme", ids[::-1]) as reversed_:
+        assert reversed_ is not None and reversed_ is not first
+    # a put (a fill, a memory written since) moves the layout: the kept view is not used
+    cache.put("acme", rows(unit_rows(np.random.default_rng(4), 1), start=5000), epoch=0)
+    assert cache.view("acme", ids) is None
+    with cache.pinned("acme", ids, view=first) as after_put:  # handed a view no longer current
+        assert after_put is not None and after_put is not first
+    assert ranked(cache, ids, query, **kw) == row
+    # an eviction too, and a memory no longer here is missing again
+    small, _ = cache_with(200, capacity=200)
+    scope = [f"m{i:05d}" for i in range(200)]
+    with small.pinned("acme", scope) as kept:
+        assert kept is not None
+    small.put("acme", rows(unit_rows(np.random.default_rng(5), 20), start=9000), epoch=0)
+    assert small.missing("acme", scope)  # some of the scope were evicted
+    with small.pinned("acme", scope) as gone:
+        assert gone is None
+
+
+def test_a_kept_view_ranks_as_a_fresh_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(11)
+    vectors = unit_rows(rng, 600)
+    data = rows(vectors)
+    for i, r in enumerate(data):
+        if i % 7 == 0:
+            r["predicate"], r["object"] = "favorite_drink", "tea" if i % 2 else "Tea"
+        r["text"] = f"note {i}: " + ("tea and cake" if i % 5 == 0 else "coffee" if i % 3 else "")
+    ids = [r["memory_id"] for r in data]  # type: ignore[misc]
+    kw = {
+        "terms": ["drink", "tea"],
+        "object_forms": ["tea", "Tea", "TEA"],
+        "limit": 30,
+        "exact_limit": 40,
+        "sealed_prefix": "enc:",
+        "term_forms": [["tea", "Tea", "TEA"], ["cake", "Cake"], ["coffee"]],
+        "lexical_limit": 12,
+    }
+    answers = []
+    for view_min in (10**9, 100):  # never kept, then kept (and used a second time)
+        monkeypatch.setattr(scope_cache, "VIEW_MIN_SCOPE", view_min)
+        cache = FeatureCache(capacity=1000, dimensions=DIM, ann=AnnIndex(DIM))
+        cache.observe_epoch(0)
+        cache.put("acme", data, epoch=0)
+        for query in (vectors[3], vectors[400]):
+            answers.append([ranked(cache, ids, query, **kw) for _ in range(2)])
+    assert answers[0] == answers[2] and answers[1] == answers[3]
+    assert answers[0][0] == answers[0][1]
+
+
+def test_cosines_over_a_dense_span_are_the_gathered_ones() -> None:
+    cache, vectors = cache_with(3000)
+    ids = [f"m{i:05d}" for i in range(3000)]
+    query = vectors[7]
+    with cache.pinned("acme", ids) as pinned:
+        assert pinned is not None
+        rows_ = np.arange(100, 2900, 2)  # dense enough for the span's product
+        dense = pinned.cosines(rows_, query)
+        gathered = np.einsum("ij,j->i", cache._vectors[pinned.slots[rows_]], query)
+        assert np.array_equal(dense, gathered)
+        few = pinned.cosines([5, 2000], query)  # too few: gathered
+        assert np.allclose(few, [vectors[5] @ query, vectors[2000] @ query], atol=1e-6)

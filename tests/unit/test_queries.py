@@ -164,3 +164,28 @@ def test_every_analyst_query_declares_its_parameter_types(engine: str) -> None:
             # every analyst query is paged (no fixed LIMIT dropping rows unsaid)
             assert paged(query), query.name
             assert set(query.param_types) == query.params - {TENANT_PARAM} - PAGE_PARAMS, query.name
+
+
+def test_a_joined_column_declared_in_a_fragment_comes_back_a_list(tmp_path: Path) -> None:
+    """A fragment may hand a long list of ids back as one string (``// joined: ids``): the
+    query that includes it, on that engine only, splits it back for every caller."""
+    write(tmp_path, "g/_ids.cypher", "// the list\nids")
+    write(tmp_path, "g/_ids.falkordb.cypher", "// joined: ids, more\nstring.join(ids, ' ')")
+    write(tmp_path, "g/q.cypher", "// mode: read\nRETURN {{> g/_ids}} AS ids, $x AS x")
+    falkor = QueryLibrary("falkordb", tmp_path).get("g/q")
+    neo = QueryLibrary("neo4j", tmp_path).get("g/q")
+    assert falkor.joined == {"ids", "more"} and neo.joined == frozenset()
+    assert "string.join(ids, ' ')" in falkor.text and "string.join" not in neo.text
+    rows = [{"ids": "mem_1 mem_2", "x": "a b"}, {"ids": "", "x": ""}, {"ids": None, "x": None}]
+    assert falkor.unjoin(rows) == [
+        {"ids": ["mem_1", "mem_2"], "x": "a b"},
+        {"ids": [], "x": ""},
+        {"ids": None, "x": None},
+    ]
+    assert neo.unjoin([{"ids": "a b"}]) == [{"ids": "a b"}]  # nothing declared: untouched
+
+
+def test_the_scope_ids_travel_joined_on_falkordb_only() -> None:
+    assert library("falkordb").get("retrieval/scope_ids").joined == {"ids"}
+    assert library("falkordb").get("retrieval/scope_ids_subject").joined == {"ids"}
+    assert library("neo4j").get("retrieval/scope_ids").joined == frozenset()

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 
 import numpy as np
 import pytest
 
-from graphmem.read.scope_cache import FeatureCache, exact_rows, rank_scope, word_counts
+from graphmem.read.scope_cache import (
+    FeatureCache,
+    TextIndex,
+    exact_rows,
+    rank_scope,
+    word_counts,
+)
 
 DIM = 8
 
@@ -213,6 +221,52 @@ def test_word_counts_counts_each_query_word_once_in_any_spelling() -> None:
     assert word_counts(texts, forms) == {0: 1, 2: 2, 4: 1}  # CONTAINS: "teapot" holds "tea"
     assert word_counts(texts, []) == {}
     assert word_counts([], forms) == {}
+
+
+def _word_counts_by_find(texts: list[str | None], term_forms: list[list[str]]) -> dict[int, int]:
+    """The search as it was: ``str.find`` from every occurrence on (the reference)."""
+    flat = ["" if t is None else t for t in texts]
+    joined = "\n".join(flat)
+    starts = list(accumulate((len(t) + 1 for t in flat[:-1]), initial=0))
+    found: dict[int, set[int]] = {}
+    for word, forms in enumerate(term_forms):
+        for form in forms:
+            if not form:
+                continue
+            at = joined.find(form)
+            while at != -1:
+                found.setdefault(bisect_right(starts, at) - 1, set()).add(word)
+                at = joined.find(form, at + 1)
+    return {row: len(words) for row, words in found.items()}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_word_counts_finds_what_a_search_from_every_occurrence_finds_in_its_order(
+    seed: int,
+) -> None:
+    """Overlapping spellings ("aa" in "aaa"), words inside words, empty and missing texts and
+    spellings: the same rows, counts and first-found order as the search it replaced."""
+    rng = random.Random(seed)
+    alphabet = ["a", "b", "ab", "ba", "aa", " ", "tea", "Tea", "x"]
+    texts: list[str | None] = [
+        None
+        if rng.random() < 0.1
+        else "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        for _ in range(rng.randint(0, 60))
+    ]
+    forms = [
+        [rng.choice(["a", "aa", "ab", "ba", "tea", "Tea", "", "zz", "a b"]) for _ in range(3)]
+        for _ in range(rng.randint(0, 4))
+    ]
+    want = _word_counts_by_find(texts, forms)
+    got = word_counts(texts, forms)
+    assert got == want and list(got) == list(want)
+    index = TextIndex.of(texts)
+    assert word_counts(texts, forms, index=index) == want
+    for form in ("a", "aa", "tea", "q"):
+        assert index.rows_with(form).tolist() == sorted(
+            i for i, t in enumerate(texts) if t is not None and form in t
+        )
 
 
 def test_lexical_rows_are_the_scope_texts_holding_most_words_then_most_similar() -> None:
