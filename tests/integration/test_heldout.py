@@ -65,6 +65,8 @@ RECORDED = {
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
     "heldout_v15b.jsonl": (31, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
+    # v16: first run pending (written blind after round 14; README.md). Add its entry with the
+    # first run's numbers as its bounds.
 }
 
 
@@ -97,6 +99,7 @@ RECORDED_WITH_INTENT = {
     "heldout_v15.jsonl": (18, 5, 1),  # round 14; bound before it (28, 8, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
     "heldout_v15b.jsonl": (28, 1, 1),  # round 14; bound before it (48, 15, 6)
+    # v16: first run pending
 }
 
 
