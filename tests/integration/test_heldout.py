@@ -65,6 +65,9 @@ RECORDED = {
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
     "heldout_v15b.jsonl": (28, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
+    # v16 (README.md): written blind after round 14's first commits; its first run, once, on
+    # round 14's rules (`bffde15`):
+    "heldout_v16.jsonl": (55, 8, 7),
 }
 
 
@@ -97,6 +100,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v15.jsonl": (18, 5, 1),  # round 14; bound before it (28, 8, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
     "heldout_v15b.jsonl": (25, 1, 1),  # round 14; bound before it (48, 15, 6)
+    # v16's first run with INTENT (README.md), once, on round 14's rules (`bffde15`):
+    "heldout_v16.jsonl": (47, 9, 7),
 }
 
 
