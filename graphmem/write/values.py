@@ -65,15 +65,76 @@ _LANG_CODES = [
     "fa",
     "tl",
     "sw",
+    # round 14 (v16): more languages a user may ask for replies in
+    "ca",
+    "eu",
+    "gl",
+    "et",
+    "lv",
+    "lt",
+    "sk",
+    "sl",
+    "hr",
+    "sr",
+    "bg",
+    "is",
+    "ga",
+    "cy",
+    "af",
+    "zu",
+    "am",
+    "ne",
+    "si",
+    "km",
+    "lo",
+    "my",
+    "mn",
+    "ka",
+    "hy",
+    "az",
+    "kk",
+    "uz",
+    "mr",
+    "gu",
+    "kn",
+    "ml",
+    "te",
+    "pa",
+    "jv",
 ]
 _DISPLAY_IN = ("en", "ko", "ja", "zh", "es", "de", "fr", "pt", "it")
 _EXTRA_NAMES = {
     "ko": ["한국말", "한글", "韓国語", "韩语", "韩文", "국어", "korean"],
-    "en": ["영어", "英語", "英语", "英文", "inglés", "englisch"],
     "ja": ["일본어", "日本語", "日语", "日文", "japonés", "japanisch"],
     "zh": ["중국어", "中国語", "中文", "汉语", "普通话", "mandarin", "chino", "chinesisch"],
     "es": ["스페인어", "スペイン語", "西班牙语", "castellano", "spanisch"],
     "de": ["독일어", "ドイツ語", "德语", "alemán", "deutsch"],
+    # how a language is named when one speaks *in* it (round 14, v16): Polish "po polsku",
+    # Finnish "suomeksi", Hungarian "magyarul", Czech "česky", Russian "по-русски"
+    "pl": ["po polsku"],
+    "en": [
+        "영어",
+        "英語",
+        "英语",
+        "英文",
+        "inglés",
+        "englisch",
+        "po angielsku",
+        "englanniksi",
+        "angolul",
+    ],
+    "fi": ["suomeksi"],
+    "sv": ["ruotsiksi", "po szwedzku"],
+    "hu": ["magyarul"],
+    "cs": ["česky", "po česku"],
+    "ru": ["по-русски"],
+    "uk": ["українською", "по-українськи"],
+    "tl": ["tagalog", "wikang tagalog", "filipino"],
+    "et": ["eesti keeles"],
+    "lt": ["lietuviškai"],
+    "lv": ["latviski"],
+    "sk": ["po slovensky", "slovensky"],
+    "hr": ["hrvatski", "na hrvatskom"],
 }
 
 
@@ -81,13 +142,16 @@ _EXTRA_NAMES = {
 def _language_names() -> list[tuple[str, str]]:
     """(casefolded name, language) pairs, longest first."""
     names: dict[str, str] = {}
-    for code in _LANG_CODES:
-        lang = langcodes.Language.get(code)
+    for tag in _LANG_CODES:
+        lang = langcodes.Language.get(tag)
+        # the code a tag's language normalises to (``tl`` is ``fil``), as language_of_tag reads
+        # a claim's object: both sides then name one language the same way
+        code = str(lang.language or tag)
         forms = {lang.autonym()} | {lang.display_name(d) for d in _DISPLAY_IN}
         for form in forms:
             if form and not form.lower().startswith("unknown"):
                 names[form.casefold()] = code
-        for extra in _EXTRA_NAMES.get(code, ()):
+        for extra in _EXTRA_NAMES.get(tag, ()):
             names[extra.casefold()] = code
     return sorted(names.items(), key=lambda kv: -len(kv[0]))
 

@@ -569,3 +569,24 @@ def test_far_from_and_a_value_taken_back_ground_nothing(
 )
 def test_without_them_the_value_grounds(span: str, predicate: str, obj: Any) -> None:
     assert _verdict(span, predicate, obj) == "GROUNDED"
+
+
+@pytest.mark.parametrize(
+    ("span", "obj"),
+    [
+        ("Contéstame en catalán", "ca"),
+        ("Odpowiadaj mi po polsku, proszę", "pl-PL"),
+        ("Sumagot ka sa Tagalog", "tl"),
+        ("Vastaa minulle suomeksi, kiitos", "fi-FI"),
+        ("Válaszolj magyarul", "hu"),
+        ("Odpovídej česky", "cs"),
+        ("답변은 계속 한국어로 해 줘", "ko-KR"),
+    ],
+)
+def test_a_language_asked_for_in_its_own_words_grounds_its_tag(span: str, obj: str) -> None:
+    assert _verdict(span, "answer_language", obj) == "GROUNDED"
+
+
+def test_another_language_than_the_one_asked_for_does_not() -> None:
+    assert _verdict("Odpowiadaj mi po polsku, proszę", "answer_language", "en") != "GROUNDED"
+    assert _verdict("Vastaa minulle suomeksi", "answer_language", "sv") != "GROUNDED"
