@@ -61,13 +61,13 @@ RECORDED = {
     "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
     # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
     # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
-    "heldout_v15.jsonl": (19, 5, 1),  # round 14; round 13 (v15 its development data) (30, 6, 1)
+    "heldout_v15.jsonl": (19, 4, 1),  # round 14; round 13 (v15 its development data) (30, 6, 1)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
     "heldout_v15b.jsonl": (28, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
     # v16 (README.md): written blind after round 14's first commits; its first run, once, on
     # round 14's rules (`bffde15`):
-    "heldout_v16.jsonl": (55, 8, 7),
+    "heldout_v16.jsonl": (55, 4, 7),  # round 15 (v16 its development data); first run (55, 8, 7)
 }
 
 
@@ -97,11 +97,11 @@ RECORDED_WITH_INTENT = {
     # v14's first run with INTENT: 49/162, 11/87, 12
     "heldout_v14.jsonl": (0, 2, 0),  # round 14; bound before it (0, 6, 0)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
-    "heldout_v15.jsonl": (18, 5, 1),  # round 14; bound before it (28, 8, 1)
+    "heldout_v15.jsonl": (18, 4, 1),  # round 14; bound before it (28, 8, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
     "heldout_v15b.jsonl": (25, 1, 1),  # round 14; bound before it (48, 15, 6)
     # v16's first run with INTENT (README.md), once, on round 14's rules (`bffde15`):
-    "heldout_v16.jsonl": (47, 9, 7),
+    "heldout_v16.jsonl": (47, 5, 7),  # round 15; first run (47, 9, 7)
 }
 
 
