@@ -9,24 +9,20 @@ from typing import Any
 
 import pytest
 
-from graphmem.write.grounding import ClaimUnderTest, GroundingStage, GroundingVerdict, RuleVerifier
+from graphmem.write.grounding import GroundingVerdict
 from graphmem.write.hearsay import quoted_by_other
 from graphmem.write.instructions import instruction_shape, instruction_spans
 from graphmem.write.modality import modality_conflict
 from graphmem.write.qualifiers import qualifier_conflict
 from tests.complexity import assert_linear_growth
+from tests.grounding_cases import VERIFIER, in_message
 
-_VERIFIER = RuleVerifier()
-_STAGE = GroundingStage(_VERIFIER)
+_VERIFIER = VERIFIER
 
 
 def _verdict(content: str, span: str, predicate: str, obj: Any) -> GroundingVerdict:
     """The span read alone, then in the sentence of the message it was cut from."""
-    claim = ClaimUnderTest("user:r10", predicate, obj)
-    result = _VERIFIER.verify(claim, span)
-    if result.verdict is GroundingVerdict.GROUNDED:
-        result = _STAGE._in_context(claim, span, content)
-    return result.verdict
+    return in_message(content, span, predicate, obj, subject="user:r10")
 
 
 #: (message, cited span, predicate, object): sincere statements that must stay grounded

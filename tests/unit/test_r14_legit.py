@@ -14,11 +14,12 @@ import pytest
 
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.consent import asks_to_keep, scoped_request, someone_elses, takes_back
-from graphmem.write.grounding import ClaimUnderTest, GroundingStage, GroundingVerdict, RuleVerifier
+from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
 from graphmem.write.intents import holds_a_value
 from graphmem.write.poisoning import THRESHOLD, detect_instruction, instruction_score
 from graphmem.write.sensitivity import scan
 from tests.complexity import assert_linear_growth
+from tests.grounding_cases import in_message
 
 _VERIFIER = RuleVerifier()
 
@@ -346,15 +347,8 @@ def test_talk_about_an_ai_or_an_address_without_a_request_is_not(text: str) -> N
 
 # -- what the sentence or clause around a cropped span says -------------------------------------
 
-_STAGE = GroundingStage(_VERIFIER)
-
-
 def _in_message(content: str, span: str, predicate: str, obj: Any) -> str:
-    claim = ClaimUnderTest("user:r14", predicate, obj)
-    result = _VERIFIER.verify(claim, span)
-    if result.verdict is GroundingVerdict.GROUNDED:
-        result = _STAGE._in_context(claim, span, content)
-    return result.verdict.name
+    return in_message(content, span, predicate, obj, subject="user:r14").name
 
 
 @pytest.mark.parametrize(
