@@ -827,15 +827,15 @@ class GroundingStage:
         ):
             return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
         clause = _sentence_around(span, content, _CLAUSE_END)
-        if clause is not None and clause != sentence:
-            wide = self.verifier.verify(claim, clause)
+        if clause is None:
+            return _OK
+        narrow = wide if clause == sentence else self.verifier.verify(claim, clause)
         if (
-            clause is not None
-            and wide.verdict is GroundingVerdict.CONTRADICTED
-            and wide.rule is Rule.QUALIFIER_MISMATCH
-            and wide.detail in _CLAUSE_KINDS
+            narrow.verdict is GroundingVerdict.CONTRADICTED
+            and narrow.rule is Rule.QUALIFIER_MISMATCH
+            and narrow.detail in _CLAUSE_KINDS
         ):
-            return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
+            return Grounding(narrow.verdict, narrow.rule, f"span context: {narrow.detail}")
         return _OK
 
     @staticmethod

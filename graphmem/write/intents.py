@@ -249,8 +249,12 @@ def segments(run: StageInput) -> list[Segment]:
     seen: set[tuple[str, frozenset[Intent]]] = set()
     for where, text, wanted in fields:
         for piece in _pieces(text):
-            intents = wanted if holds_a_value(piece) else wanted - {Intent.SECRET}
-            if not intents or (piece, intents) in seen or not substantial(piece):
+            if not substantial(piece):
+                continue
+            intents = wanted
+            if Intent.SECRET in wanted and not holds_a_value(piece):
+                intents = wanted - {Intent.SECRET}
+            if not intents or (piece, intents) in seen:
                 continue
             seen.add((piece, intents))
             out.append(Segment(where, piece, intents))
