@@ -85,7 +85,7 @@ from graphmem.write import (
 )
 from graphmem.write.codes import Rule
 
-__all__ = ["NUMBER_WORDS", "Normalized", "View", "normalize"]
+__all__ = ["NUMBER_WORDS", "Normalized", "View", "base64_text", "normalize"]
 
 _MAX_DEPTH = 2
 #: longer texts are not also read backwards (a reversed payload hides in a short text)
@@ -607,16 +607,18 @@ def _decode_b64(run: str) -> str | None:
     run = re.sub(r"\s+", "", run)
     if run.isalpha() or run.isdigit() or len(set(run)) < 8:
         return None
-    decoded = _b64_text(run)
+    decoded = base64_text(run)
     if decoded is None and "/" in run:
         # a run inside a URL path (``/v/<base64>/``): its longest segment alone
         longest = max(run.split("/"), key=len)
         if len(longest) >= 16:
-            decoded = _b64_text(longest)
+            decoded = base64_text(longest)
     return decoded
 
 
-def _b64_text(run: str) -> str | None:
+def base64_text(run: str) -> str | None:
+    """The text a base64 (or base64url) run decodes to, when it is readable text; None for
+    anything else (a key decodes to random bytes)."""
     data = run.replace("-", "+").replace("_", "/")
     data += "=" * (-len(data) % 4)
     try:

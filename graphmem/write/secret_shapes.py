@@ -25,8 +25,6 @@ nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import itertools
 import re
 import unicodedata
@@ -45,7 +43,7 @@ from graphmem.write import (
     spoken_secrets,
 )
 from graphmem.write.codes import Rule
-from graphmem.write.normalize import with_plain_letters
+from graphmem.write.normalize import base64_text, with_plain_letters
 
 __all__ = ["labelled_category", "personal_data", "secrets"]
 
@@ -171,20 +169,6 @@ _KEY_BYTES: Final = re.compile(r"\[\s*\d{1,3}(?:\s*,\s*\d{1,3}){31,}\s*\]")
 _PADDED_B64: Final = re.compile(r"[A-Za-z0-9+/]{10,}={1,2}")
 
 
-def _b64_text(token: str) -> bool:
-    """Whether ``token`` is base64 of readable text (the decoders read that; a key decodes
-    to random bytes)."""
-    try:
-        raw = base64.b64decode(token, validate=True)
-    except (binascii.Error, ValueError):
-        return False
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return sum(c.isprintable() or c.isspace() for c in text) == len(text)
-
-
 def _word_path(token: str) -> bool:
     parts = [p for p in _PART_SEP.split(token) if p]
     words = sum(1 for p in parts if _WORD_PART.fullmatch(p))
@@ -209,7 +193,7 @@ def _looks_random(token: str, *, near_secret_word: bool) -> bool:
         return False
     if not near_secret_word and _word_path(t):
         return False
-    if _PADDED_B64.fullmatch(token) and _classes(t) >= 3 and not _b64_text(token):
+    if _PADDED_B64.fullmatch(token) and _classes(t) >= 3 and base64_text(token) is None:
         # base64 with its padding, mixed case and digits: an encoded key, whatever is said
         # around it ("… and ends with xW7nB3cZ1pYd==", the second half of a split key)
         return True
