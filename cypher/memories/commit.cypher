@@ -7,12 +7,19 @@
 // read ($commits[i].expected_ids), or a DUPLICATE whose memory is no longer current, writes
 // nothing and is missing from `committed` / `duplicated`: the caller re-reads and retries it.
 // $receipts: receipts of proposals that wrote no memory (rejected, awaiting confirmation).
+// $scrubs: cited sources a refused secret is removed from, with its receipt (write/sources.py).
 // The type label is set from a closed set of literals (labels are not parameters).
 CALL () {
   UNWIND $receipts AS rc
   CREATE (r:WriteReceipt)
   SET r += rc
   RETURN count(*) AS stored
+}
+CALL () {
+  UNWIND $scrubs AS sc
+  MATCH (src:Source {tenant_id: $tenant_id, source_id: sc.source_id})
+  SET src += sc.props, src.redactions = sc.redactions
+  RETURN count(*) AS scrubbed
 }
 CALL () {
   UNWIND $duplicates AS d

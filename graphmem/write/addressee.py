@@ -19,46 +19,78 @@ refused for it; a user may write "to the assistant:" to their own agent.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-__all__ = ["asks_after", "reader_addressed"]
+from graphmem.write.screened import unscreened
+
+__all__ = ["Address", "asks_after", "reader_address", "reader_addressed", "says_after"]
 
 #: words that name the AI itself (a noun beside them is the AI, not a human assistant)
 _AI_WORD = (
     r"(?:(?<![A-Za-z])(?:AI|A\.I\.|IA|KI|LLM|GPT)(?![A-Za-z])|ИИ|нейросет\w*|人工知能|人工智能|인공지능|"
-    r"الذكاء\s+الاصطناعي|yapay\s+zeka|kecerdasan\s+buatan|trí\s+tuệ\s+nhân\s+tạo|AI助手|AI助理)"
+    r"الذكاء\s+الاصطناعي|yapay\s+zeka|kecerdasan\s+buatan|trí\s+tuệ\s+nhân\s+tạo|AI助手|AI助理|"
+    # round 15: "artificial intelligence" and its acronyms in the languages of Europe, the
+    # Middle East, South and South-East Asia and East Africa; a Finnish compound is one word
+    # ("tekoälyavustajalle": to the AI assistant)
+    r"(?<![A-Za-z])(?:ШІ|ТН)(?![A-Za-z])|tekoäly\w*|ה?בינה\s+ה?מלאכותית|sztuczn\w+\s+inteligencj\w+|"
+    r"uměl\w+\s+inteligenc\w+|umel\w+\s+inteligenc\w+|mesterséges\s+intelligenci\w+|"
+    r"τεχνητ\w+\s+νοημοσύν\w+|искусственн\w+\s+интеллект\w*|штучн\w+\s+інтелект\w*|"
+    r"ปัญญาประดิษฐ์|เอไอ|कृत्रिम\s+बुद्धि\w*|एआई|কৃত্রিম\s+বুদ্ধিমত্তা|এআই|هوش\s+مصنوعی|"
+    r"مصنوعی\s+ذہانت|akili\s+bandia|kunstmatige\s+intelligentie|künstliche\w*\s+intelligenz|"
+    r"intelligence\s+artificielle|inteligencia\s+artificial|inteligência\s+artificial|"
+    r"intelligenza\s+artificiale|inteligen[țţt]\w*\s+artificial\w*|artificiell\w*\s+intelligens|"
+    r"kunstig\s+intelligens|artipisyal\w*\s+na\s+intelihensiya|yapay\s+zekâ)"
 )
 _NOUN = (
     r"(?:assistants?|agents?|chatbots?|bots?|copilots?|language\s+models?|models?|"
     r"asistentes?|agentes?|Assistent(?:in|en)?|assistente|ассистент\w*|бот\w*|агент\w*|"
+    r"assistent\w*|asystent\w*|asistent\w*|asszisztens\w*|avustaja\w*|msaidizi|wasaidizi|"
+    r"ה?עוזר\w*|βοηθ\w+|асистент\w*|помічник\w*|помощник\w*|دستیار|katulong|"
     r"trợ\s+lý|ผู้ช่วย|مساعد\w*|सहायक|asisten|asistan\w*|어시스턴트|에이전트|비서|챗봇|"
     r"アシスタント|エージェント|ボット|助手|助理|智能体|机器人)"
 )
 _DATIVE_BEFORE = (
     r"(?:\b(?:to|for|dear|hey|attention|note\s+(?:to|for)|message\s+(?:to|for)|para|al|für|an|"
-    r"à|pour|au|aux|для|к|cho|gửi|untuk|kepada|buat)\b|ถึง|إلى|لـ|给|致|写给)"
+    r"à|pour|au|aux|для|к|cho|gửi|untuk|kepada|buat|till|åt|kwa|sa|do|dla|per|voor|aan|pro|"
+    r"pentru|için|προς|для|до)\b|ถึง|إلى|لـ|给|致|写给)"
 )
 _DATIVE_AFTER = r"(?:へ|に|에게|께|के\s+लिए|को|için|[-\s]?e\b)"
 _DEICTIC = (
     r"(?:\b(?:this|these|esto|este|esta|estos|estas|dies\w*|ceci|cette|ce|isso|isto|essa|esse|"
-    r"это\w*|эт\w+|ini|bu)\b|này|นี้|هذا|هذه|यह|इस|この|本|此|这|該|이\s)"
+    r"это\w*|эт\w+|ini|bu|den\s+här|det\s+här|denna|detta|tämän|tätä|tämä|hii|huu|nito|ito|"
+    r"ten|tę|ten\s+plik|tego|této|tohoto|ezt|ezen|αυτ\w+|цей|цього|ця|acest\w*|deze|dit)\b|"
+    r"này|นี้|هذا|هذه|यह|इस|この|本|此|这|該|이\s|ה?זה|ה?זאת)"
 )
 _CLAUSE = r"(?:^|(?<=[\n.!?;>|\"'(\[{#*—–。！？-])|(?<=[.!?;:：]\s))[ \t]*"
-_ADDRESS = re.compile(
+_ADDRESS_HEAD = (
     rf"{_CLAUSE}(?P<pre>(?:[^\n.!?:：]{{0,24}}?{_DATIVE_BEFORE}[ \t]*)?)"
     rf"(?P<head>[^\n.!?:：。]{{0,40}}?(?:{_AI_WORD}[\s-]*{_NOUN}?|{_NOUN}(?:[\s-]*(?:de\s+)?{_AI_WORD})?))"
-    rf"(?P<gap>[^\n.!?:：]{{0,60}}?)[ \t]*(?P<end>[:：—–]|,(?=\s))",
-    re.IGNORECASE | re.MULTILINE,
+    rf"(?P<gap>[^\n.!?:：]{{0,60}}?)[ \t]*"
+)
+#: a heading ended by a colon or a dash is tried before one ended by a comma: "Notiz an die
+#: KI, die dieses Notebook ausführt: …" is addressed by its colon, after the relative clause
+_ADDRESS = re.compile(_ADDRESS_HEAD + r"(?P<end>[:：—–])", re.IGNORECASE | re.MULTILINE)
+_ADDRESS_COMMA = re.compile(_ADDRESS_HEAD + r"(?P<end>,(?=\s))", re.IGNORECASE | re.MULTILINE)
+#: a bare name of the AI at the start of a line before a colon ("AI: Sure, here it is",
+#: "Assistant AI: …") is how a transcript labels who speaks, not an address to the reader
+_SPEAKER = re.compile(
+    rf"(?:{_AI_WORD}|{_NOUN})(?:[\s-]+(?:{_AI_WORD}|{_NOUN})){{0,2}}", re.IGNORECASE
 )
 _AI_RE = re.compile(_AI_WORD, re.IGNORECASE)
 #: the cheap pre-check: no noun for the AI anywhere, no address. Substring tests (C speed),
 #: upper case for the short Latin ones ("AI" in "said" is not one), case-folded for the rest
-_UPPER_STEMS = ("AI", "A.I.", "IA", "KI", "LLM", "GPT")
+_UPPER_STEMS = ("AI", "A.I.", "IA", "KI", "LLM", "GPT", "ШІ", "ТН")
 _FOLDED_STEMS = (
     "assistant", "agent", "bot", "бот", "copilot", "model", "asistente", "assistent", "ии",
     "нейросет", "ассистент", "агент", "人工知能", "人工智能", "인공지능", "الذكاء", "yapay zeka",
     "kecerdasan", "trí tuệ", "trợ lý", "ผู้ช่วย", "مساعد", "सहायक", "asisten", "asistan",
     "어시스턴트", "에이전트", "비서", "챗봇", "アシスタント", "エージェント", "ボット",
     "助手", "助理", "智能体", "机器人", "ai助",
+    "tekoäly", "בינה", "sztuczn", "uměl", "umel", "mesterséges", "τεχνητ", "искусствен",
+    "штучн", "ปัญญาประดิษฐ์", "เอไอ", "कृत्रिम", "एआई", "কৃত্রিম", "এআই", "هوش", "مصنوعی",
+    "akili bandia", "kunstmatige", "künstliche", "artificiel", "inteligen", "intelligenza",
+    "artificiell", "kunstig", "artipisyal", "asystent", "asistent", "asszisztens", "avustaja",
+    "saidizi", "עוזר", "βοηθ", "асистент", "помічник", "помощник", "دستیار", "katulong",
 )  # fmt: skip
 
 
@@ -88,7 +120,11 @@ _READ_VERB_EN = (
     r"(?:that|who|which)\s+(?:reads?|process(?:es)?|summari[sz]es?|transcribes?|sees?))"
 )
 _PARTICIPLE = re.compile(
-    rf"\b{_AI_OR_NOUN}\s+{_READ_VERB_EN}\s+(?:this|these|the\s+\w+\s+below)\b"
+    rf"\b{_AI_OR_NOUN}\s+{_READ_VERB_EN}\s+(?:this|these|my|our|your|the\s+\w+\s+below)\b"
+    # the AI as the subject of reading this very text, in a Korean condition or clause
+    # ("AI assistant가 이 링크를 요약하면", "에이전트는 본 문서를 처리할 때")
+    r"|(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇|assistant|agent|bot)\s?(?:가|이|는|은|께서)\s+"
+    r"(?:이|본|해당|위|아래)\s*[^\s.!?。]{0,12}?(?:을|를)\s*(?:읽|처리|요약|분석|검토|번역|보)"
     rf"|@(?:assistant|ai|bot|copilot|agent|claude|gpt|gemini)\b"
     rf"|\b(?:note|message|memo|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
     rf"(?:{_AI_WORD})[\s-]*(?:{_NOUN}|reviewers?|readers?|systems?|tools?)?"
@@ -121,27 +157,65 @@ _HUMAN_GROUP = re.compile(
 )
 
 
-def reader_addressed(text: str) -> tuple[int, int] | None:
-    """``(start, end)`` of the first clause heading addressed to the AI reader, if any."""
+@dataclass(frozen=True)
+class Address:
+    """Where a text speaks to the AI reader. ``heading``: the address ends in a colon, a dash
+    or a vocative comma, so what follows it is said *to* the AI; ``speaker``: a bare name of
+    the AI opening a line ("AI: …"), which in a transcript labels who speaks."""
+
+    start: int
+    end: int
+    heading: bool
+    speaker: bool
+
+
+_HEADING_AFTER = re.compile(r"[ \t]*[^\n.!?:：]{0,30}?[:：—–]")
+
+
+def reader_address(text: str) -> Address | None:
+    """The first clause heading addressed to the AI reader, if any."""
     if len(text) < 8 or not _may_name_the_ai(text):
         return None
     named = _PARTICIPLE.search(text)
     if named is not None and not _HUMAN_GROUP.match(text, named.start()):
-        return named.start(), named.end()
-    for m in _ADDRESS.finditer(text):
-        if _HUMAN_GROUP.search(text, m.start(), m.end()):
-            continue  # "Note for the AI team:" is for people who work on AI
-        head, gap, pre = m.group("head"), m.group("gap"), m.group("pre")
-        if m.group("end") == "," and not (_AI_RE.search(head) and re.search(_NOUN, head, re.I)):
-            continue  # "AI agent, …" is a vocative; "AI, cloud and data: …" is a list
-        if (
-            _AI_RE.search(head)
-            or (pre and _DATIVE_BEFORE_RE.search(pre))
-            or _DATIVE_AFTER_RE.search(gap)
-            or _DEICTIC_RE.search(gap)
-        ):
-            return m.start("head"), m.end()
+        heading = _HEADING_AFTER.match(text, named.end()) is not None
+        return Address(named.start(), named.end(), heading, speaker=False)
+    for pattern in (_ADDRESS, _ADDRESS_COMMA):
+        for m in pattern.finditer(text):
+            if _HUMAN_GROUP.search(text, m.start(), m.end()):
+                continue  # "Note for the AI team:" is for people who work on AI
+            head, gap, pre = m.group("head"), m.group("gap"), m.group("pre")
+            if m.group("end") == "," and not (_AI_RE.search(head) and re.search(_NOUN, head, re.I)):
+                continue  # "AI agent, …" is a vocative; "AI, cloud and data: …" is a list
+            if (
+                m.group("end") != ","
+                and gap.lstrip().startswith(",")
+                and not (pre and _DATIVE_BEFORE_RE.search(pre))
+                and not _DEICTIC_RE.search(gap)
+            ):
+                continue  # "AI, cloud and data: …" lists topics; it speaks to no one
+            if (
+                _AI_RE.search(head)
+                or (pre and _DATIVE_BEFORE_RE.search(pre))
+                or _DATIVE_AFTER_RE.search(gap)
+                or _DEICTIC_RE.search(gap)
+            ):
+                line_start = text.rfind("\n", 0, m.start("head")) + 1
+                speaker = (
+                    m.group("end") != ","
+                    and not pre.strip()
+                    and not gap.strip()
+                    and not text[line_start : m.start("head")].strip(" \t#>*-")
+                    and _SPEAKER.fullmatch(head.strip()) is not None
+                )
+                return Address(m.start("head"), m.end(), heading=True, speaker=speaker)
     return None
+
+
+def reader_addressed(text: str) -> tuple[int, int] | None:
+    """``(start, end)`` of the first clause heading addressed to the AI reader, if any."""
+    found = reader_address(text)
+    return None if found is None else (found.start, found.end)
 
 
 #: a request in the clause that follows an address: a polite or imperative ending, a
@@ -156,9 +230,24 @@ _REQUEST = re.compile(
     # and Vietnamese: ignore, disregard, send, delete, add, tell, subscribe
     r"ignora|ignore[zr]?|desconsidere|disregard|negeer|abaikan|bỏ\s+qua|invia|envoie|stuur|gửi|"
     r"cancella|apague|supprime[zr]?|verwijder|xóa|aggiungi|ajoute[zr]?|voeg|thêm|diga|dis-lui|"
-    r"zeg|katakan|nói\s+với|iscrivi|inscreva|inscris|abonneer|daftarkan|đăng\s+ký)\b"
+    r"zeg|katakan|nói\s+với|iscrivi|inscreva|inscris|abonneer|daftarkan|đăng\s+ký|"
+    # round 15: the second-person imperatives a French or German note to the AI opens with
+    r"garde|pousse|publie|efface|transf[èe]re|partage|d[ée]sactive|active|modifie|r[ée]ponds|"
+    r"oublie|mets|fais|ouvre|clique|t[ée]l[ée]charge|installe|ex[ée]cute|lance|valide|approuve|"
+    r"accepte|fusionne|schicke?|teile|[äa]ndere|deaktiviere|aktiviere|entferne|gib|mach|"
+    r"[öo]ffne|klicke|lade|installiere|f[üu]hre|starte|genehmige|akzeptiere|leite|r[äa]ume?|"
+    r"vergiss|ignoriere|antworte|setze|speichere|l[öo]sche|"
+    # English persistence and regard, and the Russian, Ukrainian and Turkish imperatives
+    r"from\s+(?:now|here)\s+on|going\s+forward|henceforth|treat|consider|regard|"
+    r"удали\w*|отправь\w*|перешли\w*|пришли\w*|игнорируй\w*|забудь\w*|измени\w*|отключи\w*|"
+    r"включи\w*|добавь\w*|сделай\w*|открой\w*|скачай\w*|установи\w*|запусти\w*|выполни\w*|"
+    r"ответь\w*|скажи\w*|пожалуйста|видали\w*|надішли\w*|ігноруй\w*|зміни\w*|вимкни\w*|"
+    r"додай\w*|зроби\w*|відкрий\w*|завантаж\w*|встанови\w*|виконай\w*|будь\s+ласка|"
+    r"sil|gönder|unut|değiştir|kapat|ekle|yap|aç|indir|kur|çalıştır|yanıtla|söyle|lütfen)\b"
     r"|(?:하세요|해\s*주세요|해\s*줘|주세요|하십시오|하라|해라|마세요|마십시오|말\s*것|할\s*것|바랍니다|부탁)"
-    r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い)"
+    r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い|"
+    # round 15: a casual request or prohibition ("同期して、", "言わないでね")
+    r"て(?:ね|よ|おいて|くれ|ほしい)?(?=[、。！!\s]|$)|ないで)"
     r"|(?:请|務必|务必|必须|不要|别|把)",
     re.IGNORECASE,
 )
@@ -172,3 +261,25 @@ def asks_after(text: str, end: int, width: int = 200) -> bool:
     stop = _SENTENCE_END.search(text, end, end + width)
     limit = stop.end() if stop else min(len(text), end + width)
     return _REQUEST.search(text, end, limit) is not None
+
+
+#: a word of at least two letters in any script; a run of CJK or kana counts per character
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def says_after(text: str, end: int, width: int = 200) -> bool:
+    """Whether a heading addressed to the AI (ending at ``end``) is followed by a statement
+    of its own — three words or more (six CJK characters), not a question — in the same
+    sentence, written in a language the gate does not screen
+    (:mod:`graphmem.write.screened`). In the languages it reads, what the address asks is
+    read by its request words (:func:`asks_after`), and an address that only tells ("Note for
+    the AI reviewer: the diff adds two tests") is left alone; in the others nothing can tell
+    a request from a remark, so a statement to the AI that reads it is taken as meant for the
+    agent (round 15: a Swahili, Hebrew or Finnish directive under such a heading passed)."""
+    stop = _SENTENCE_END.search(text, end, end + width)
+    clause = text[end : stop.start() + 1 if stop else min(len(text), end + width)]
+    if clause.rstrip().endswith(("?", "？")):
+        return False
+    words = len(_WORD.findall(clause)) + len(_CJK.findall(clause)) // 2
+    return words >= 3 and unscreened(clause) is not None

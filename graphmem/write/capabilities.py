@@ -347,8 +347,26 @@ _ACTOR_MAY = prefiltered(
     )
 )
 _PREFIX_RE: Final = re.compile(
-    r"^(?:can|may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
+    # "can_" alone is a skill ("can_swim", "can_drive"); with an approval, a permission or a
+    # limit after it the concepts below read it ("can_approve_refunds")
+    r"^(?:may|allowed|allow|is_allowed|is_authorized|is_authorised|has_access|"
     r"has_permission|is_admin|is_owner|is_superuser|bypass|skip_approval|auto_approve)(?:[_.\-]|$)"
+)
+#: "can_" before an act on money, data or accounts is what someone may do, not a skill
+_CAN_ACT: Final = re.compile(
+    r"^can[_.\-](?:[a-z0-9]+[_.\-]){0,2}?(?:pay|transfer|send|wire|spend|purchase|buy|order|sign|"
+    r"approve|delete|remove|access|admin|book|withdraw|charge|refund|invest|trade|sell|share|"
+    r"publish|deploy|merge|grant|unlock|open|disable|bypass|skip|use|manage|edit|read|view|"
+    r"see|change|reset|cancel|subscribe|accept|decline|reply|forward|execute|run|install)(?:[_.\-]|$)"
+)
+#: round 15: the agent named first, then what it may do or the power it holds
+#: ("agent_may_apply_company_seal", "assistant_can_send_mpesa", "agent_prokura",
+#: "ai_power_of_attorney"); "assistant_name" or "agent_language" name no power. Read after
+#: the concepts, so a key they name more closely keeps its rule ("agent_signing_limit_eur")
+_ACTOR_KEY: Final = re.compile(
+    r"^(?:agent|assistant|ai|bot|copilot)[_.\-](?:[a-z0-9]+[_.\-]){0,3}?(?:can|may|might|allowed|"
+    r"permitted|authori[sz]ed|entitled|power|powers|prokura|procura|mandate|proxy|authority|"
+    r"poa|signatory|signing|permission|permissions|rights?|license|licence)(?:[_.\-]|$)"
 )
 
 #: in a predicate the words alone are enough: a key named for an approval, a permission or
@@ -421,6 +439,10 @@ def capability_grant(predicate: str | None, object_text: str | None) -> Capabili
             and not (rule is Rule.AUTHZ_LIMIT and institution_limit(words))
         ):
             return CapabilityFinding(Code.CAPABILITY_GRANT, rule, f"predicate:{rule}")
+        if _ACTOR_KEY.search(key) or _CAN_ACT.search(key):
+            return CapabilityFinding(
+                Code.CAPABILITY_GRANT, Rule.AUTHZ_PERMISSION, "predicate:ability"
+            )
     occupation = bool(predicate) and _OCCUPATION_KEY.search(
         re.sub(r"[_.\-]+", " ", (predicate or "").lower())
     )
@@ -473,7 +495,10 @@ _OCCUPATION_KEY = re.compile(
 )
 #: an event that happened to a credential or setting ("pin changed", "2fa reset")
 _EVENT_WORDS = re.compile(
-    r"\b(?:changed|reset|updated|renewed|rotated|expired|replaced|forgotten|forgot|locked)\b"
+    r"\b(?:changed|reset|updated|renewed|rotated|expired|replaced|forgotten|forgot|locked|"
+    # round 15: a new one asked for, one lost, and a protection switched *on* ("bank_2fa_enabled"
+    # = true is a fact about the user's account; what weakens a setting is read from its value)
+    r"requested|new|lost|issued|ordered|enabled|activated|active|turned_on|set_up|setup)\b"
 )
 #: access to a physical place ("building access method", "office door access"): how one
 #: gets in, not who may do what in a system
@@ -483,7 +508,7 @@ _PLACE_ACCESS = re.compile(
     r"station|floor)\s+access\b"
 )
 #: what would weaken or set a security setting in a value
-_SETTING_VALUE = _rx(r"\b(?:off|disabled?|none|skip\w*|bypass\w*|no|removed?|optional)\b")
+_SETTING_VALUE = _rx(r"\b(?:off|disabled?|none|skip\w*|bypass\w*|no|removed?|optional|false|0)\b")
 
 
 def _predicate_states_fact(rule: Rule, words: str, object_text: str | None) -> bool:

@@ -54,6 +54,9 @@ class Code(StrEnum):
     POISONING = "POISONING"
     LOWER_AUTHORITY = "LOWER_AUTHORITY"
     UNTRUSTED_SOURCE = "UNTRUSTED_SOURCE"
+    #: a rule, a grant or a lesson in a language the gate's rules do not read (round 15):
+    #: asked, never committed unread (graphmem/write/screened.py)
+    UNSCREENED_LANGUAGE = "UNSCREENED_LANGUAGE"
     # INTENT (a segment close to a forbidden intent: ask, never commit)
     INTENT_NEAR_HIT = "INTENT_NEAR_HIT"
     # CONFLICT
@@ -105,6 +108,7 @@ STAGE: dict[Code, WriteStage] = {
             Code.POISONING,
             Code.LOWER_AUTHORITY,
             Code.UNTRUSTED_SOURCE,
+            Code.UNSCREENED_LANGUAGE,
         ),
         WriteStage.GATE,
     ),
@@ -278,6 +282,11 @@ class Rule(StrEnum):
     #: a field the agent writes itself (predicate, namespace, purposes) read as the agent's
     #: own text, whatever source the claim cites
     AGENT_FIELD = "AGENT_FIELD"
+    # -- languages the gate does not read (round 15, ``graphmem/write/screened.py``)
+    #: untrusted text in such a language that names the AI or points to a destination
+    UNSCREENED_PAYLOAD = "UNSCREENED_PAYLOAD"
+    #: a rule or a grant for the agent, or an episode's lesson, in such a language
+    UNSCREENED_RULE = "UNSCREENED_RULE"
 
 
 _NORMALIZE_RULES = (
@@ -373,7 +382,11 @@ RULE_CODE: dict[Rule, Code] = {
     **dict.fromkeys(
         (Rule.SHELL_COMMAND, Rule.STANDING_RULE, Rule.IMPERATIVE_STEPS), Code.INSTRUCTION_SHAPED
     ),
-    **dict.fromkeys((Rule.OPAQUE_PAYLOAD, Rule.OPAQUE_TEXT, Rule.AGENT_FIELD), Code.POISONING),
+    **dict.fromkeys(
+        (Rule.OPAQUE_PAYLOAD, Rule.OPAQUE_TEXT, Rule.AGENT_FIELD, Rule.UNSCREENED_PAYLOAD),
+        Code.POISONING,
+    ),
+    Rule.UNSCREENED_RULE: Code.UNSCREENED_LANGUAGE,
 }
 
 __all__ = ["RULE_CODE", "SPECIAL_CATEGORIES", "STAGE", "Code", "Rule"]

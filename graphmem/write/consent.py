@@ -77,7 +77,19 @@ _CUE: Final = prefiltered(
         r"per\s+favore|mi\s+serve\s+per|usa(?:lo|la|li)|lembr[ae]-?(?:se|te)?\b|guarda\s+(?:isso|isto)|"
         r"salve|anote|memoriz[ae]|por\s+favor|use\s+(?:isso|isto|para)|serve\s+para|"
         r"onthoud|bewaar|sla\s+(?:dit|het)\s+op|noteer|alsjeblieft|graag|gebruik\s+(?:dit|het)|"
-        r"ingat(?:lah|kan)?|simpan(?:lah)?|catat(?:lah)?|tolong|gunakan|pakai(?:lah)?)\b",
+        r"ingat(?:lah|kan)?|simpan(?:lah)?|catat(?:lah)?|tolong|gunakan|pakai(?:lah)?)\b"
+        # round 15: "remember / save / note this" in the languages the held-out sets reached
+        # next (Swedish, Norwegian, Danish, Polish, Czech, Finnish, Hungarian, Turkish,
+        # Russian, Ukrainian, Romanian, Greek, Tagalog, Swahili, Hebrew, Arabic, Thai, Hindi)
+        r"|\b(?:spara|kom\s+ihåg|komma\s+ihåg|notera|husk|lagre|gem\s+(?:det|dette)|"
+        r"zapamiętaj|zapisz|zanotuj|pamiętaj|zapamatuj\w*|ulož\w*|poznamenej|muista|tallenna|"
+        r"merkitse|jegyezd\s+meg|mentsd\s+el|ne\s+feledd|hatırla|kaydet|not\s+al|unutma|"
+        r"запомни\w*|сохрани\w*|запиши\w*|учти\w*|запам'ятай\w*|збережи\w*|врахуй|"
+        r"ține\s+minte|tine\s+minte|salvează|notează|θυμήσου|αποθήκευσε|σημείωσε|"
+        r"tandaan|pakitandaan|i-save|itala|kumbuka|hifadhi)\b"
+        r"|תזכור|זכור|תשמור|שמור|תרשום|رجاء|تذكر|احفظ|سجّل|سجل|จำไว้|บันทึก|याद\s+रख\w*"
+        r"|মনে\s+রাখ\w*|মনে\s+রেখো|সেভ\s+কর\w*|یادت\s+باشه|یادت\s+بمونه|به\s+خاطر\s+بسپار|"
+        r"ذخیره\s+کن|یادداشت\s+کن|አስታውስ|አስቀምጥ|zapamatuj\s+si|zapiš\s+si",
         _I,
     )
 )
@@ -127,7 +139,19 @@ _TAKE_BACK: Final = prefiltered(
         r"|\b(?:niet|nooit)\s+(?:\w+\s+)?(?:onthouden|bewaren|opslaan|noteren)\b|"
         r"\b(?:onthoud|bewaar|noteer)\s+(?:dit|het)\s+niet\b|\bvergeet\s+(?:het|dit)\b|\bonder\s+ons\b"
         r"|\b(?:jangan|tidak\s+usah|tak\s+usah)\s+(?:\w+\s+)?(?:diingat|disimpan|dicatat|ingat|simpan|catat)\w*|"
-        r"\blupakan\b|\bantara\s+kita\b",
+        r"\blupakan\b|\bantara\s+kita\b"
+        # round 15: "don't remember / save this" in the languages whose "remember this" is read
+        # as consent (a refusal must never read as the consent beside it)
+        r"|\b(?:spara|kom)\s+(?:\w+\s+)?inte\b|\binte\s+(?:spara|komma\s+ihåg)\b|\bikke\s+(?:husk|lagre|gem)\b|"
+        r"\b(?:husk|lagre)\s+(?:\w+\s+)?ikke\b|\bnie\s+(?:zapisuj|zapamiętuj|zapamiętaj|zapisz|pamiętaj)\w*|"
+        r"\bne(?:zapamatuj|ukládej|ulož|pamatuj|zapisuj)\w*|\bälä\s+(?:muista|tallenna|merkitse)\b|"
+        r"\bne\s+(?:jegyezd|mentsd|tárold)\w*|\b(?:kaydetme|hatırlama|not\s+alma)\w*|"
+        r"\bне\s+(?:запоминай|сохраняй|записывай|запам'ятовуй|зберігай|записуй)\w*|"
+        r"\bnu\s+(?:salva|ține\s+minte|tine\s+minte|nota)\w*|\bμην\s+(?:το\s+)?(?:θυμ|αποθηκ|σημει)\w*|"
+        r"\bhuwag\s+(?:mong\s+)?(?:tandaan|i-save|itala)\b|\busi(?:kumbuke|hifadhi|andike)\b|"
+        r"אל\s+(?:ת)?(?:זכור|שמור|תזכור|תשמור|תרשום)|لا\s+(?:تحفظ|تتذكر|تسجل)|ไม่ต้องจำ|อย่าบันทึก|"
+        r"याद\s+मत|মনে\s+রেখো\s+না|মনে\s+রাখবে\s+না|মনে\s+রাখিস\s+না|সেভ\s+কোরো\s+না|یادت\s+نباشه|"
+        r"ذخیره\s+نکن|یادداشت\s+نکن|به\s+خاطر\s+نسپار|አታስታውስ|አታስቀምጥ",
         _I,
     )
 )

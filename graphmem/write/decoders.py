@@ -73,6 +73,9 @@ CHAR_CODES = re.compile(
 def decode_char_codes(run: str, readable: Readable) -> str | None:
     if run.startswith("\\"):
         codes = [int(c, 8) for c in run.split("\\") if c]
+        if any(c > 0x7E for c in codes):
+            # octal escapes of UTF-8 bytes ("\354\235\264" is 이): read as the bytes they are
+            return readable(bytes(codes))
     else:
         tokens = re.findall(r"\d+", run)
         base = 2 if all(len(t) >= 7 and set(t) <= {"0", "1"} for t in tokens) else 10

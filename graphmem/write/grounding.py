@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
@@ -46,6 +46,7 @@ from graphmem.write.codes import Code, Rule
 from graphmem.write.hearsay import quoted_by_other
 from graphmem.write.modality import modality_conflict
 from graphmem.write.normalize import normalize
+from graphmem.write.payload import task_payload
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.stage import Check, StageInput, confirm
 from graphmem.write.values import Values, extract, language_of_tag, tokens
@@ -431,6 +432,22 @@ _MONTH_NAMES = re.compile(
 _QUALIFIER_VIEWS = ("clean", "joined", "leet", "reversed", "inline")
 
 
+#: learning a language is not speaking it, nor asking for answers in it (round 15)
+_LEARNING: Final = re.compile(
+    r"\b(?:learn\w*|study\w*|studie\w*|practi[cs]\w*|lerne\w*|aprend\w*|estudi\w*|apprend\w*|"
+    r"étudi\w*|impar\w*|studi\w*)\b|배우|공부|연습|勉強|習って|習い|学んで|学习|在学|练习|自学",
+    re.IGNORECASE,
+)
+#: a request for answers in a language ("answer in Japanese", "일본어로 답해", "日本語で返事")
+_ASKS_FOR_LANGUAGE: Final = re.compile(
+    r"\b(?:answer|reply|respond|write|talk|speak|use|switch)\w*\b|\bplease\b|"
+    r"\b(?:respond\w*|contest\w*|habla\w*|escrib\w*|antwort\w*|schreib\w*|sprich|réponds|"
+    r"répon\w*|écris|parle\w*|rispond\w*|scriv\w*|parla\w*)\b|"
+    r"로\s*(?:답|대답|말|얘기|써|해\s*줘|해\s*주|부탁)|で(?:答|返|話|書|お願い)|用\S{0,4}(?:回答|回复|说|写)",
+    re.IGNORECASE,
+)
+
+
 class RuleVerifier:
     """The default verifier: value matching, word support and polarity; no model."""
 
@@ -503,6 +520,14 @@ class RuleVerifier:
             if mentions and all(sv.negated_at(p, n) for p, n in mentions) and written is None:
                 # "Answer in French, not English" names English only to refuse it
                 return Grounding(GroundingVerdict.CONTRADICTED, Rule.POLARITY_MISMATCH, "language")
+            if (
+                (language in sv.languages or written is not None)
+                and _LEARNING.search(span)
+                and not _LEARNING.search(claim.predicate.replace("_", " "))
+                and not _ASKS_FOR_LANGUAGE.search(span)
+            ):
+                # "요즘 일본어 배우는 중이에요" learns Japanese; it asks for no answers in it
+                return Grounding(GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, "learning")
             if language in sv.languages or written is not None:
                 return _OK
             return _mismatch("language") if sv.languages else _missing("language")
@@ -817,6 +842,12 @@ class GroundingStage:
             return Grounding(
                 GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, "span context: reported"
             )
+        if claim.subject.startswith("user:") and task_payload(span, content):
+            # "Translate this: I am a vegetarian" hands over a sentence; it says nothing of
+            # the user (:mod:`graphmem.write.payload`)
+            return Grounding(
+                GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, "span context: task payload"
+            )
         sentence = _sentence_around(span, content)
         if sentence is None:
             return _OK
@@ -824,6 +855,9 @@ class GroundingStage:
         if wide.verdict is GroundingVerdict.CONTRADICTED and (
             wide.rule is Rule.POLARITY_MISMATCH
             or (wide.rule is Rule.QUALIFIER_MISMATCH and wide.detail in _CONTEXT_KINDS)
+            # round 15: the sentence reads the span's own value otherwise ("7시" cut from
+            # "저녁 7시" is 19:00, not 07:00)
+            or (wide.rule is Rule.VALUE_MISMATCH and wide.detail in ("time", "date"))
         ):
             return Grounding(wide.verdict, wide.rule, f"span context: {wide.detail}")
         clause = _sentence_around(span, content, _CLAUSE_END)

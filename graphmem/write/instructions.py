@@ -112,8 +112,10 @@ _PERSIST: Final = (
     # Vietnamese, Indonesian and Turkish
     r"(?:after|before)\s+(?:every|each)|à\s+chaque|chaque\s+fois|toujours|sempre(?:\s+que)?|"
     r"toda\s+vez\s+que|a\s+cada|всегда|каждый\s+раз|если|mỗi\s+(?:khi|lần)|luôn\s+luôn|"
+    # round 15: Russian "from now on", and Ukrainian beside it
+    r"отныне|впредь|с\s+этого\s+момента|завжди|відтепер|щоразу|кожного\s+разу|якщо|надалі|"
     r"setiap\s+kali|selalu|her\s+seferinde|her\s+zaman)\b"
-    r"|항상|늘|매번|언제나|무조건|다음부터|다음번에|다음에는|앞으로|이제부터|때마다|할\s*때|"
+    r"|항상|늘|매번|언제나|무조건|다음부터|다음번에|다음번엔|다음엔|다음에는|앞으로|이제부터|때마다|할\s*때|"
     r"(?:나|되|하|있|없)?으?면\s"
     r"|常に|いつも|毎回|必ず|次回から|次から|今後|これから|たびに|たら|なら|ときは|時は|場合は?"
     r"|总是|每次|每当|一旦|只要|以后|下次|今后|从现在起|一律|如果|遇到|当[^。！？\n]{1,20}时"
@@ -136,6 +138,10 @@ _OPERATIONAL_EN: Final = (
     r"redémarre|supprime|efface|envoie|transfère|paie|désactive|exécute|lance|vide|"
     r"reinicie|apague|exclua|envie|transfira|pague|desative|execute|"
     r"удаляй|удали|перезапусти|перезапускай|отправь|отправляй|переведи|отключи|запусти|"
+    r"пересылай|перешли|плати|оплачивай|одобряй|принимай|"
+    # round 15: Ukrainian imperatives
+    r"видаляй|видали|пересилай|перешли|надсилай|надішли|плати|оплачуй|переказуй|вимикай|"
+    r"вимкни|запускай|перезапускай|схвалюй|приймай|скасовуй|"
     r"chạy|xóa|gửi|chuyển|tắt|khởi\s+động\s+lại"
 )
 _OPERATIONAL_CJK: Final = (
@@ -494,7 +500,9 @@ def inert_at(text: str, start: int, end: int) -> bool:
     for m in _QUOTED.finditer(text):
         # a quotation is reported speech only when someone is said to have said it (a
         # markdown link title is in quotes too, and reports nothing)
-        attributed = _REPORTING.search(text, max(0, m.start() - 60), m.start() + 1)
+        attributed = _REPORTING.search(text, max(0, m.start() - 60), m.start() + 1) or (
+            _NAMED_AFTER.match(text, m.end())
+        )
         if m.start() <= start and end <= m.end() and attributed:
             return True
     after = _CLAUSE_END.search(text, max(end - 1, start))
@@ -506,6 +514,14 @@ def inert_at(text: str, start: int, end: int) -> bool:
     )
 
 
+#: a quotation named for what it is right after it ("'…'는 문구가 있었어요", "「…」という文言",
+#: "“…”的字样", "'…' was written on it"): a text someone saw, quoted (round 15)
+_NAMED_AFTER: Final = re.compile(
+    r"\s*(?:(?:이)?라?는\s*(?:문구|글|메시지|문장|말|내용|텍스트|공지)|라고\s*(?:적혀|쓰여|써)|"
+    r"という(?:文言|文|メッセージ|内容|書き込み)|と(?:書かれ|書いて)|的(?:字样|内容|消息|留言)|"
+    r"(?:was|is)\s+(?:written|printed|posted)|in\s+the\s+(?:listing|message|description|post))",
+    re.I,
+)
 #: a condition right before a reporting verb makes it the rule's trigger ("if someone asks
 #: …", "whenever a customer says …", "有人问起…", "si un client demande …")
 _ASKS_IF: Final = re.compile(

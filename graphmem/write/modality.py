@@ -215,7 +215,16 @@ _SUPPOSED = re.compile(
     r"|(?:^|[。；！？，,]\s*)(?:要是|如果|假如|若是|倘若)[^。！？]{1,40}(?:就|便|会)"
     r"|\bse\s+(?:eu\s+)?\w+(?:sse|ssemos)\b|\bse\s+(?:io\s+)?avessi\b|\bse\s+fossi\b"
     r"|\bsi\s+(?:j'avais|j'étais|je\s+pouvais)\b|\bsi\s+(?:yo\s+)?(?:tuviera|fuera|pudiera|ganara)\b"
-    r"|만약\S*\s[^.!?]{0,40}(?:면|라면|다면)\b|もし[^。！？]{0,40}(?:たら|なら|ば)",
+    r"|만약\S*\s[^.!?]{0,40}(?:면|라면|다면)\b|もし[^。！？]{0,40}(?:たら|なら|ば)"
+    # round 15: a supposition that opens the sentence ("Say I weighed 95 kg, …", "Let's say
+    # my rent were …", "Supongamos que gano …", "Angenommen, ich …", "Disons que je …",
+    # "내가 1억을 번다고 치면", "仮に年収が…", "假设我月薪…")
+    r"|(?:^|[.;!?]\s*)(?:(?:say|let['’]?s\s+say|suppose|supposing|what\s+if|assuming|assume|"
+    r"pretend)\s+(?:that\s+|for\s+a\s+moment\s+)?|imagine\s+(?:if|that)\s+)(?:i|we|my|our|i['’]m)\b"
+    r"|\b(?:supongamos|digamos|imagina|imaginemos|suponiendo|supondo|suponhamos|"
+    r"supponiamo|diciamo|immagina|supposons|disons|imaginons|imagine)\s+que\b"
+    r"|\b(?:angenommen|nehmen\s+wir\s+an|stell\s+dir\s+vor|mal\s+angenommen)\b"
+    r"|(?:다고|라고)\s*(?:치면|쳐|가정하면|하면)|가정해\s*(?:보면|봐)|仮に|假设|假定|就当",
     _I,
 )
 #: a conditional modal in the value's own clause ("I'd like", "hätte gern" are preferences)
@@ -371,7 +380,6 @@ _DENY_BEFORE = re.compile(
 )
 _DENY_AFTER = re.compile(
     r"(?:는|은|한|인)\s*건\s*아니|라는\s*건\s*아니|(?:という)?わけ(?:では|じゃ)(?:ない|ありません)"
-
     r"|とは限らない|\bbut\s+(?:i'?m|i\s+am|it'?s|it\s+is|i)\s+(?:really\s+)?(?:not|don'?t)\s*(?:[.!…]|$)"
     r"|\bbut\s+(?:that'?s|it'?s)\s+not\s+true\b|\bpero\s+no\s+(?:lo\s+)?soy\b|\bpero\s+no\b\W*$"
     r"|\baber\s+(?:ich\s+bin\s+)?(?:es\s+)?nicht\b|\bmais\s+(?:ce\s+n'est\s+pas\s+vrai|non|je\s+ne\s+le\s+suis\s+pas)\b",

@@ -55,7 +55,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-__all__ = ["OpaqueRun", "opaque_runs", "opaque_share"]
+__all__ = ["OpaqueRun", "historic_letter", "opaque_runs", "opaque_share"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +261,7 @@ _HISTORIC: Final = (
 )  # fmt: skip
 
 
-def _historic(ch: str) -> bool:
+def historic_letter(ch: str) -> bool:
     o = ord(ch)
     return o >= 0x1680 and any(a <= o <= b for a, b in _HISTORIC)
 
@@ -301,7 +301,7 @@ def _word_kind(core: str, *, hangul_home: bool = False) -> str | None:
         # (round 11: the model is Russian's, and "Інструкції" is a word, not a cipher)
         russian = core.lower().translate(_CYRILLIC_FOLD)
         return "bad" if _implausible(russian, _cyrillic_model(), _CYRILLIC_VOWELS) else "ok"
-    if any(_historic(c) for c in core):
+    if any(historic_letter(c) for c in core):
         # judged by its reading: runes that spell words are prose in runes, the rest a cipher
         from graphmem.write.alphabets import read_word
 
@@ -528,6 +528,68 @@ def _hex_dump_runs(text: str) -> list[OpaqueRun]:
     return out
 
 
+#: Hangul syllables in everyday use: the 2,350 of KS X 1001 (the two-byte EUC-KR set).
+#: Korean prose writes almost nothing else; Hangul shifted by a code point ("익젅 직식늕")
+#: lands on the other 8,822 one syllable in four (round 15)
+_MIN_RARE_HANGUL: Final = 3
+_RARE_HANGUL_SHARE: Final = 0.15
+_HANGUL: Final = re.compile(r"[\uac00-\ud7a3]")
+
+
+@cache
+def _everyday_hangul() -> frozenset[str]:
+    out = []
+    for code in range(0xAC00, 0xD7A4):
+        ch = chr(code)
+        try:
+            if len(ch.encode("euc_kr")) == 2:
+                out.append(ch)
+        except UnicodeEncodeError:
+            continue
+    return frozenset(out)
+
+
+def _rare_hangul_runs(text: str) -> list[OpaqueRun]:
+    syllables = list(_HANGUL.finditer(text))
+    if len(syllables) < _MIN_RARE_HANGUL:
+        return []
+    everyday = _everyday_hangul()
+    rare = [m for m in syllables if m.group() not in everyday]
+    if len(rare) < _MIN_RARE_HANGUL or len(rare) < _RARE_HANGUL_SHARE * len(syllables):
+        return []
+    return [OpaqueRun(rare[0].start(), rare[-1].end(), "hangul")]
+
+
+#: kana written as space-separated words: Japanese puts no spaces between its words, so four
+#: or more kana-only words in a row are kana used as a cipher's alphabet (kana shifted by a
+#: code point: "みぉは じすば ずぺで")
+_KANA_WORDS: Final = re.compile(
+    r"(?:[\u3041-\u309f\u30a1-\u30ff]{2,}[ \t\u3000]+){3,}[\u3041-\u309f\u30a1-\u30ff]{2,}"
+)
+
+
+def _spaced_kana_runs(text: str) -> list[OpaqueRun]:
+    return [OpaqueRun(m.start(), m.end(), "kana") for m in _KANA_WORDS.finditer(text)]
+
+
+#: kana with Greek, Cyrillic and mathematical signs inside one unspaced stretch: kana drawn
+#: from look-alike symbols (gyaru-moji, "⊇∤маτ゛σιι゛ぉ"); four such signs beside kana
+_KANA: Final = re.compile(r"[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9f]")
+_LOOKALIKE: Final = re.compile(r"[\u0370-\u03ff\u0400-\u04ff\u2200-\u22ff\u2190-\u21ff]")
+_MIN_LOOKALIKES: Final = 4
+
+
+def _lookalike_kana_runs(text: str) -> list[OpaqueRun]:
+    out: list[OpaqueRun] = []
+    for m in _TOKEN_SPAN.finditer(text):
+        token = m.group()
+        if len(token) >= 6 and _KANA.search(token):
+            signs = _LOOKALIKE.findall(token)
+            if len(signs) >= _MIN_LOOKALIKES:
+                out.append(OpaqueRun(m.start(), m.end(), "lookalike"))
+    return out
+
+
 _MAX_TEXT: Final = 200_000
 
 
@@ -543,6 +605,9 @@ def opaque_runs(text: str) -> list[OpaqueRun]:
         *_jamo_runs(text),
         *_mixed_runs(text),
         *_han_runs(text),
+        *_rare_hangul_runs(text),
+        *_spaced_kana_runs(text),
+        *_lookalike_kana_runs(text),
     ]
     return sorted(runs, key=lambda r: (r.start, r.end))
 

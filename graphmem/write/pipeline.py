@@ -67,7 +67,7 @@ from graphmem.write.materialize import (
     memory_text,
     payload_dict,
 )
-from graphmem.write.sources import load_sources
+from graphmem.write.sources import load_sources, scrubbed
 from graphmem.write.stage import Check, Severity, Stage, StageInput, reject
 
 log = logging.getLogger(__name__)
@@ -464,6 +464,11 @@ class WritePipeline:
                 )
                 receipt = self._receipt(run, decision)
                 batch.receipts.append(self._receipt_props(receipt))
+                batch.scrubs += [
+                    row
+                    for source in run.sources
+                    if (row := scrubbed(source, run.state.secrets, self.cipher)) is not None
+                ]
                 batch.stored.add(item.index)
                 batch.pending[item.index] = receipt
             elif resolution.duplicate_of is not None:
@@ -480,6 +485,7 @@ class WritePipeline:
                 {
                     "tenant_id": principal.tenant_id,
                     "receipts": batch.receipts,
+                    "scrubs": batch.scrubs,
                     "duplicates": batch.duplicates,
                     "commits": batch.commits,
                 },
@@ -774,6 +780,8 @@ class _Batch:
     receipts: list[dict[str, Any]] = field(default_factory=list)
     duplicates: list[dict[str, Any]] = field(default_factory=list)
     commits: list[dict[str, Any]] = field(default_factory=list)
+    #: cited sources a refused secret is removed from (:func:`graphmem.write.sources.scrubbed`)
+    scrubs: list[dict[str, Any]] = field(default_factory=list)
     #: items whose receipt lands unconditionally (no memory written)
     stored: set[int] = field(default_factory=set)
     pending: dict[int, WriteReceipt] = field(default_factory=dict)

@@ -46,12 +46,13 @@ from functools import lru_cache
 from typing import Final
 
 from graphmem.models.enums import MemoryType, SourceKind
-from graphmem.write.addressee import asks_after, reader_addressed
+from graphmem.write.addressee import asks_after, reader_address, says_after
 from graphmem.write.authority import UNTRUSTED_KINDS
 from graphmem.write.codes import Rule
 from graphmem.write.instructions import dangerous_command
 from graphmem.write.normalize import normalize
 from graphmem.write.opaque import opaque_runs
+from graphmem.write.screened import unscreened
 
 POISONING: Final = "POISONING"
 UNTRUSTED_AUTHORITY: Final = "UNTRUSTED_AUTHORITY"
@@ -84,6 +85,7 @@ WEIGHTS: Final[dict[str, int]] = {
     Rule.HIDDEN_PAYLOAD: 3,
     Rule.OPAQUE_PAYLOAD: 3,
     Rule.OPAQUE_TEXT: 2,
+    Rule.UNSCREENED_PAYLOAD: 3,
 }
 
 
@@ -743,20 +745,24 @@ def _detect_raw(text: str, *, decoded: bool = False) -> list[InstructionFinding]
 
     # a clause addressed to the AI reader, in any language: with a destination after it
     # (what it asks is sent somewhere), that destination counts as a transfer to a sink
-    addressed = reader_addressed(text)
-    if addressed is not None or decoded:
-        loose = _LOOSE_OVERRIDE.search(text, addressed[0] if addressed is not None else 0)
+    address = reader_address(text)
+    if address is not None or decoded:
+        loose = _LOOSE_OVERRIDE.search(text, address.start if address is not None else 0)
         if loose is not None:
             add(Rule.OVERRIDE_INSTRUCTIONS, loose.start(), loose.end())
-    if addressed is not None:
-        add(Rule.READER_ADDRESSED, *addressed)
-        if asks_after(text, addressed[1]):
-            # what the address asks, whatever its verb: addressed to the reader and asking
-            add(Rule.AGENT_DIRECTED, *addressed)
-        if not {Rule.EXFILTRATION, Rule.TRANSFER_TO_SINK} & found.keys() and any(
-            s >= addressed[1] for s, _ in _sinks(text)
+    if address is not None:
+        span = (address.start, address.end)
+        add(Rule.READER_ADDRESSED, *span)
+        if asks_after(text, address.end) or (
+            address.heading and not address.speaker and says_after(text, address.end)
         ):
-            add(Rule.TRANSFER_TO_SINK, *addressed)
+            # what the address asks, whatever its verb: addressed to the reader and asking,
+            # or a heading to the reader followed by what it says to it, in any language
+            add(Rule.AGENT_DIRECTED, *span)
+        if not {Rule.EXFILTRATION, Rule.TRANSFER_TO_SINK} & found.keys() and any(
+            s >= address.end for s, _ in _sinks(text)
+        ):
+            add(Rule.TRANSFER_TO_SINK, *span)
 
     # a consequential imperative at the start of a clause (delete, book, visit …): weak
     action = _IMPERATIVE_ACTION_RE.search(text) or _KO_DIRECTIVE_ACTION_RE.search(text)
@@ -809,6 +815,9 @@ def detect_instruction(text: str, *, decoded: bool = False) -> list[InstructionF
     opaque = opaque_finding(text)
     if opaque is not None:
         found[opaque.code] = opaque
+    foreign = unscreened_finding(text)
+    if foreign is not None:
+        found[foreign.code] = foreign
     return sorted(found.values(), key=lambda f: (f.start, f.code))
 
 
@@ -830,6 +839,36 @@ def opaque_finding(text: str) -> InstructionFinding | None:
     payload = _SINK_RE.search(text) is not None or _HOST.search(text) is not None
     code = Rule.OPAQUE_PAYLOAD if payload else Rule.OPAQUE_TEXT
     return InstructionFinding(code, WEIGHTS[code], first.start, first.end)
+
+
+#: a host under a top-level domain people register (``exfil.example``, ``files.co.kr``),
+#: not a dotted name in code or a log (``tool.read``, ``light.living_room``)
+_REAL_HOST: Final = re.compile(
+    r"(?<![\w.\-])(?:[A-Za-z0-9\-]{1,63}\.){1,8}(?:[a-z]{2}|com|net|org|info|biz|io|ai|app|dev|xyz|"
+    r"site|online|top|club|shop|store|tech|cloud|link|live|email|example|test|invalid|local|"
+    r"onion|gov|edu|mil|int)(?![\w\-])",
+    re.IGNORECASE,
+)
+#: an XML namespace declaration names a schema, not a destination
+_XMLNS: Final = re.compile(r"\bxmlns(?::[\w-]+)?\s*=\s*[\"'][^\"'\n]{0,200}[\"']")
+
+
+def unscreened_finding(text: str) -> InstructionFinding | None:
+    """Text in a language the gate's rules do not read (:mod:`graphmem.write.screened`) that
+    names the AI reader or points somewhere (an address, a URL, a host): what it asks cannot
+    be read, and where it points can — from an untrusted source, a payload (round 15)."""
+    bare = _XMLNS.sub(" ", text)
+    if not (
+        _SINK_RE.search(bare) is not None
+        or _REAL_HOST.search(bare) is not None
+        or reader_address(bare) is not None
+    ):
+        return None
+    found = unscreened(bare)
+    if found is None:
+        return None
+    code = Rule.UNSCREENED_PAYLOAD
+    return InstructionFinding(code, WEIGHTS[code], found.start, found.end)
 
 
 def instruction_score(findings: list[InstructionFinding]) -> int:

@@ -368,8 +368,21 @@ _SECRET_LABEL: Final = frozenset(
     {
         "password", "passwd", "pwd", "passcode", "passphrase", "pin", "otp", "token",
         "apikey", "credential", "credentials", "mnemonic", "cvv", "cvc", "puk",
+        # round 15: a mobile-money or banking PIN, a passkey, a code word agreed in a family
+        "mpin", "tpin", "upipin", "passkey", "safeword", "codeword", "passwort",
     }
 )  # fmt: skip
+#: a label that names a credential only beside what it opens: a lock pattern, a garage or
+#: door code, a safe's combination, a remote's DIP switches ("sleep_pattern", "zip_code"
+#: and "area_code" open nothing)
+_OPENS: Final = frozenset(
+    {
+        "lock", "unlock", "screen", "garage", "gate", "door", "alarm", "safe", "locker",
+        "keypad", "entry", "access", "remote", "vault", "padlock", "lockbox",
+    }
+)  # fmt: skip
+_OPENED_WITH: Final = frozenset({"pattern", "code", "combination", "combo", "dip", "switches"})
+_PAIRS: Final = ("safe_word", "code_word", "dip_switch", "pass_key", "phone_pattern", "phone_lock")
 #: words that make the label about the credential, not the credential itself
 _ABOUT_LABEL: Final = frozenset(
     {
@@ -399,16 +412,21 @@ def labelled_secret(predicate: str, obj: object) -> bool:
     key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", predicate)
     words = [w for w in re.split(r"[^A-Za-z0-9]+", key.lower()) if w]
     joined = "_".join(words)
-    named = bool(set(words) & _SECRET_LABEL) or any(
-        k in joined
-        for k in (
-            "api_key",
-            "access_key",
-            "secret_key",
-            "private_key",
-            "seed_phrase",
-            "recovery_phrase",
+    named = (
+        bool(set(words) & _SECRET_LABEL)
+        or any(
+            k in joined
+            for k in (
+                "api_key",
+                "access_key",
+                "secret_key",
+                "private_key",
+                "seed_phrase",
+                "recovery_phrase",
+                *_PAIRS,
+            )
         )
+        or bool(set(words) & _OPENS and set(words) & _OPENED_WITH)
     )
     if not named or set(words) & _ABOUT_LABEL:
         return False

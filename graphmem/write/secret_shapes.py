@@ -25,6 +25,8 @@ nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import itertools
 import re
 import unicodedata
@@ -98,8 +100,33 @@ _TOKEN: Final = re.compile(
     r"(?<![A-Za-z0-9+/_\-.=])[A-Za-z0-9+/_\-.]{12,200}={0,2}(?![A-Za-z0-9+/_\-.=])"
 )
 _PUBLIC: Final = re.compile(
-    r"PUBLIC\s+KEY-----|ssh-?(?:rsa|ed25519|dss)|ecdsa-?sha2|BEGIN\s+CERTIFICATE", re.I
+    r"PUBLIC\s+KEY-----|ssh-?(?:rsa|ed25519|dss)|ecdsa-?sha2|BEGIN\s+CERTIFICATE|"
+    # a signature is published with what it signs (round 15)
+    r"BEGIN\s+(?:PGP\s+|SSH\s+)?SIGNATURE|BEGIN\s+PGP\s+SIGNED\s+MESSAGE",
+    re.I,
 )
+#: the first bytes of a file format: a base64 run that decodes to one is a file (a gzip'd
+#: config map, a PNG, a PDF), not a key (round 15)
+_FILE_MAGIC: Final = (
+    b"\x1f\x8b", b"PK\x03\x04", b"\x89PNG", b"%PDF", b"\xff\xd8\xff", b"GIF8", b"\xfd7zXZ",
+    b"BZh", b"\x28\xb5\x2f\xfd", b"OggS", b"RIFF", b"\x00asm",
+)  # fmt: skip
+
+
+def _encoded_file_or_text(token: str) -> bool:
+    """A base64 run that decodes to readable text (a MIME subject, "=?UTF-8?B?…?=") or to a
+    file's first bytes: what it encodes is read elsewhere, it is no random key."""
+    if base64_text(token) is not None:
+        return True
+    data = token.replace("-", "+").replace("_", "/")
+    data += "=" * (-len(data) % 4)
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw.startswith(_FILE_MAGIC)
+
+
 _NEAR_SECRET: Final = re.compile(with_plain_letters(_SECRET_WORDS), _I)
 
 _ENV_ASSIGN: Final = re.compile(
@@ -478,6 +505,15 @@ _MEASURE_AFTER: Final = re.compile(
 )
 
 
+#: a PostgreSQL password-file line (round 15): host:port:database:user:password, the port in
+#: figures or ``*``, the host, database and user written with letters (a timestamp is all
+#: figures); the last field is the password whatever it looks like
+_PGPASS_LINE = re.compile(
+    r"(?m)^[ \t]*(?=[^:\n]*[A-Za-z.*])[A-Za-z0-9.\-*\[\]]{1,255}:(?:\d{1,5}|\*):"
+    r"(?=[^:\n]*[A-Za-z_*])[^\s:]{1,128}:(?=[^:\n]*[A-Za-z_*])[^\s:]{1,128}:(?P<v>\S{1,256})[ \t]*$"
+)
+
+
 def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, int, Rule, str]]:
     """``(start, end, rule, detector)`` of every secret shape in ``text``. On a reversed or
     leetspeak reading only shapes with structure are looked for: those readings change tokens,
@@ -506,6 +542,9 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
             continue
         if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
+    for m in _PGPASS_LINE.finditer(text):
+        if not _PLACEHOLDER.search(m.group("v")) and m.group("v") != "*":
+            yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "pgpass_line"
     for start, end in _seed_phrases(text):
         yield start, end, Rule.SECRET_SEED_PHRASE, "bip39_phrase"
     for m in _KEY_BYTES.finditer(text):
@@ -522,7 +561,9 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
         if _PUBLIC.search(text[max(0, m.start() - 200) : m.start()]):
             continue
         near = bool(_NEAR_SECRET.search(before))
-        if _looks_random(token, near_secret_word=near):
+        if _looks_random(token, near_secret_word=near) and not (
+            not near and _encoded_file_or_text(token)
+        ):
             yield m.start(), m.end(), Rule.SECRET_HIGH_ENTROPY, "high_entropy_token"
 
 
@@ -621,7 +662,7 @@ _SPECIAL: Final = re.compile(
     r"労働組合|工会会员|\b(?:sindicato|Gewerkschaft)\b"
     # ethnic origin
     r"|\b(?:ethnicity|ethnic\s+origin|racial\s+origin)\b|ich\s+bin\s+(?:sinti|roma)\b|"
-    r"soy\s+(?:gitano|gitana)|민족|인종|民族|种族|\b(?:etnia|Ethnie)\b"
+    r"soy\s+(?:gitano|gitana)|(?<![가-힣])민족|인종|民族|种族|\b(?:etnia|Ethnie)\b"
     # genetic and biometric
     r"|\b(?:genetic\s+test|dna\s+test|brca\d?|fingerprint\s+data|face\s+scan|biometric)\b|"
     r"유전자\s*검사|遺伝子検査|基因检测|prueba\s+genética|\bGentest\b",
@@ -763,12 +804,26 @@ def personal_data(text: str) -> Iterator[tuple[int, int, Rule, str]]:
 _LABELLED: Final = (
     (
         Rule.PII_HEALTH,
-        r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|"
+        r"health|medical|medicines?|medications?|meds|diagnos\w*|diseases?|illness\w*|disorders?|conditions?|"
         r"prescriptions?|symptoms?|therapy|therapist|pregnan\w*|disabilit\w*|"
         r"mental|psychiatric|hiv|blood_type|chronic|treatment|surgery|injur\w*|"
         r"clinic\w*|rehab\w*|psychiatr\w*|counsell?ing|addiction|sobriety",
     ),
     (Rule.PII_CRIMINAL, r"criminal|convictions?|arrests?|offen[cs]es?|felon\w*|parole|probation"),
+    # round 15: a key that names a national, tax or social-security number by its name or
+    # its country's acronym ("in_pan", "ph_sss", "kr_customs_code", "sg_nric"): the number is
+    # personal data whatever its shape, as a health key's value is health data
+    (
+        Rule.PII_NATIONAL_ID,
+        r"ssn|sss|(?:ca_)?sin_number|ca_sin|nino|in_pan|pan_(?:number|card|no)|aadhaar|"
+        r"passport_(?:no|number|id)|passport(?!_)|national_(?:id|number)|id_number|"
+        r"identity_(?:number|card|no)|id_card|tax_(?:id|number|code)|taxpayer_id|tin_number|"
+        r"nif|nie|dni|cpf|curp|rfc|nric|mykad|pesel|bsn|cedula|customs_(?:code|id|number)|"
+        r"personal_(?:code|number|id)|personnummer|resident_registration(?:_number)?|rrn|"
+        r"philhealth|umid|tfn|ird(?:_number)?|nhs_number|medicare_number|"
+        r"social_(?:security|insurance)(?:_number)?|insurance_number|voter_id|driver_licen[cs]e"
+        r"(?:_number)?|licen[cs]e_number",
+    ),
     (
         Rule.PII_SPECIAL_CATEGORY,
         r"religio\w*|faith|church|denomination|worship|ethnic\w*|race|racial|ancestry|caste|"

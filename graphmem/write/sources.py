@@ -87,6 +87,35 @@ def redacted(content: str) -> tuple[str, list[str], sensitivity.SensitivityRepor
     return stored, sorted({str(f.code) for f in removed}), report
 
 
+#: a refused secret shorter than this is not looked for in a source: "on", "77" would
+#: strike ordinary words
+_MIN_SCRUBBED = 4
+
+
+def scrubbed(
+    source: Source, secrets: list[str], cipher: ContentCipher | None = None
+) -> dict[str, object] | None:
+    """What a stored source keeps once the write gate has found a secret in it that the scan
+    at recording time could not see (round 15): the claim's own label says its value is a
+    credential ("mail_password" = "Kasztan#2024" beside "Hasło … to Kasztan#2024"), so every
+    occurrence of that value in the source is replaced by a marker, and the row to write
+    back (sealed again when the source keeps personal data) — None when the source does not
+    hold it. The refusal's receipt and this change land in one statement, so a refused
+    secret does not stay behind in the evidence it was taken from."""
+    content = source.content or ""
+    values = sorted({v for v in secrets if len(v) >= _MIN_SCRUBBED and v in content}, key=len)
+    if not values:
+        return None
+    for value in reversed(values):
+        content = content.replace(value, f"[REDACTED:{Rule.LIFTED_SECRET}]")
+    redactions = sorted({str(r) for r in source.redactions} | {str(Rule.LIFTED_SECRET)})
+    props: dict[str, object] = {"content": content}
+    if cipher is not None and sensitivity.scan(content).pii:
+        owner = source.subject_id or source.speaker or f"tenant:{source.tenant_id}"
+        props = cipher.seal_fields(props, source.tenant_id, owner) | {"sealed_for": owner}
+    return {"source_id": source.source_id, "props": props, "redactions": redactions}
+
+
 def _speaker_and_auth(body: SourceCreate, principal: Principal) -> tuple[str | None, bool]:
     if body.kind is SourceKind.USER_MESSAGE:
         if principal.subject_id is not None:

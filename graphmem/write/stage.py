@@ -81,6 +81,9 @@ class StageInput:
     #: and its resolution (``graphmem.write.conflicts.Resolution``)
     competitor_ids: list[str] = field(default_factory=list)
     resolution: Resolution | None = None
+    #: set by SENSITIVITY_CONSENT when it refuses a secret: the values it found, which the
+    #: refusal's statement removes from the cited sources that still hold them
+    secrets: list[str] = field(default_factory=list)
 
     @property
     def cited(self) -> list[Source]:

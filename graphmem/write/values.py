@@ -243,7 +243,8 @@ _KO_COUNTERS = (
 )
 _KO_NATIVE_RE = re.compile(
     r"(?<![가-힣])(" + "|".join(sorted(_KO_NATIVE, key=len, reverse=True)) + r")\s*"
-    rf"(?=(?:{_KO_COUNTERS})(?![가-힣]{{2}}))"
+    # a counter, then a particle of extent ("두 잔까지", "세 번씩", "한 시간 정도") or no word
+    rf"(?=(?:{_KO_COUNTERS})(?:까지|부터|씩|째|정도|쯤|이상|이하|만에|(?![가-힣]{{2}})))"
 )
 _KO_TENS = {"열": 10, "스물": 20, "스무": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60,
             "일흔": 70, "여든": 80, "아흔": 90}  # fmt: skip
@@ -294,7 +295,9 @@ def _parse_number(raw: str) -> list[float]:
         out.append(float(raw.replace(",", "")))
     elif re.fullmatch(r"[-+]?\d{1,3}(?:\.\d{3})+(?:,\d+)?", raw):
         out.append(float(raw.replace(".", "").replace(",", ".")))
-        if raw.count(".") == 1:
+        # "45.123" may be a decimal too; "1.500" is not (a decimal is not written with its
+        # trailing zero: 1.5), nor is "1.234,50" (a comma after it is the decimal mark)
+        if raw.count(".") == 1 and "," not in raw and not raw.endswith("0"):
             out.append(float(raw))
     elif re.fullmatch(r"[-+]?\d{1,3}(?:[' ]\d{3})+", raw):
         out.append(float(re.sub(r"[' ]", "", raw)))
@@ -663,16 +666,28 @@ _NEG_EN = re.compile(
     r"desprecio|no\s+soporto|no\s+aguanto|verabscheu\w*|d[ée]teste\w*|"
     # French (round 10): "ne … pas", "n'… jamais", "sans", "aucun"
     r"ne|n'|pas|jamais|aucun|aucune|sans|"
+    # round 15: "not / never / without" in Romanian, Czech, Polish, Hungarian, Ukrainian,
+    # Russian, Turkish, Indonesian, Vietnamese, Swedish and Norwegian
+    r"nu|niciodată|niciodata|fără|fara|nikdy|bez|nie|nigdy|nem|soha|sosem|nélkül|ne|ні|не|"
+    r"ніколи|никогда|без|hiç|asla|değil|tidak|bukan|jangan|không|chẳng|inte|aldrig|utan|"
+    r"ikke|aldri|uten|"
     # giving a habit up (round 11): what is quit is no longer done
     r"stopped|quitted|gave\s+up|given\s+up|dej[ée]\s+de|arr[êe]t[ée]\s+de)\b",
     re.I,
+)
+#: emoji that say no: 🙅 (and its gendered forms), 🤢, 🤮, 👎, ❌, 🚫, ✖, 😖, 😫
+_REFUSAL_EMOJI = (
+    "[\U0001f645\U0001f922\U0001f92e\U0001f44e\u274c\U0001f6ab\u2716\U0001f616\U0001f62b]"
 )
 #: cues that put what *precedes* them (Korean/Japanese: the clause before) in negative scope
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
     r"避け|控え|やめ|辞め|빼고|빼면|제외|질색|혐오|극혐|うんざり|"
     # giving a habit up (round 11): "커피 끊었어요", "담배 그만뒀어요"
-    r"끊었|끊은|끊고|끊음|끊어|그만\s?(?:두|뒀|둔|했)|관두|관뒀|지\s*마(?:세요|십시오|요|라)?(?![가-힣])"
+    r"끊었|끊은|끊고|끊음|끊어|그만\s?(?:두|뒀|둔|했)|관두|관뒀|지\s*마(?:세요|십시오|요|라)?(?![가-힣])|"
+    # round 15: a gesture or a face of refusal or disgust after a thing, in any language
+    # ("오이 🤢🤢", "Coffee? 🙅‍♀️"): the no-gesture, nausea, vomiting, thumbs down, a cross
+    rf"{_REFUSAL_EMOJI}"
 )
 #: cues that put what *follows* them in negative scope, within a few characters
 _NEG_BEFORE_CJK = re.compile(
@@ -708,9 +723,16 @@ _NEG_CLAUSE_END = re.compile(
     r"besonders|wirklich))?\s*$"
 )
 #: a question answered no ("pineapple on pizza? absolutely not", "고수? 아니")
+#: "only X" said with a negation: Korean X밖에 안/못, Japanese Xしか…ない, Chinese 只…X is not
+#: negation; French "ne … que X", Spanish "no … más que X", Italian "non … che X"
+_ONLY_AFTER = re.compile(r"\s*(?:밖에|밖엔|しか)")
+_ONLY_BEFORE = re.compile(
+    r"\bne\b[^.!?;]{0,30}\bqu(?:e\b|')[^.!?;]{0,20}$|\bno\b[^.!?;]{0,30}\bm[áa]s\s+que\b[^.!?;]{0,20}$|"
+    r"\bnon\b[^.!?;]{0,30}\bche\b[^.!?;]{0,20}$"
+)
 _NO_ANSWER = re.compile(
     r"^\s*(?:absolutely|definitely|hell|god|oh|nah|um+|honestly|really)?[\s,]*(?:no\b|nope|nah|not\b|"
-    r"never|nein|nunca|아니|아뇨|싫|いいえ|いや|嫌|不|没)",
+    rf"never|nein|nunca|아니|아뇨|싫|いいえ|いや|嫌|不|没|{_REFUSAL_EMOJI})",
     re.I,
 )
 #: comparatives: "X over Y", "X rather than Y", "Y보다 X", "YよりX", "比起Y"
@@ -783,6 +805,10 @@ class Values:
         clause_end = min(ends) if ends else len(norm)
         before = norm[clause_start:pos]
         after = norm[pos + length : clause_end]
+        if _ONLY_AFTER.match(after) or _ONLY_BEFORE.search(before):
+            # "녹차밖에 안 마셔요", "お茶しか飲みません", "je ne bois que de l'eau": nothing
+            # but X — the negation excludes everything else, X is affirmed (round 15)
+            return False
         # "X over Y": Y is dispreferred; "not Y": Y negated
         last_over = None
         for m in _OVER.finditer(before):

@@ -56,18 +56,21 @@ RECORDED = {
     "heldout_v12.jsonl": (1, 4, 0),  # round 11; bound before it (1, 5, 0)
     # v13 (README.md has its first run, 66/143, 9/76, 2 on the rules before round 9): held
     # out from round 9, never seen by its rules
-    "heldout_v13.jsonl": (6, 4, 0),  # round 10; bound before it (63, 9, 2)
+    "heldout_v13.jsonl": (5, 4, 0),  # round 15; bound before it (6, 4, 0)
     # v14's first run (README.md), on round 9's rules: 59/162, 8/87, 12
     "heldout_v14.jsonl": (0, 2, 0),  # round 12 (v14 its development data); before (27, 3, 12)
     # v15's first run (README.md): written blind during round 12, 58/178, 5/90, 6 on round
     # 11's rules (`ef225a8`), run once on round 12's (`ecc4559`):
-    "heldout_v15.jsonl": (19, 4, 1),  # round 14; round 13 (v15 its development data) (30, 6, 1)
+    "heldout_v15.jsonl": (18, 4, 1),  # round 15; round 14 (19, 4, 1), round 13 (30, 6, 1)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
-    "heldout_v15b.jsonl": (28, 1, 1),  # round 14 (v15b its development data); before (54, 12, 6)
+    "heldout_v15b.jsonl": (24, 1, 1),  # round 15; round 14 (v15b its development data) (28, 1, 1)
     # v16 (README.md): written blind after round 14's first commits; its first run, once, on
     # round 14's rules (`bffde15`):
-    "heldout_v16.jsonl": (55, 4, 7),  # round 15 (v16 its development data); first run (55, 8, 7)
+    "heldout_v16.jsonl": (7, 4, 2),  # round 15 (v16 its development data); first run (55, 8, 7)
+    # v17 (README.md): written blind during round 15; its first run, once, on `1c0b69d` (53, 25,
+    # 11) and on round 15's rules (36, 26, 5); then its development data (round 15, continued)
+    "heldout_v17.jsonl": (34, 13, 5),
 }
 
 
@@ -93,15 +96,17 @@ RECORDED_WITH_INTENT = {
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
     "heldout_v12.jsonl": (1, 4, 0),  # round 14; bound before it (1, 7, 0)
     # v13's first run with INTENT: 57/143, 12/76, 2
-    "heldout_v13.jsonl": (6, 6, 0),  # round 14; bound before it (6, 9, 0)
+    "heldout_v13.jsonl": (5, 6, 0),  # round 15; bound before it (6, 6, 0)
     # v14's first run with INTENT: 49/162, 11/87, 12
     "heldout_v14.jsonl": (0, 2, 0),  # round 14; bound before it (0, 6, 0)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
-    "heldout_v15.jsonl": (18, 4, 1),  # round 14; bound before it (28, 8, 1)
+    "heldout_v15.jsonl": (17, 4, 1),  # round 15; bound before it (18, 4, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
-    "heldout_v15b.jsonl": (25, 1, 1),  # round 14; bound before it (48, 15, 6)
+    "heldout_v15b.jsonl": (21, 1, 1),  # round 15; bound before it (25, 1, 1)
     # v16's first run with INTENT (README.md), once, on round 14's rules (`bffde15`):
-    "heldout_v16.jsonl": (47, 5, 7),  # round 15; first run (47, 9, 7)
+    "heldout_v16.jsonl": (7, 5, 2),  # round 15; first run (47, 9, 7)
+    # v17's first run with INTENT: (42, 30, 11) on `1c0b69d`, (31, 29, 5) on round 15's rules
+    "heldout_v17.jsonl": (29, 17, 5),
 }
 
 
