@@ -643,16 +643,23 @@ def _unpacked(raw: bytes) -> bytes:
     return raw
 
 
+def base64_bytes(run: str) -> bytes | None:
+    """The bytes a base64 (or base64url) run decodes to, its padding restored; None when it
+    is not base64."""
+    data = run.replace("-", "+").replace("_", "/")
+    data += "=" * (-len(data) % 4)
+    try:
+        return base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
 def base64_text(run: str) -> str | None:
     """The text a base64 (or base64url) run decodes to, when it is readable text — unpacked
     first when it is a compressed stream; None for anything else (a key decodes to random
     bytes)."""
-    data = run.replace("-", "+").replace("_", "/")
-    data += "=" * (-len(data) % 4)
-    try:
-        return _readable(_unpacked(base64.b64decode(data, validate=True)))
-    except (binascii.Error, ValueError):
-        return None
+    raw = base64_bytes(run)
+    return None if raw is None else _readable(_unpacked(raw))
 
 
 def _decode_hex(run: str) -> str | None:

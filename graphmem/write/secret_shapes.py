@@ -25,8 +25,6 @@ nine`` too. Findings are ``(start, end, rule)`` in the scanned text; no matched 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import itertools
 import re
 import unicodedata
@@ -45,7 +43,7 @@ from graphmem.write import (
     spoken_secrets,
 )
 from graphmem.write.codes import Rule
-from graphmem.write.normalize import base64_text, with_plain_letters
+from graphmem.write.normalize import base64_bytes, base64_text, with_plain_letters
 
 __all__ = ["labelled_category", "personal_data", "secrets"]
 
@@ -118,13 +116,8 @@ def _encoded_file_or_text(token: str) -> bool:
     file's first bytes: what it encodes is read elsewhere, it is no random key."""
     if base64_text(token) is not None:
         return True
-    data = token.replace("-", "+").replace("_", "/")
-    data += "=" * (-len(data) % 4)
-    try:
-        raw = base64.b64decode(data, validate=True)
-    except (binascii.Error, ValueError):
-        return False
-    return raw.startswith(_FILE_MAGIC)
+    raw = base64_bytes(token)
+    return raw is not None and raw.startswith(_FILE_MAGIC)
 
 
 _NEAR_SECRET: Final = re.compile(with_plain_letters(_SECRET_WORDS), _I)
