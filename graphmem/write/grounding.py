@@ -46,7 +46,7 @@ from graphmem.write.codes import Code, Rule
 from graphmem.write.hearsay import quoted_by_other
 from graphmem.write.modality import modality_conflict
 from graphmem.write.normalize import normalize
-from graphmem.write.payload import task_payload
+from graphmem.write.payload import span_at, task_payload
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.stage import Check, StageInput, confirm
 from graphmem.write.values import Values, extract, language_of_tag, tokens
@@ -762,9 +762,7 @@ def _sentence_around(
     it is longer than the span."""
     if not content or len(span) < 2:
         return None
-    at = content.find(span)
-    if at < 0:
-        at = content.casefold().find(span.casefold())
+    at = span_at(span, content)
     if at < 0:
         return None
     start = max((m.end() for m in ends.finditer(content, max(0, at - _MAX_SENTENCE), at)),

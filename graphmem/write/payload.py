@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["task_payload"]
+__all__ = ["span_at", "task_payload"]
 
 _TASK: Final = re.compile(
     # English
@@ -45,14 +45,16 @@ _TASK: Final = re.compile(
 _WINDOW: Final = 160
 
 
+def span_at(span: str, content: str) -> int:
+    """Where ``span`` stands in ``content`` (as written, else case-folded); -1 if nowhere."""
+    at = content.find(span)
+    return at if at >= 0 else content.casefold().find(span.casefold())
+
+
 def task_payload(span: str, content: str | None) -> bool:
     """Whether ``span`` stands in ``content`` after a request to work on a text (the task's
     material), not as something the user says of themselves."""
     if not content or len(span.strip()) < 2:
         return False
-    at = content.find(span)
-    if at < 0:
-        at = content.casefold().find(span.casefold())
-    if at < 0:
-        return False
-    return _TASK.search(content, max(0, at - _WINDOW), at) is not None
+    at = span_at(span, content)
+    return at >= 0 and _TASK.search(content, max(0, at - _WINDOW), at) is not None
