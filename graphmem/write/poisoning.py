@@ -120,8 +120,12 @@ class PoisonVerdict:
 
 _I = re.IGNORECASE
 
+#: an address: a domain whose last label starts with a letter, or an IPv4 host —
+#: ``vpn-720-fix@1.0.0`` is a package pinned to a version, not a mailbox
 _EMAIL = (
-    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]{1,64}@[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63})+"
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]{1,64}@"
+    r"(?:[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63})*\.[A-Za-z][A-Za-z0-9\-]{0,62}"
+    r"|\d{1,3}(?:\.\d{1,3}){3}(?![\d.]))"
 )
 _URL = (
     r"(?:https?://|www\.)[^\s'\"<>]+"

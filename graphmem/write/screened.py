@@ -30,6 +30,7 @@ beside Dutch, Luxembourgish beside German …) count as screened.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
@@ -67,6 +68,36 @@ _NOISE = re.compile(
 _CHUNK = re.compile(r"[^\n.!?。！？;]+[.!?。！？;]*")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
+def _shown(chunk: str) -> str:
+    """``chunk`` as the classifier is shown it: without symbols outside ASCII (arrows, emoji,
+    math), whose byte n-grams sway it ("diagnose network → verify connection" scored Urdu
+    0.99999), its ASCII punctuation kept (it was trained with it)."""
+    kept = "".join(" " if ch > "~" and unicodedata.category(ch)[0] == "S" else ch for ch in chunk)
+    return " ".join(kept.split())
+
+
+#: the classifier's languages written in the Latin alphabet: a line of Latin letters only is
+#: none of the others, whatever the classifier says
+_LATIN_WRITTEN: Final = frozenset(
+    {
+        "af", "an", "az", "br", "bs", "ca", "cs", "cy", "da", "de", "en", "eo", "es", "et",
+        "eu", "fi", "fo", "fr", "ga", "gl", "hr", "ht", "hu", "id", "is", "it", "jv", "ku",
+        "la", "lb", "lt", "lv", "mg", "ms", "mt", "nb", "nl", "nn", "no", "oc", "pl", "pt",
+        "qu", "ro", "rw", "se", "sk", "sl", "sq", "sr", "sv", "sw", "tl", "tr", "vi", "vo",
+        "wa", "xh", "zu",
+    }
+)  # fmt: skip
+
+
+def _latin_only(chunk: str) -> bool:
+    """Whether every letter of ``chunk`` is a Latin letter (Vietnamese's included)."""
+    return all(
+        ord(ch) <= 0x24F or 0x1E00 <= ord(ch) <= 0x1EFF or 0xA720 <= ord(ch) <= 0xA7FF
+        for ch in chunk
+        if ch.isalpha()
+    )
 
 
 #: English words no other language writes as its own: a short English line the classifier
@@ -120,10 +151,27 @@ def unscreened(text: str) -> Unscreened | None:
             continue
         if _english(re.findall(r"[\w']+", chunk)):
             continue
-        lang, prob = _language(" ".join(chunk.split()))
-        if prob >= SURE and lang not in SCREENED and lang not in _NEIGHBOURS:
+        lang, prob = _language(_shown(chunk))
+        if _latin_only(chunk) and lang not in _LATIN_WRITTEN:
+            continue  # a script the line is not written in: the classifier guessed
+        if prob >= SURE and _unread(lang) and _unread_without_names(words):
             return Unscreened(lang, m.start(), m.end())
     return None
+
+
+def _unread(lang: str) -> bool:
+    return lang not in SCREENED and lang not in _NEIGHBOURS
+
+
+def _unread_without_names(words: list[str]) -> bool:
+    """Whether the line still reads as an unscreened language without its capitalised words:
+    names belong to no language and sway the classifier ("Seoul Busan Daegu back home on
+    Sunday evening" scored Estonian 0.97; without the names it is English)."""
+    # the first word is capitalised for the sentence, not for a name
+    lower = words[:1] + [w for w in words[1:] if not w[:1].isupper()]
+    if len(lower) < 4 or len(lower) == len(words):
+        return True
+    return _unread(_language(" ".join(lower))[0])
 
 
 #: a key that names a rule, a policy or a standing instruction ("invoice_rule",

