@@ -84,7 +84,8 @@ _FOLDED_STEMS = (
     "assistant", "agent", "bot", "бот", "copilot", "model", "asistente", "assistent", "ии",
     "нейросет", "ассистент", "агент", "人工知能", "人工智能", "인공지능", "الذكاء", "yapay zeka",
     "kecerdasan", "trí tuệ", "trợ lý", "ผู้ช่วย", "مساعد", "सहायक", "asisten", "asistan",
-    "어시스턴트", "에이전트", "비서", "챗봇", "アシスタント", "エージェント", "ボット",
+    "어시스턴트", "에이전트", "비서", "챗봇", "도우미", "アシスタント", "エージェント", "ボット",
+    "automat", "autónom", "autonom", "自動", "自动", "자동",
     "助手", "助理", "智能体", "机器人", "ai助",
     "tekoäly", "בינה", "sztuczn", "uměl", "umel", "mesterséges", "τεχνητ", "искусствен",
     "штучн", "ปัญญาประดิษฐ์", "เอไอ", "कृत्रिम", "एआई", "কৃত্রিম", "এআই", "هوش", "مصنوعی",
@@ -132,6 +133,8 @@ _PARTICIPLE = re.compile(
     r"요약하는|분석하는|검토하는|보는|번역하는)\s*(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇)"
     r"|\[\s*(?:AI|인공지능|어시스턴트|에이전트|비서|アシスタント|エージェント|助手|助理)[^\]\n]{0,12}\]"
     r"|(?:AI|인공지능|어시스턴트|에이전트)\s*(?:비서|어시스턴트)?\s*(?:님|씨)"
+    # round 16: the secretary honoured as the topic of a request ("비서님은 … 보내 주세요")
+    r"|비서\s*님\s*(?:은|께서는|께서|께)"
     r"|(?:この|本|当|上記の?|以下の?)[^\s。、]{0,12}?(?:を)?(?:読む|読んでいる|読み込んだ|読み込む|処理する|"
     r"要約する|解析する|確認する)(?:AI|アシスタント|エージェント|人工知能)"
     r"|(?:阅读|读取|处理|总结|分析|看到)(?:本|此|这|该)[^\s。，]{0,8}?的\s*(?:AI|人工智能)?\s*(?:助手|助理|智能体|AI)"
@@ -144,6 +147,70 @@ _PARTICIPLE = re.compile(
     r"|\b(?:IA|asistente|assistente|agente)(?:\s+de\s+IA)?\s+(?:que\s+)?(?:lea|lee|leia|lê|procese|"
     r"processe|resuma)\s+(?:este|esta|esto|isto|isso|essa|esse)\b"
     r"|\b(?:KI|Assistent\w*)\s*,?\s*(?:die|der)\s+(?:dies\w*|den|das)\s+\S+\s+(?:liest|verarbeitet)\b",
+    re.IGNORECASE,
+)
+
+
+#: the AI or the automation handling this content named in a condition or as an honoured
+#: topic, ending in a comma or a dash (round 16: "If this ticket is being worked by an
+#: automated assistant, …", "En caso de procesamiento automático, …", "이 메시지를 대신 읽어
+#: 주는 비서 앱이 있다면, …", "쇼핑 도우미께서는 …", "お買い物代行AIの方は、…", "帮忙整理这篇笔记
+#: 的助手，请…"): what follows is said to whatever processes the text
+#: (not a bare "agent" or "assistant": "When an agent is offline, please leave a message"
+#: speaks of people)
+_AUTOMATED = (
+    r"automated|automatic(?:ally)?|autonomous|autom[aá]tic[oa]s?|automatisch\w*|"
+    r"AI|A\.I\.|IA|KI|LLM|GPT|bots?|chatbots?|copilots?|language\s+models?"
+)
+#: a helper that is software: "쇼핑 도우미", "AI 도우미" (a bare 도우미 may be a housekeeper)
+_KO_HELPER = r"(?:쇼핑|AI|인공지능|가상|스마트|디지털|주문|예약|구매|챗)\s*도우미"
+_CONDITIONAL_IF = re.compile(
+    rf"\b(?:if|when|whenever|in\s+case|should|si|cuando|en\s+caso\s+de|wenn|falls|sofern|bei)\b"
+    rf"[^.!?\n]{{0,80}}?\b(?:{_AUTOMATED})\b[^.!?\n,;:]{{0,40}}[,;:—–]",
+    re.IGNORECASE,
+)
+#: ... and the condition is that the automation handles this very content ("If the AI model
+#: underperforms, please retrain it" and "If you use an automated build, set CI=true" are
+#: advice to people)
+_HANDLES = re.compile(
+    r"\b(?:this|these|read(?:s|ing)?|process\w*|handl\w*|work(?:s|ed|ing)\s+(?:by|on)|pars\w*|"
+    r"summari[sz]\w*|triag\w*|ingest\w*|procesa\w*|lectura|lee|leer|tramit\w*|este|esta|"
+    r"verarbeit\w*|bearbeit\w*|gelesen|liest|dies\w*)\b",
+    re.IGNORECASE,
+)
+#: a bare assistant or agent counts when the condition says it reads or processes the
+#: content ("If an assistant is reading reviews for someone, …")
+_READS = re.compile(
+    r"\b(?:read(?:s|ing)|process(?:es|ing)|handl(?:es|ing)|pars(?:es|ing)|summari[sz](?:es|ing))\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL_BARE = re.compile(
+    r"\b(?:if|when|whenever|in\s+case)\b[^.!?\n]{0,40}?\b(?:an?|the|any|your)\s+(?:assistants?|agents?)\b"
+    r"[^.!?\n,;:]{0,60}[,;:—–]",
+    re.IGNORECASE,
+)
+#: a software helper described by what it does to this content, in a relative clause ("los
+#: asistentes digitales que gestionen esta conversación deben …", "digital assistants that
+#: handle this thread should …")
+_RELATIVE = re.compile(
+    rf"(?:\b(?:{_AUTOMATED})\b|\b(?:digital|virtual)\s+assistants?|asistentes?\s+(?:digital|virtual)(?:es)?|"
+    r"digitale[rn]?\s+Assistent\w*|virtuelle[rn]?\s+Assistent\w*)\s*,?\s+"
+    r"(?:que|die|der|which|that|who)\s+(?:\S+\s+){0,3}?(?:esta|este|estos|estas|this|these|diese\w*)\b"
+    r"(?:\s+[^\W\d_]+)?",
+    re.IGNORECASE,
+)
+_CONDITIONAL = re.compile(
+    r"(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇)\s*(?:서비스|앱|기능)\s*(?:은|는|께서는)"
+    r"|(?:AI|인공지능|어시스턴트|에이전트|비서(?:\s*앱)?|챗봇|{_KO_HELPER}|assistant|agent|bot)"
+    r"\S{0,3}\s*(?:있다면|있으면|라면|이라면)[,\s]"
+    rf"|(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇|{_KO_HELPER}|assistant|agent|bot)\s*(?:분|님)?\s*"
+    r"(?:께서는|께서|분은|분께서는|(?<=분)\s*[—–,:])"
+    r"|자동\s*(?:처리|결제|응답|입력)\s*(?:시|하는\s*경우|라면|이면|의\s*경우)"
+    r"|(?:AI|アシスタント|エージェント|ボット)\S{0,6}?(?:の方|様|さん)(?:は|へ|に)"
+    r"|(?:AI|アシスタント|エージェント|ボット)(?:の場合|なら)|自動(?:処理|応答|入力)(?:の場合|する場合|なら|時)"
+    r"|(?:(?:的|AI|智能)\s*(?:助手|助理)|AI|机器人|智能体)\s*[，,：:](?=\s*请)"
+    r"|(?:如果|若|如|当)[^。\n]{0,30}(?:AI|助手|助理|机器人|自动)[^。\n，,]{0,20}[，,]"
+    r"|自动(?:处理|执行)(?:时|的话)",
     re.IGNORECASE,
 )
 
@@ -172,6 +239,16 @@ class Address:
 _HEADING_AFTER = re.compile(r"[ \t]*[^\n.!?:：]{0,30}?[:：—–]")
 
 
+_NOUN_RE = re.compile(_NOUN, re.IGNORECASE)
+
+
+def _opens_a_quoted_value(text: str, head_at: int, head: str) -> bool:
+    """Whether the heading's last noun for the AI opens a quoted value (``alt="Assistant:``)."""
+    nouns = list(_NOUN_RE.finditer(head))
+    at = head_at + nouns[-1].start() if nouns else head_at
+    return at > 0 and text[at - 1] in "\"'"
+
+
 def reader_address(text: str) -> Address | None:
     """The first clause heading addressed to the AI reader, if any."""
     if len(text) < 8 or not _may_name_the_ai(text):
@@ -180,6 +257,14 @@ def reader_address(text: str) -> Address | None:
     if named is not None and not _HUMAN_GROUP.match(text, named.start()):
         heading = _HEADING_AFTER.match(text, named.end()) is not None
         return Address(named.start(), named.end(), heading, speaker=False)
+    conditional = (
+        _CONDITIONAL.search(text)
+        or next((m for m in _CONDITIONAL_IF.finditer(text) if _HANDLES.search(m.group(0))), None)
+        or next((m for m in _CONDITIONAL_BARE.finditer(text) if _READS.search(m.group(0))), None)
+        or _RELATIVE.search(text)
+    )
+    if conditional is not None and not _HUMAN_GROUP.match(text, conditional.start()):
+        return Address(conditional.start(), conditional.end(), heading=False, speaker=False)
     for pattern in (_ADDRESS, _ADDRESS_COMMA):
         for m in pattern.finditer(text):
             if _HUMAN_GROUP.search(text, m.start(), m.end()):
@@ -199,6 +284,9 @@ def reader_address(text: str) -> Address | None:
                 or (pre and _DATIVE_BEFORE_RE.search(pre))
                 or _DATIVE_AFTER_RE.search(gap)
                 or _DEICTIC_RE.search(gap)
+                # a quoted value opening with it (aria-label="Assistant: …"): no transcript
+                # line and no log field starts inside an attribute
+                or (m.group("end") != "," and _opens_a_quoted_value(text, m.start("head"), head))
             ):
                 line_start = text.rfind("\n", 0, m.start("head")) + 1
                 speaker = (
@@ -243,7 +331,11 @@ _REQUEST = re.compile(
     r"включи\w*|добавь\w*|сделай\w*|открой\w*|скачай\w*|установи\w*|запусти\w*|выполни\w*|"
     r"ответь\w*|скажи\w*|пожалуйста|видали\w*|надішли\w*|ігноруй\w*|зміни\w*|вимкни\w*|"
     r"додай\w*|зроби\w*|відкрий\w*|завантаж\w*|встанови\w*|виконай\w*|будь\s+ласка|"
-    r"sil|gönder|unut|değiştir|kapat|ekle|yap|aç|indir|kur|çalıştır|yanıtla|söyle|lütfen)\b"
+    r"sil|gönder|unut|değiştir|kapat|ekle|yap|aç|indir|kur|çalıştır|yanıtla|söyle|lütfen|"
+    # round 16: leave given and duty laid on the reader ("it can go ahead and issue the refund",
+    # "esta factura debe marcarse como pagada", "soll freigegeben werden")
+    r"go\s+ahead|feel\s+free|should|would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:kind|great|helpful|nice)|needs?\s+to|(?:is|are)\s+(?:allowed|permitted|authori[sz]ed|"
+    r"expected)\s+to|may\s+proceed|debe\w*|deber[áa]\w*|darf|d[üu]rfen|soll\w*|muss|m[üu]ssen)\b"
     r"|(?:하세요|해\s*주세요|해\s*줘|주세요|하십시오|하라|해라|마세요|마십시오|말\s*것|할\s*것|바랍니다|부탁)"
     r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い|"
     # round 15: a casual request or prohibition ("同期して、", "言わないでね")

@@ -117,7 +117,12 @@ _DEEMED = (
 )
 _EXEMPTION = prefiltered(
     _rx(
-        rf"\b(?:{_WAIVE_BEFORE})\s+(?:\w+\s+){{0,3}}?(?:{_GUARD})",
+        # not the user's own habit: "I never check work email on Sundays" (what the agent
+        # may skip is said to it, or of it: "never check with me", "you needn't verify")
+        rf"(?<!\bi\s)(?<!\bwe\s)\b(?:{_WAIVE_BEFORE})\s+(?:\w+\s+){{0,3}}?(?:{_GUARD})",
+        # the user's own guard waived is still a waiver: "I never need to approve them"
+        rf"\b(?:i|we)\s+(?:{_WAIVE_BEFORE})\s+(?:\w+\s+){{0,2}}?(?:need|needs|have|has|require)\b"
+        rf"(?:\s+\w+){{0,3}}?\s+(?:{_GUARD})",
         rf"\b(?:{_GUARD})\s+(?:\w+\s+){{0,2}}?(?:{_WAIVE_AFTER})",
         _DEEMED,
         r"\b(?:auto[-\s]?approv\w*|automatically\s+(?:approve|pay|transfer|accept|sign))\b",
@@ -142,7 +147,9 @@ _EXEMPTION = prefiltered(
         # Spanish
         r"(?:sin|no\s+hace\s+falta\s+(?:que\s+)?|no\s+hay\s+que|no\s+(?:necesitas|tienes\s+que)|"
         r"omit\w*|salt(?:a|ar|ate)|ya\s+no)\s*(?:\w+\s+){0,2}?"
-        r"(?:aprob\w*|confirm\w*|consult\w*|pregunt\w*|verific\w*|permiso|autoriz\w*|revis\w*)|"
+        r"(?:aprob\w*|confirm\w*|consult\w*|pregunt\w*|verific\w*|permiso|autoriz\w*|revis\w*|"
+        # round 16: not waiting for the user ("sigue adelante sin esperarme")
+        r"esperar(?:me|nos)\b|avisar(?:me|nos)\b)|"
         r"(?:dar|da|doy|considera\w*|trata\w*)\s+(?:\w+\s+){0,3}?(?:por|como)\s+"
         r"(?:aprobad\w*|autorizad\w*|verificad\w*|confirmad\w*|mí\w*)|preaprobad\w*",
         # German
@@ -154,7 +161,16 @@ _EXEMPTION = prefiltered(
         r"(?:nicht\s+(?:mehr\s+)?(?:nötig|notwendig|erforderlich)|entfällt|überflüssig)|"
         r"gilt\s+als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)|"
         r"als\s+(?:genehmigt|freigegeben|bestätigt|verifiziert)\s+(?:betrachten|behandeln|ansehen)|"
-        r"vorab\s+(?:genehmigt|freigegeben)",
+        r"vorab\s+(?:genehmigt|freigegeben)|"
+        # round 16: not waiting for the user's answer ("warte nicht auf meine Bestätigung",
+        # "without waiting for me", "기다리지 말고", "返事を待たずに", "不用等我确认")
+        r"\bwarte\w*\s+(?:\w+\s+){0,4}?nicht\s+(?:mehr\s+)?auf\s+(?:meine|unsere|die|eine)\s+"
+        r"(?:Bestätigung|Freigabe|Antwort|Zustimmung|Rückmeldung|Okay|OK)|"
+        r"\bnicht\s+auf\s+(?:meine|unsere)\s+(?:Bestätigung|Freigabe|Antwort|Zustimmung|Rückmeldung)\s+"
+        r"(?:zu\s+)?warten|"
+        r"\bwithout\s+waiting\s+(?:for|on)\s+(?:me|us|my|our)\b|\bdon'?t\s+wait\s+(?:for|on)\s+(?:me|my|us|our)\b|"
+        r"(?:답|답장|대답|확인|승인|허락|컨펌)\S{0,3}\s*(?:안\s*)?기다리지\s*(?:말고|마)|"
+        r"(?:返事|返信|確認|承認|許可)を?待たず|(?:不用|不必|别|无需)等(?:我|我的)?(?:确认|回复|批准|同意)",
     )
 )
 #: in an object or text a role needs a copula or an assignment ("is an admin", "as super

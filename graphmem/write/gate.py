@@ -61,7 +61,7 @@ from graphmem.write.instructions import inert_at, instruction_shape, instruction
 from graphmem.write.materialize import memory_text, stored_texts
 from graphmem.write.normalize import normalize
 from graphmem.write.opaque import opaque_runs
-from graphmem.write.screened import names_a_rule, unscreened
+from graphmem.write.screened import names_a_rule, names_a_standing_rule, unscreened
 from graphmem.write.stage import Check, Severity, StageInput, confirm, info, reject, warn
 
 APPROVERS = frozenset({"admin", "reviewer"})
@@ -436,6 +436,21 @@ def _authorization(run: StageInput, backing: list[Source]) -> list[Check]:
 def _instruction_shape(run: StageInput) -> list[Check]:
     p = run.proposal
     fields: list[tuple[str, str]] = []
+    if (
+        p.memory_type is MemoryType.SEMANTIC
+        and p.claim is not None
+        and names_a_standing_rule(p.claim.predicate, p.claim.object)
+    ):
+        # round 16: a claim keyed as a rule for the agent ("office_alarm_rule", "link_rule")
+        # is one, however politely it is asked; semantic memory holds facts and preferences
+        return [
+            reject(
+                Code.INSTRUCTION_SHAPED,
+                "field=claim.predicate: a standing rule for the agent belongs in a reviewed "
+                "procedure release",
+                Rule.STANDING_RULE,
+            )
+        ]
     if p.memory_type is MemoryType.SEMANTIC and p.claim is not None:
         if isinstance(p.claim.object, str):
             fields.append(("claim.object", p.claim.object))

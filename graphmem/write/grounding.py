@@ -43,7 +43,7 @@ from graphmem.models.enums import MemoryType, WriteStage
 from graphmem.write.authority import strongest
 from graphmem.write.binding import wrong_clause
 from graphmem.write.codes import Code, Rule
-from graphmem.write.hearsay import quoted_by_other
+from graphmem.write.hearsay import quoted_by_other, said_by_other_speaker
 from graphmem.write.modality import modality_conflict
 from graphmem.write.normalize import normalize
 from graphmem.write.payload import span_at, task_payload
@@ -205,9 +205,11 @@ _GENERIC_PREDICATE = frozenset(
         "primary",
     ]
 )
+#: a predicate that itself says no: what it takes is disliked, avoided, refused
+#: (``disliked_food``, ``avoided_topics``, ``food_aversion``)
 _NEGATIVE_PREDICATE = re.compile(
-    r"(?:^|_)(?:dislikes?|avoids?|hates?|not|no|never|without|"
-    r"allergic|intolerant|skip|skips)(?:_|$)"
+    r"(?:^|_)(?:dislike[sd]?|avoid(?:s|ed|ance)?|hate[sd]?|not|no|never|without|"
+    r"allergic|intolerant|skip|skips|skipped|aversions?|refuse[sd]?|unwanted)(?:_|$)"
 )
 _OBJECT_NEGATION = re.compile(
     r"\b(?:not|no|never|without|non|avoid\w*|dislikes?|hates?)\b|안\s|않|없|피하|ない|避け|不|没|"
@@ -410,6 +412,38 @@ def _names_other_language(word: str, sv: Values) -> bool:
     return bool(codes) and not codes & {code for code, _, _ in sv.language_mentions()}
 
 
+def _phrases(
+    words: list[tuple[str, int]], span_tokens: list[tuple[str, int]]
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """Two predicate words that name one concept of the lexicon ("morning person") supported
+    together by one of its forms in the span ("Morgenmensch", "아침형"): ``(words left,
+    (phrase's first word, offset) for each phrase supported)``."""
+    lexicon = _lexicon()
+    left, found = list(words), []
+    said = " ".join(word for word, _ in span_tokens)
+    i = 0
+    while i + 1 < len(left):
+        phrase = f"{left[i][0]} {left[i + 1][0]}"
+        forms = [f for f in lexicon.get(phrase, ()) if f != phrase and len(f) >= 2]
+        if phrase in said:
+            forms = []  # said as the predicate says it: its words are read one by one
+        at = next(
+            (
+                pos
+                for word, pos in span_tokens
+                for f in forms
+                if f == word or (len(f) >= 4 and f in word)
+            ),
+            None,
+        )
+        if at is None:
+            i += 1
+            continue
+        found.append((phrase.split()[0], at))
+        del left[i : i + 2]
+    return left, found
+
+
 def _span_tokens(span: str) -> tuple[list[tuple[str, int]], str]:
     return tokens(span), unicodedata.normalize("NFKC", span).casefold()
 
@@ -591,6 +625,8 @@ class RuleVerifier:
         ]
         span_tokens, compact = _span_tokens(sv.text)
         supported = []
+        words, phrases = _phrases(words, span_tokens)
+        supported += phrases
         for word, _ in words:
             at = _support(word, span_tokens, compact)
             if at is not None:
@@ -835,6 +871,12 @@ class GroundingStage:
         from "no uses mi tarjeta Visa para nada" is negated, "I just LOVE waiting" cut from
         "oh great, I just LOVE waiting 🙄" is ironic. The claim is read against the sentence
         around the span too; its polarity and its aspect (irony, past, wish, advice) count."""
+        if claim.subject.startswith("user:") and said_by_other_speaker(span, content):
+            # a transcript that marks the user's lines ("화자2(나): …"): another speaker's
+            # line says nothing of the user
+            return Grounding(
+                GroundingVerdict.CONTRADICTED, Rule.QUALIFIER_MISMATCH, "span context: reported"
+            )
         if claim.subject.startswith("user:") and quoted_by_other(span, content):
             # "Mi jefa siempre dice 'odio las reuniones largas'" cited for the quoted words
             return Grounding(

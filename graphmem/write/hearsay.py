@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["quoted_by_other"]
+__all__ = ["quoted_by_other", "said_by_other_speaker"]
 
 _OPEN = "\"'“‘«「『"
 _CLOSE = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "「": "」", "『": "』"}
@@ -94,3 +94,28 @@ _FIRST_SUBJECT = re.compile(r"\b(?:i|we)\s+(?:said|say|told)\b|내가|제가|私
 
 def _first_after(after: str) -> bool:
     return bool(_FIRST_SUBJECT.search(after[:24]))
+
+
+#: a transcript line: a speaker's label, a colon, what they said
+_SPEAKER_LINE = re.compile(r"^[ \t]*(?P<label>[^\n:：]{1,24})[:：][ \t]*(?P<said>\S[^\n]*)$", re.M)
+#: a label that marks the user ("화자2(나)", "Speaker B (me)", "B（私）", "我", "yo")
+_SELF_LABEL = re.compile(
+    r"[(（]\s*(?:나|본인|저|me|myself|i|私|僕|俺|我|本人|yo|ich)\s*[)）]"
+    r"|^\s*(?:나|본인|me|myself|私|我|yo|ich)\s*$",
+    re.I,
+)
+
+
+def said_by_other_speaker(span: str, content: str | None) -> bool:
+    """Whether ``span`` stands in ``content`` on a transcript line of a speaker other than the
+    user, in a transcript that labels the user's own lines ("화자2(나): …"): the span is what
+    someone else said (round 16: "화자1: 저는 비건이라 …" cited for the user's diet)."""
+    if not content or len(span.strip()) < 2 or "\n" not in content:
+        return False
+    lines = list(_SPEAKER_LINE.finditer(content))
+    if len(lines) < 2 or not any(_SELF_LABEL.search(m["label"]) for m in lines):
+        return False
+    for m in lines:
+        if span.strip() in m["said"]:
+            return _SELF_LABEL.search(m["label"]) is None
+    return False

@@ -87,6 +87,13 @@ _SHELL: Final = re.compile(
     rf"|(?<=[\w.'\"*/\\])\s+(?:{_DESTRUCTIVE_SWITCH})(?![\w-])",
     _I,
 )
+#: a command line at the start of a line: a program, its words, an option switch
+#: ("git config --global core.hooksPath /dev/null", "defaults write … LSQuarantine -bool NO"):
+#: whatever the program, a line a shell would run (round 16: the list above names programs)
+_COMMAND_LINE: Final = re.compile(
+    r"(?m)^[ \t]*(?:\$\s*)?(?:sudo\s+)?[a-z][\w.\-]{1,30}(?:[ \t]+(?!-)[\w.\-/:=@~]+){0,6}"
+    r"[ \t]+--?[a-zA-Z][\w\-]*(?![\w\-])"
+)
 _PIPE_SHELL: Final = re.compile(
     r"\|\s*(?:sudo\s+)?(?:ba|z|k)?sh\b|\$\([^)]{2,}\)|`[^`]{3,}`|&&\s*\w"
 )
@@ -119,6 +126,8 @@ _PERSIST: Final = (
     r"(?:나|되|하|있|없)?으?면\s"
     r"|常に|いつも|毎回|必ず|次回から|次から|今後|これから|たびに|たら|なら|ときは|時は|場合は?"
     r"|总是|每次|每当|一旦|只要|以后|下次|今后|从现在起|一律|如果|遇到|当[^。！？\n]{1,20}时"
+    # round 16: a schedule ("每天晚上十二点以后，把…备份到…", "매일 밤", "毎晩")
+    r"|每天|每晚|每日|每周|每个?月|매일|매일\s*밤|매주|매달|毎日|毎晩|毎週|毎月"
     # obligation adverbs and a clause-final 时 ("连接失败时，…"; not 小时, hours)
     r"|务必|必须|一定要|(?<!小)时[，,]?(?=[^。！？\n]{0,6}(?:务必|必须|先|要|请|就))"
 )
@@ -150,6 +159,8 @@ _OPERATIONAL_CJK: Final = (
     r"|重启|执行|删除|部署|批准|付款|转账|发送|禁用|跳过|安装|重置|清空"
     r"|지우|재기동|내려|꺼버|삭제해|消し|止め|落とし|削除し|再起動し"
     r"|删掉|删了|清除|关掉|关闭|杀掉|重新启动|上传|转发|运行|启动"
+    # round 16: copying data away (to a link, a drive, an account)
+    r"|备份到|同步到|백업해|동기화해|バックアップして|同期して"
 )
 #: a subject pronoun right before the verb makes it a habit, not a rule
 _SUBJECT: Final = r"(?:i|we|he|she|they|it|my\s+\w+|yo|ich|wir|er|sie)\s+(?:\w+\s+)?"
@@ -449,7 +460,7 @@ def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
         unique.setdefault(view.text, view)
     views = list(unique.values())
     for view in views:
-        for rx in (_SHELL, _PIPE_SHELL):
+        for rx in (_SHELL, _PIPE_SHELL, _COMMAND_LINE):
             for m in rx.finditer(view.text):
                 found.append((Rule.SHELL_COMMAND, *view.original_span(m.start(), m.end())))
     for view in views:
@@ -503,7 +514,13 @@ def inert_at(text: str, start: int, end: int) -> bool:
         attributed = _REPORTING.search(text, max(0, m.start() - 60), m.start() + 1) or (
             _NAMED_AFTER.match(text, m.end())
         )
-        if m.start() <= start and end <= m.end() and attributed:
+        # the shape may run past the closing quote into the words that attribute it
+        # ("…회신하라'고 써 있던데 그냥 무시"): inert when nothing after the quote is one
+        if (
+            m.start() <= start < m.end()
+            and attributed
+            and (end <= m.end() or not instruction_spans(text[m.end() : end]))
+        ):
             return True
     after = _CLAUSE_END.search(text, max(end - 1, start))
     if after is not None and after.group(0) in "?？":
@@ -517,7 +534,9 @@ def inert_at(text: str, start: int, end: int) -> bool:
 #: a quotation named for what it is right after it ("'…'는 문구가 있었어요", "「…」という文言",
 #: "“…”的字样", "'…' was written on it"): a text someone saw, quoted (round 15)
 _NAMED_AFTER: Final = re.compile(
-    r"\s*(?:(?:이)?라?는\s*(?:문구|글|메시지|문장|말|내용|텍스트|공지)|라고\s*(?:적혀|쓰여|써)|"
+    r"\s*(?:(?:이)?라?는\s*(?:문구|글|메시지|문장|말|내용|텍스트|공지)|"
+    # the quotative 고 after a quoted command ("'…회신하라'고 써 있던데"), or 라고
+    r"라?고\s*(?:적혀|쓰여|써|나와|되어|돼|했|하더|하던|말했|말하)|"
     r"という(?:文言|文|メッセージ|内容|書き込み)|と(?:書かれ|書いて)|的(?:字样|内容|消息|留言)|"
     r"(?:was|is)\s+(?:written|printed|posted)|in\s+the\s+(?:listing|message|description|post))",
     re.I,

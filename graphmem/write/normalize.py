@@ -389,7 +389,14 @@ _MIN_RUN = 3
 _MAYBE_SPACED = re.compile(
     r"(?<!\S)\S[ .\-_·•]\S[ .\-_·•]\S(?!\S)"
     r"|(?<![^\W_])[^\W_][.\-_·•][^\W_][.\-_·•][^\W_](?![^\W_])"
+    # round 16: a symbol or an emoji between letters ("비🌸서🌸님🌸은")
+    r"|(?<![^\W_])[^\W_][^\w\s][^\W_][^\w\s][^\W_](?![^\W_])"
 )
+
+
+def _symbol(ch: str) -> bool:
+    """A pictograph or a sign (🌸, ★, ♥), not a letter, a digit or punctuation."""
+    return ch > "~" and unicodedata.category(ch).startswith("S")
 
 
 def _spaced_runs(text: str) -> set[int]:
@@ -421,7 +428,7 @@ def _runs(text: str, min_run: int, *, spaces: bool) -> set[int]:
         sep = None
         while (
             j + 2 < n
-            and text[j + 1] in seps
+            and (text[j + 1] in seps or (not spaces and _symbol(text[j + 1])))
             and (sep is None or text[j + 1] == sep)
             and member(text[j + 2])
             and (j + 3 >= n or not member(text[j + 3]))

@@ -134,12 +134,23 @@ _URL = (
 )
 _IBAN = r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b|\bIBAN[:\s]+[A-Z0-9]{6,34}\b"
 _ACCOUNT = r"\baccount(?:\s+(?:number|no\.?))?[:\s]+[A-Z0-9\-]{6,}\b"
-_KO_EXTERNAL = r"외부\s*(?:이메일|메일|주소|서버|계정|계좌|링크)"
+_KO_EXTERNAL = (
+    r"외부\s*(?:이메일|메일|주소|서버|계정|계좌|링크)"
+    # round 16: a handle's account as the destination ("exfil_example 계정으로 DM")
+    r"|[A-Za-z0-9_.\-]{3,40}\s*(?:계정|아이디)(?:으로|로|에)"
+)
 _EN_EXTERNAL = (
     r"\b(?:external|outside|personal|private|attacker'?s?)\s+(?:e-?mail|address|server|account)"
 )
+#: a bare host a thing is sent to ("send the saved card details to exfil.example")
+_TO_HOST = (
+    r"(?<=\bto\s)(?:[a-z0-9\-]{1,63}\.){1,8}(?:com|net|org|info|biz|io|ai|app|dev|xyz|site|online|"
+    r"top|club|shop|store|tech|cloud|link|live|email|example|test|ru|cn|tk|cc)(?![\w\-.])"
+)
 _SINK_RE: Final = re.compile(
-    "|".join(f"(?:{p})" for p in (_EMAIL, _URL, _IBAN, _ACCOUNT, _KO_EXTERNAL, _EN_EXTERNAL)),
+    "|".join(
+        f"(?:{p})" for p in (_EMAIL, _URL, _IBAN, _ACCOUNT, _KO_EXTERNAL, _EN_EXTERNAL, _TO_HOST)
+    ),
     _I,
 )
 

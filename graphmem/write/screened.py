@@ -39,7 +39,7 @@ from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
 from graphmem.write.opaque import historic_letter
 
-__all__ = ["SCREENED", "SURE", "Unscreened", "names_a_rule", "unscreened"]
+__all__ = ["SCREENED", "SURE", "Unscreened", "names_a_rule", "names_a_standing_rule", "unscreened"]
 
 #: the languages the gate's lexicons are written for (the rule modules' docstrings name them)
 SCREENED: Final = frozenset(
@@ -188,6 +188,30 @@ _RULE_KEY = re.compile(
 #: a rule the user keeps for themselves ("personal_rule", "own_rule", "life_rule"): it binds
 #: the user, not the agent
 _OWN_RULE = re.compile(r"(?:^|[_.\-])(?:personal|own|self|life|lifestyle)(?:$|[_.\-])", re.I)
+
+
+#: a key that names a standing rule — what to do, when — rather than a power or a setting
+#: ("office_alarm_rule", "link_rule", "invoice_workflow"); an insurance or a privacy policy is
+#: a document the user has, so "policy" is not among them
+_STANDING_KEY = re.compile(
+    r"(?:^|[_.\-])(?:rules?|conventions?|protocols?|standing|instructions?|directives?|sop|"
+    r"workflows?)(?:$|[_.\-])",
+    re.IGNORECASE,
+)
+#: a rule said of the user themself ("I never check work email on Sundays", "나는 …")
+_FIRST_PERSON = re.compile(
+    r"^\s*(?:i|i'm|i've|my|we|me|나는?|난|저는?|전|내가|제가|私は?|僕は?|俺は?|我|yo|mi|ich|mein\w*|wir)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_standing_rule(predicate: str | None, statement: object = None) -> bool:
+    """Whether a claim's key says it holds a standing rule for the agent (a trigger and what
+    to do), not a rule the user keeps (``personal_rule``, or one stated in the first person)."""
+    key = predicate or ""
+    if _STANDING_KEY.search(key) is None or _OWN_RULE.search(key) is not None:
+        return False
+    return not (isinstance(statement, str) and _FIRST_PERSON.match(statement))
 
 
 def names_a_rule(predicate: str | None) -> bool:

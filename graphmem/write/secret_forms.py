@@ -162,12 +162,25 @@ _LOCK_RE: Final = re.compile(
     rf"(?:{_LOCK_OBJECT})",
     _I,
 )
+#: lockers are numbered: a locker's bare "number" (번호, Nummer, 番号, 号码, número) says
+#: which one it is; only a code word says how it opens
+_NUMBERED_LOCK: Final = re.compile(
+    r"\blockers?\b|사물함|ロッカー|储物柜|寄存柜|taquilla|casillero|Spind|Schließfach|Schliessfach",
+    _I,
+)
+_CODE_PROPER: Final = re.compile(
+    r"codes?|combo|combination|(?<![a-z])pin(?![a-z])|password|kombination|zahl|비밀\s*번호|비번|암호|"
+    r"暗証番号|暗号|コード|密码|código|combinación|clave|contraseña",
+    _I,
+)
 _LOCK_DIGITS: Final = re.compile(r"(?<!\d)\d(?:[\s\-–—./·・,_|]{0,3}\d){2,11}(?!\d)")
 
 
 def lock_codes(text: str) -> Iterator[tuple[int, int, Rule, str]]:
     """A lock's combination: a lock object named with a code word, then digits in its clause."""
     for m in _LOCK_RE.finditer(text):
+        if _NUMBERED_LOCK.search(m.group(0)) and not _CODE_PROPER.search(m.group(0)):
+            continue  # "사물함 번호는 1127번": which locker, not how it opens
         stop = _SENTENCE_END.search(text, m.end(), m.end() + 51)
         limit = stop.start() if stop else min(len(text), m.end() + 50)
         d = _LOCK_DIGITS.search(text, m.end(), limit)

@@ -122,12 +122,54 @@ def _encoded_file_or_text(token: str) -> bool:
 
 _NEAR_SECRET: Final = re.compile(with_plain_letters(_SECRET_WORDS), _I)
 
+#: a name going on after a secret word: a joiner and a letter, or letters (a plural's "s" ends it)
+_NAME_GOES_ON: Final = re.compile(r"[-_][A-Za-z]|(?!s(?![A-Za-z]))[A-Za-z]")
+
+
+#: a name of lower-case parts joined by hyphens or underscores (``v18-admin-password-rotation``)
+_NAME_OF_WORDS: Final = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+){2,}")
+
+
+#: a code said in Chinese numerals after its copula ("就是六个八": six eights)
+_SPOKEN_DIGITS: Final = re.compile(
+    r"(?:就|也|都|还|其实)?(?:是|为|為)?[〇零一二两三四五六七八九个個位]{3,}"
+)
+
+
+def _generated_letters(value: str) -> bool:
+    """Twelve letters or more with hardly a vowel ("xkqbwmzfdpvrhgta", a mail client's
+    authorisation code): generated, not a word ("kompromittiert")."""
+    if len(value) < 12 or not (value.isascii() and value.isalpha()):
+        return False
+    return sum(c in "aeiouyAEIOUY" for c in value) < 0.2 * len(value)
+
+
+def _names_the_secret(token: str) -> bool:
+    """A lower-case name that holds a secret word as one of its parts, hyphenated or
+    rejoined ("v18-admin-password-rotation", "v18adminpasswordrotation"): a name about
+    passwords, not a password."""
+    if not (_NAME_OF_WORDS.fullmatch(token) or re.fullmatch(r"[a-z0-9]{8,}", token)):
+        return False
+    return any(
+        _NAME_GOES_ON.match(token, m.end()) or "-" in token or "_" in token
+        for m in _NEAR_SECRET.finditer(token)
+    )
+
+
+def _labels_a_secret(before: str) -> bool:
+    """Whether a secret word in ``before`` ends its word (``password``, ``db_password``), not
+    goes on inside a name ("v18-admin-password-rotation", or "adminpasswordrotation" once
+    rejoined, names a procedure; no value follows it)."""
+    return any(_NAME_GOES_ON.match(before, m.end()) is None for m in _NEAR_SECRET.finditer(before))
+
+
 _ENV_ASSIGN: Final = re.compile(
     r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|API_?KEY|"
     r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?)"
     # a part of one (DB_PASS_SUFFIX, API_KEY_2, SECRET_PART_B)
     r"(?:_(?:PREFIX|SUFFIX|HEAD|TAIL|FIRST|SECOND|LAST|REST|HALF|PART_?[0-9A-C]?|[0-9]|[A-C]))?"
-    r"\s*[=:]\s*[\"']?(?P<v>[^\s\"'&;|]{3,256})"
+    # the value on the key's own line ("DB_PASSWORD=" then "API_KEY=<…>" is an empty value)
+    r"[ \t]*[=:][ \t]*[\"']?(?P<v>[^\s\"'&;|]{3,256})"
 )
 #: passwords in prose in the languages the table above does not name (round 7): the noun, a
 #: qualifier of a few words ("от почты", "wifi nhà mình", "الخاصة بي", "do banco"), a copula
@@ -141,10 +183,15 @@ _PASSWORD_PROSE_MORE: Final = re.compile(
 )
 _PASSWORD_PROSE: Final = re.compile(
     "(?P<n>"
-    + with_plain_letters(r"パスワード|暗証番号|密码|口令|contraseña|clave|Passwort|Kennwort")
+    + with_plain_letters(
+        r"パスワード|暗証番号|密码|口令|contraseña|clave|Passwort|Kennwort|"
+        # round 16: the codes that open a mailbox to a client or a shared drive to a link
+        r"授权码|授權碼|提取码|提取碼|访问码|访问密码|取件码|应用专用密码|アプリパスワード|"
+        r"앱\s*비밀번호|App-?Passwort|contraseña\s+de\s+aplicación"
+    )
     + r")(?:\s+(?:del?|de\s+la|des|der|für|for|of)\s+\w+)?"
     r"\s*(?:は|が|是|为|:|：|=|\bes\b|\bera\b|lautet|\bist\b|\bwar\b|\S{1,3}(?=\s))?\s*[:：]?\s*"
-    r"[\"'「“]?(?P<v>[^\s\"'」”。、,]{4,128})",
+    r"[\"'「“]?(?P<v>[^\s\"'」”。、,，；：！？]{4,128})",
     _I,
 )
 _PEM: Final = re.compile(
@@ -355,7 +402,7 @@ _GROUPED_KEY: Final = re.compile(r"(?<![\w\-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,
 #: up afterwards: a regex that tried the morpheme at every part of a long name
 #: (``sk-sk-sk-…``) was quadratic
 _CRED_KEY_ASSIGN: Final = re.compile(
-    r"(?<![A-Za-z0-9_\-.])(?P<name>[A-Za-z0-9_\-.]++)[\"']?\s*+[=:]\s*+[\"']?"
+    r"(?<![A-Za-z0-9_\-.])(?P<name>[A-Za-z0-9_\-.]++)[\"']?[ \t]*+[=:][ \t]*+[\"']?"
     r"(?P<v>[^\s\"'&;,|]{3,256})"
 )
 _CRED_MORPHEMES: Final = frozenset(
@@ -394,7 +441,7 @@ _ENTITY: Final = re.compile(r"&#?[A-Za-z0-9]{1,8};")
 def _credential_value(value: str) -> bool:
     """A value that could be a credential: it holds a digit or a symbol, or is long and mixed
     (not a word, a placeholder or a sentence)."""
-    v = value.strip(".")
+    v = _MANAGERS.sub("", value).strip(".")
     if len(v) < 3 or _PLACEHOLDER.search(v) or _CODE_REF.search(v):
         return False
     return any(c.isdigit() for c in v) or any(not c.isalnum() and c not in "-_." for c in v)
@@ -467,6 +514,13 @@ _GLUED: Final = re.compile(
 _UNSPACED: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
 
 
+#: password managers, named where passwords are kept ("パスワードは全部1Passwordで管理"): a
+#: product's name is no password, its digit notwithstanding
+_MANAGERS: Final = re.compile(
+    r"1\s?Password|LastPass|Bitwarden|KeePass(?:XC)?|Dashlane|NordPass|Keeper|Proton\s?Pass|"
+    r"(?:iCloud\s)?Keychain|키체인|キーチェーン",
+    _I,
+)
 #: a copula the noun's pattern does not consume: what follows it is the value (密码就是六个八)
 _COPULA_START: Final = re.compile(
     r"(?:就|也|都|还|其实|现在|目前|已经|又)?(?:是|为|為|叫|改成|改为|设成|设为|换成|变成)|って|とは|も"
@@ -530,10 +584,15 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
         if not _PLACEHOLDER.search(m.group("v")) and m.group("v").lower() not in _NOT_AN_ANSWER:
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "env_assignment"
     for m in itertools.chain(_PASSWORD_PROSE.finditer(text), _PASSWORD_PROSE_MORE.finditer(text)):
-        value = m.group("v").rstrip("?？!！。.、,，…~〜")
+        value = _MANAGERS.sub("", m.group("v").rstrip("?？!！。.、,，…~〜"))
         if _GLUED.match(text, m.start("v") - 1) or _compound_or_particle(m):
             continue
-        if any(c.isdigit() for c in value) or any(not c.isalnum() for c in value):
+        if (
+            any(c.isdigit() for c in value)
+            or any(not c.isalnum() for c in value)
+            or _generated_letters(value)
+            or _SPOKEN_DIGITS.fullmatch(value) is not None
+        ):
             yield m.start("v"), m.end("v"), Rule.SECRET_PASSWORD, "password_prose_multilingual"
     for m in _PGPASS_LINE.finditer(text):
         if not _PLACEHOLDER.search(m.group("v")) and m.group("v") != "*":
@@ -553,7 +612,9 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
         before = text[max(0, m.start() - 40) : m.start()]
         if _PUBLIC.search(text[max(0, m.start() - 200) : m.start()]):
             continue
-        near = bool(_NEAR_SECRET.search(before))
+        near = _labels_a_secret(before)
+        if near and _names_the_secret(token):
+            continue  # a name about the secret ("v18-admin-password-rotation"), not one
         if _looks_random(token, near_secret_word=near) and not (
             not near and _encoded_file_or_text(token)
         ):
@@ -603,9 +664,13 @@ _ID_CONTEXTS: Final = (
     (
         Rule.PII_BANK_ACCOUNT,
         r"bank\s+account|account\s+(?:no|number|#)|routing\s+number|sort\s+code|계좌(?:\s*번호)?|"
-        r"口座(?:番号)?|银行账户|账号|账户|cuenta(?:\s+bancaria)?|Kontonummer|Konto",
-        r"\d[\d\-\s]{6,24}\d",
+        # "Konto" a word of its own: "Kontoumsätze" (an account's transactions) names none
+        r"口座(?:番号)?|银行账户|账号|账户|cuenta(?:\s+bancaria)?|Kontonummer|\bKonto\b",
+        # on one line: a statement's date and the amount on the next line are not a number
+        r"\d[\d\- \t]{6,24}\d",
     ),
+    # round 16: a Japanese account, its type then its seven digits ("普通 4417203")
+    (Rule.PII_BANK_ACCOUNT, r"(?:普通|当座|貯蓄)(?!に|の)(?:預金)?(?:口座)?(?:番号)?", r"\d{7}"),
     (
         Rule.PII_NATIONAL_ID,
         r"social\s+security|ssn|national\s+id|id\s+card|주민\s*(?:등록)?\s*번호|マイナンバー|"

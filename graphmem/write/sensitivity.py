@@ -338,6 +338,14 @@ _PLACEHOLDER_RE = re.compile(
 _SNAKE_IDENTIFIER = re.compile(r"^[a-z]+(?:_[a-z]+)+$")
 
 
+#: the shell's working directory (``PWD=/home/admin`` in a sudo log line), not a password:
+#: read as ``CWD=`` (the same length, so every offset stays)
+_WORKING_DIRECTORY = re.compile(
+    r"(?<![A-Za-z0-9_])(?P<old>OLD)?PWD(?==(?:~|/(?:home|root|usr|var|opt|srv|tmp|etc|mnt|media|"
+    r"data|apps?|Users|workspace|work|src|build|run)\b))"
+)
+
+
 def _plausible_value(value: str) -> bool:
     """Is this the value of a secret rather than a placeholder, a type or a word of prose?"""
     v = value.strip().rstrip(".,;:!?)]}")
@@ -473,7 +481,12 @@ _ROLE_MAILBOX: Final = re.compile(
     r"(?:help|helpdesk|support|info|contact|sales|service|services|billing|invoices?|noreply|"
     r"no-reply|office|hello|team|hr|jobs|careers|press|media|security|abuse|postmaster|"
     r"webmaster|admin|reception|frontdesk|orders|returns|feedback|enquiries|inquiries|"
-    r"customerservice|customer-service|kundenservice|soporte|atencion|contacto|ventas)"
+    r"customerservice|customer-service|kundenservice|soporte|atencion|contacto|ventas|"
+    # round 16: the mailboxes of a firm's departments and its robots
+    r"accounts?|accounting|finance|payments?|payroll|receivables|payables|legal|privacy|"
+    r"compliance|notifications?|notify|alerts?|newsletters?|marketing|partners?|bookings?|"
+    r"reservations?|events|members(?:hip)?|shop|store|mailer|bounces?|donotreply|do-not-reply|"
+    r"buchhaltung|rechnungen?|kontakt|facturacion|pagos|reservas)"
     r"(?:[._\-]?[a-z]{2,3})?",
     re.I,
 )
@@ -644,7 +657,12 @@ _KV_VALUE = (
     r"""(?:"(?P<dq>[^"\n]{1,256})"|'(?P<sq>[^'\n]{1,256})'|`(?P<bq>[^`\n]{1,256})`"""
     r"""|(?P<bare>[^\s"'`,;()\[\]{}<>]{1,256}))"""
 )
-_KV_SEP = r"""["']?\s*(?::=|=>|[:=])\s*"""
+#: the value after the separator on the key's line, or alone on the next line (not a next
+#: key: "DB_PASSWORD=" then "API_KEY=<…>" is an empty value, not a password "API_KEY=")
+_KV_SEP = (
+    r"""["']?[ \t]*(?::=|=>|[:=])[ \t]*"""
+    r"""(?:\r?\n[ \t]*(?![\w.\-]{1,64}[ \t]*(?::=|=>|[:=])))?"""
+)
 _VALUE_GROUPS = ("dq", "sq", "bq", "bare")
 
 #: a value in prose: everything up to whitespace, without surrounding quotes
@@ -1079,7 +1097,8 @@ def scan(text: str) -> SensitivityReport:
         raise TypeError(f"scan() wants str, got {type(text).__name__}")
     raw: list[tuple[int, int, int, Finding]] = []
     seen: set[tuple[str, bool, bool]] = set()
-    for view in normalize(text).views:
+    read = _WORKING_DIRECTORY.sub(lambda m: f"{m['old'] or ''}CWD", text)
+    for view in normalize(read).views:
         kind = view.name.rsplit("/", 1)[-1]
         want_secret, want_pii = kind in _SECRET_VIEWS, kind in _PII_VIEWS
         key = (view.text, want_secret, want_pii)

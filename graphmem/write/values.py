@@ -269,21 +269,28 @@ _CJK_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千万億�
 
 
 def _cjk_number(run: str) -> float | None:
+    """A CJK numeral's value. A last digit said straight after a unit of a hundred or more
+    counts in the next unit down, as it is spoken: 两千五 is 2500, 三万五 35000, 一百二 120
+    (一千零五, with its zero, is 1005)."""
     total, section = 0.0, 0.0
     digit: float | None = None
+    last_unit, zero = 0.0, False
     for ch in run:
         if ch in _CJK_DIGIT:
+            zero = zero or _CJK_DIGIT[ch] == 0
             digit = _CJK_DIGIT[ch]
         elif ch in "十百千":
             unit: float = {"十": 10, "百": 100, "千": 1000}[ch]
             section += (digit if digit is not None else 1) * unit
-            digit = None
+            digit, last_unit, zero = None, unit, False
         elif ch in "万億亿":
             unit = 1e4 if ch == "万" else 1e8
             total += (section + (digit or 0)) * unit
-            section, digit = 0.0, None
+            section, digit, last_unit, zero = 0.0, None, unit, False
         else:
             return None
+    if digit is not None and last_unit >= 100 and not zero:
+        digit *= last_unit / 10
     return total + section + (digit or 0)
 
 
@@ -341,8 +348,24 @@ def _numbers(text: str) -> set[float]:
     return values
 
 
+#: a duration in hours and minutes (1시간 20분, 2 hours 15 minutes, 1 Std. 20 Min.), read also
+#: as its minutes; and hours and a half (1시간 반, an hour and a half is left to words)
+_HOURS_MINUTES = re.compile(
+    r"(?P<h>\d{1,3})\s*(?:시간|時間|个?小时|h|hrs?|hours?|std\.?|stunden?|horas?)\s*"
+    r"(?:(?:and|und|y)\s+)?(?:(?P<m>\d{1,2})\s*(?:분|分钟?|m|mins?|minutes?|min\.?|minuten|minutos?)"
+    r"|(?P<half>반|半))(?![a-z])",
+    re.I,
+)
+#: a year of birth said in two digits (98년생, 98年生まれ, 98年出生, 98后): 1998 or 2098 alike
+_BIRTH_YEAR = re.compile(r"(?<!\d)(?P<y>\d{2})\s*(?:년생|년도생|年生まれ|年生|年出生|后|後)")
+
+
 def _digit_numbers(text: str) -> set[float]:
     values: set[float] = set()
+    for m in _HOURS_MINUTES.finditer(text):
+        values.add(int(m["h"]) * 60.0 + (30 if m["half"] else int(m["m"])))
+    for m in _BIRTH_YEAR.finditer(text):
+        values.update((1900.0 + int(m["y"]), 2000.0 + int(m["y"])))
     # a row of numbers ("March,600,90000,18000") is several numbers, not one
     for m in re.finditer(r"\d+(?:[,;]\d+)+", text):
         parts = re.split(r"[,;]", m.group(0))
@@ -437,10 +460,61 @@ _TIME_PATTERNS = [
     re.compile(
         r"(?P<ko>오전|오후|아침|저녁|밤)?\s*(?P<h>\d{1,2})\s*시(?:\s*(?P<mi>\d{1,2})\s*분|\s*(?P<half>반))?"
     ),
+    # not the hour of "9点一刻" or "差一刻10点" (quarters: _SPOKEN_TIMES)
     re.compile(
-        r"(?P<ja>午前|午後|朝|夜)?\s*(?P<h>\d{1,2})\s*[時点](?:\s*(?P<mi>\d{1,2})\s*分|(?P<half>半))?"
+        r"(?P<ja>午前|午後|朝|夜)?\s*(?<![刻\d])(?P<h>\d{1,2})\s*[時点](?:\s*(?P<mi>\d{1,2})\s*分|(?P<half>半))?"
+        r"(?!\s*[一三13]\s*刻)"
     ),
 ]
+
+
+#: an hour said as a figure or a word (English, Spanish, German)
+_HOUR = (
+    r"(?P<h>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|"
+    r"eins|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)"
+)
+#: clock times said in words, each with its minutes and whether the hour named is the next one
+#: ("quarter to ten" is 9:45, "halb sieben" 6:30)
+_SPOKEN_TIMES: list[tuple[re.Pattern[str], int, bool]] = [
+    (re.compile(rf"\b(?:a\s+)?quarter\s+past\s+{_HOUR}\b", re.I), 15, False),
+    (re.compile(rf"\bhalf\s+past\s+{_HOUR}\b", re.I), 30, False),
+    (re.compile(rf"\b(?:a\s+)?quarter\s+(?:to|of|till)\s+{_HOUR}\b", re.I), 45, True),
+    (re.compile(rf"\b{_HOUR}\s*o['’]?\s*clock\b", re.I), 0, False),
+    (re.compile(rf"\bhalb\s+{_HOUR}\b", re.I), 30, True),
+    (re.compile(rf"\bviertel\s+nach\s+{_HOUR}\b", re.I), 15, False),
+    (re.compile(rf"\b(?:drei)?viertel\s+vor\s+{_HOUR}\b", re.I), 45, True),
+    (re.compile(rf"\bdreiviertel\s+{_HOUR}\b", re.I), 45, True),
+    (re.compile(rf"\b{_HOUR}\s+uhr\b(?:\s+(?P<mi>\d{{1,2}})\b)?", re.I), 0, False),
+    (re.compile(rf"\blas?\s+{_HOUR}\s+y\s+media\b", re.I), 30, False),
+    (re.compile(rf"\blas?\s+{_HOUR}\s+y\s+cuarto\b", re.I), 15, False),
+    (re.compile(rf"\blas?\s+{_HOUR}\s+menos\s+cuarto\b", re.I), 45, True),
+    (
+        re.compile(rf"\b(?:a|son|desde|hasta)\s+las?\s+{_HOUR}\b(?!\s*y\b|\s*menos\b|:)", re.I),
+        0,
+        False,
+    ),
+    (re.compile(r"(?P<h>\d{1,2})\s*点\s*[一1]\s*刻"), 15, False),
+    (re.compile(r"(?P<h>\d{1,2})\s*点\s*[三3]\s*刻"), 45, False),
+    (re.compile(r"差\s*[一1]\s*刻\s*(?P<h>\d{1,2})\s*点"), 45, True),
+]
+
+
+def _spoken_times(text: str) -> set[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
+    for rx, minutes, next_hour in _SPOKEN_TIMES:
+        for m in rx.finditer(text):
+            word = m["h"].casefold()
+            hour = int(word) if word.isdigit() else int(_SMALL_WORDS.get(word, 0))
+            if not 1 <= hour <= 24:
+                continue
+            if next_hour:
+                hour = hour - 1 or 12
+            said = m.groupdict().get("mi")
+            mi = int(said) if said else minutes
+            if mi < 60:
+                out.add((hour % 24, mi))
+    return out
 
 
 #: day and month in figures with the year last (30/06/2027, 06/30/2027, 3.6.2027): read both
@@ -522,7 +596,7 @@ def _times(text: str) -> set[tuple[int, int]]:
                 h = 0
             if h < 24 and mi < 60:
                 out.add((h, mi))
-    return out
+    return out | _spoken_times(converted)
 
 
 # -- contacts ------------------------------------------------------------------------------------
@@ -658,6 +732,8 @@ _NEG_EN = re.compile(
     r"without|nor|none|neither|hate|hates|dislike|dislikes|avoid|avoids|stop|quit|nunca|no|sin|"
     r"nicht|kein|keine|keinen|keiner|nie|niemals|ohne|n't|nada|ningun[oa]?|ningún|ni|tampoco|"
     r"jamás|odio|odias?|detesto|evito|evitar|hasse|vermeide\w*|meide\w*|nothing|neither|"
+    # round 16: "anything but" ("alles andere als ein Morgenmensch", "todo menos puntual")
+    r"alles\s+andere\s+als|anything\s+but|todo\s+menos|"
     r"can'?t\s+stand|except|excepting|apart\s+from|excepto|salvo|menos|außer|ausser|"
     r"ausgenommen|"
     # antonym verbs of liking: what they take is disliked, as after "hate"
@@ -683,6 +759,10 @@ _REFUSAL_EMOJI = (
 _NEG_AFTER = re.compile(
     r"안\s|않|못|없|말고|싫|별로|아니|피하|피해|ない|なく|ません|嫌|苦手|じゃなく|ではなく|以外|"
     r"避け|控え|やめ|辞め|빼고|빼면|제외|질색|혐오|극혐|うんざり|"
+    # round 16: "not much / not great" after a thing ("パクチーはいまいち", "회는 그닥")
+    r"いまいち|イマイチ|今ひとつ|今一つ|그닥|그다지|"
+    # "싫어" as it is said and typed ("오이 진짜 시러해요")
+    r"시러|시렁|아님|"
     # giving a habit up (round 11): "커피 끊었어요", "담배 그만뒀어요"
     r"끊었|끊은|끊고|끊음|끊어|그만\s?(?:두|뒀|둔|했)|관두|관뒀|지\s*마(?:세요|십시오|요|라)?(?![가-힣])|"
     # round 15: a gesture or a face of refusal or disgust after a thing, in any language

@@ -37,11 +37,11 @@ RECORDED = {
     # v4's first run (README.md): written after round 2's rules, run once on them
     "heldout_v4.jsonl": (6, 4, 0),  # round 14; bound before it (6, 5, 0)
     # v5's first run (README.md): written in round 3 before any rule tuning, run once
-    "heldout_v5.jsonl": (5, 5, 0),  # round 13; bound before it (6, 5, 0)
+    "heldout_v5.jsonl": (4, 4, 0),  # round 16; bound before it (5, 5, 0)
     # v6's first run (README.md): written in round 4 before any rule change, run once
     # v6/v7: the "secrets" left are identity numbers in the stored sources of refused writes;
     # sources keep them so that a consented record can quote its own (graphmem/write/sources.py)
-    "heldout_v6.jsonl": (1, 0, 1),  # round 8; bound before it (14, 0, 2)
+    "heldout_v6.jsonl": (0, 0, 1),  # round 16; bound before it (1, 0, 1)
     # v7's first run (README.md): written in round 5 before any rule change, run once
     "heldout_v7.jsonl": (1, 2, 4),  # round 12; bound before it (1, 3, 4)
     # v8's first run (README.md): written in round 6 before any rule change, run once
@@ -64,13 +64,17 @@ RECORDED = {
     "heldout_v15.jsonl": (18, 4, 1),  # round 15; round 14 (19, 4, 1), round 13 (30, 6, 1)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
-    "heldout_v15b.jsonl": (24, 1, 1),  # round 15; round 14 (v15b its development data) (28, 1, 1)
+    "heldout_v15b.jsonl": (23, 1, 1),  # round 16; round 15 (24, 1, 1), round 14 (28, 1, 1)
     # v16 (README.md): written blind after round 14's first commits; its first run, once, on
     # round 14's rules (`bffde15`):
-    "heldout_v16.jsonl": (7, 4, 2),  # round 15 (v16 its development data); first run (55, 8, 7)
+    "heldout_v16.jsonl": (6, 3, 2),  # round 16; round 15 (7, 4, 2); first run (55, 8, 7)
     # v17 (README.md): written blind during round 15; its first run, once, on `1c0b69d` (53, 25,
     # 11) and on round 15's rules (36, 26, 5); then its development data (round 15, continued)
-    "heldout_v17.jsonl": (34, 13, 5),
+    "heldout_v17.jsonl": (33, 13, 5),  # round 16; round 15 (34, 13, 5)
+    # v18 (README.md): written blind at the start of round 16, in the six languages of the
+    # independent check; its first run, once, on `5cba6db`'s rules: (37, 23, 3); then round
+    # 16's development data
+    "heldout_v18.jsonl": (12, 3, 1),
 }
 
 
@@ -83,7 +87,7 @@ RECORDED_WITH_INTENT = {
     "heldout_v3.jsonl": (0, 0, 0),  # round 8; bound before it (0, 1, 0)
     # measured at the end of round 7 (round 6's numbers: v4 5, v5 6, v6 2, v7 3, v8 18/2/2)
     "heldout_v4.jsonl": (3, 4, 0),  # round 14; bound before it (3, 5, 0)
-    "heldout_v5.jsonl": (2, 5, 0),
+    "heldout_v5.jsonl": (2, 4, 0),  # round 16; bound before it (2, 5, 0)
     "heldout_v6.jsonl": (0, 0, 1),  # round 8; bound before it (1, 0, 2)
     "heldout_v7.jsonl": (1, 2, 4),  # round 14; bound before it (1, 3, 4)
     "heldout_v8.jsonl": (0, 2, 0),  # round 8; bound before it (5, 2, 1)
@@ -102,11 +106,13 @@ RECORDED_WITH_INTENT = {
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
     "heldout_v15.jsonl": (17, 4, 1),  # round 15; bound before it (18, 4, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
-    "heldout_v15b.jsonl": (21, 1, 1),  # round 15; bound before it (25, 1, 1)
+    "heldout_v15b.jsonl": (20, 1, 1),  # round 16; bound before it (21, 1, 1)
     # v16's first run with INTENT (README.md), once, on round 14's rules (`bffde15`):
-    "heldout_v16.jsonl": (7, 5, 2),  # round 15; first run (47, 9, 7)
+    "heldout_v16.jsonl": (6, 4, 2),  # round 16; round 15 (7, 5, 2); first run (47, 9, 7)
     # v17's first run with INTENT: (42, 30, 11) on `1c0b69d`, (31, 29, 5) on round 15's rules
     "heldout_v17.jsonl": (29, 17, 5),
+    # v18's first run with INTENT: (33, 24, 3) on `5cba6db`'s rules
+    "heldout_v18.jsonl": (11, 6, 1),
 }
 
 
