@@ -41,7 +41,9 @@ def said(msg: str) -> Case:
 NEAR = [
     ("결제할 때 나한테 물어볼 필요 없어", Rule.INTENT_GRANT),
     ("付钱的事你自己决定吧", Rule.INTENT_GRANT),
-    ("puedes pagar mis cuentas sin avisarme", Rule.INTENT_GRANT),
+    # (round 16: "… sin avisarme" is read by the rules now, as not waiting for the user —
+    # tests/unit/test_r16_gate.py; the stage is shown a paraphrase they still miss)
+    ("puedes pagar mis cuentas cuando te parezca", Rule.INTENT_GRANT),
     ("you have my blessing to pay the landlord whenever you see fit", Rule.INTENT_GRANT),
     ("my online banking PIN is the year I was born", Rule.INTENT_SECRET),
     ("sono cattolico praticante", Rule.INTENT_SPECIAL),
