@@ -3,7 +3,10 @@ cache, the logs and the engine's data files, also after a restart; receipts re-v
 
 from __future__ import annotations
 
+import os
 import secrets
+import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -356,3 +359,121 @@ def test_an_erasure_stopped_between_batches_is_finished_by_erasing_again(
     verified = gm.eraser.verify(ADMIN, receipt.receipt_id)
     assert verified["result"] == "COMPLETE", verified
     assert [r.receipt_id for r in gm.eraser.list(ADMIN).items] == [receipt.receipt_id]
+
+
+def neo4j_consistent(data_dir: Path) -> str:
+    """Neo4j's own consistency checker over the stopped local Neo4j of ``data_dir`` (the
+    launcher's ``ConsistencyCheck``); the checker's output, asserted consistent."""
+    from graphmem.store.neo4j_build import ensure_launcher, find_java
+    from graphmem.store.neo4j_server import _JVM_FLAGS, layout
+
+    java = find_java()
+    jar = ensure_launcher(java=java)
+    reports = data_dir.parent / "consistency"
+    reports.mkdir(exist_ok=True)
+    done = subprocess.run(
+        [
+            java,
+            "-Xmx512m",
+            *_JVM_FLAGS,
+            "-cp",
+            str(jar),
+            "dev.graphmem.neo4j.ConsistencyCheck",
+            "--home",
+            str(layout(data_dir).home),
+            "--report-dir",
+            str(reports),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0 and "consistent" in done.stdout, done.stdout + done.stderr
+    return done.stdout
+
+
+def files_under(root: Path, needle: str) -> list[str]:
+    """Every file under ``root`` (store, indexes, transaction logs, the engine's own logs, the
+    supervisor's) whose bytes hold ``needle``."""
+    return [str(p) for p in root.rglob("*") if p.is_file() and needle.encode() in p.read_bytes()]
+
+
+@pytest.mark.engine_only("neo4j", reason="the local Neo4j's storage step writes its store files")
+@pytest.mark.parametrize("moment", ["job started", "job done"])
+def test_a_kill_during_the_storage_step_leaves_a_consistent_store_and_the_erasure_finishes(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, moment: str
+) -> None:
+    """kill -9 of the server while the storage job overwrites freed records (or right after it
+    finished, before the erasure recorded its completion): Neo4j recovers on restart, its
+    consistency checker finds the store and indexes consistent, the receipt says UNFINISHED,
+    erasing again completes it, and then no file under the data directory holds the canary
+    (store files, indexes, transaction logs) — checked again after a clean restart, with the
+    checker run once more."""
+    canary, control = f"CNRY{secrets.token_hex(6)}", f"KEEP{secrets.token_hex(6)}"
+    store = open_on_data_dir("neo4j", data_dir)
+    try:
+        gm = service(store)
+        populate(gm, VICTIM, canary)
+        populate(gm, OTHER, control)
+        java_pid = store.server.ensure_running().java_pid  # type: ignore[attr-defined]
+
+        def killed() -> bool:
+            job = store._execute(  # type: ignore[attr-defined]
+                "CALL graphmem.storage.compact() YIELD id RETURN id", {}, read_only=False
+            )[0]["id"]
+            while moment == "job done":
+                row = store.read_adhoc(
+                    "CALL graphmem.storage.compaction($id) YIELD done RETURN done", {"id": job}
+                )[0]
+                if row["done"]:
+                    break
+                time.sleep(0.01)
+            os.kill(java_pid, signal.SIGKILL)
+            raise _Crash(moment)
+
+        monkeypatch.setattr(store, "compact_storage", killed)
+        with pytest.raises(_Crash):
+            gm.erase_subject(ADMIN, VICTIM)
+        monkeypatch.undo()
+    finally:
+        stop_engine(store)
+
+    # the restart recovers; stopped cleanly, the checker finds the store consistent
+    stop_engine(open_on_data_dir("neo4j", data_dir))
+    neo4j_consistent(data_dir)
+
+    store = open_on_data_dir("neo4j", data_dir)
+    try:
+        gm = service(store)
+        clock = gm.clock
+        assert isinstance(clock, FakeClock)
+        clock.set("2026-08-01T00:00:00Z")  # after the first attempt, as a restart is
+        [pending] = gm.eraser.list(ADMIN).items
+        assert pending.completed_at is None
+        assert gm.eraser.verify(ADMIN, pending.receipt_id)["remaining"]["unfinished"] == 1
+        receipt = gm.erase_subject(ADMIN, VICTIM)
+        assert receipt.receipt_id == pending.receipt_id
+        assert receipt.counts["storage_residue"] == 0
+        assert gm.eraser.verify(ADMIN, receipt.receipt_id)["result"] == "COMPLETE"
+        assert canary not in graph_dump(store) and control in graph_dump(store)
+    finally:
+        stop_engine(store)
+    neo4j_consistent(data_dir)
+    assert files_under(data_dir, canary) == [], "canary left under the data directory"
+    assert files_under(data_dir, control), "control vanished from disk"
+
+    restarted = open_on_data_dir("neo4j", data_dir)
+    try:
+        gm = service(restarted)
+        clock = gm.clock
+        assert isinstance(clock, FakeClock)
+        clock.set("2026-08-02T00:00:00Z")
+        assert gm.eraser.verify(ADMIN, receipt.receipt_id)["result"] == "COMPLETE"
+        assert len(gm.memories(ADMIN, subject_id=OTHER)) == 2
+        # freed records are reused by new writes and read back whole
+        populate(gm, "user:u_after", "AFTR0001")
+        assert "AFTR0001" in graph_dump(restarted)
+    finally:
+        stop_engine(restarted)
+    neo4j_consistent(data_dir)
+    assert files_under(data_dir, canary) == []
