@@ -180,7 +180,7 @@ class CachedScopes:
         else:
             [found] = self.store.read(_scope_ids(scope), dict(scoped))
         features.observe_epoch(found["epoch"])
-        ids: list[str] = found["ids"]
+        ids: Sequence[str] = found["ids"]
         if len(ids) > self.fits:
             return None
         # a large scope handed back exactly as last time keeps its view: nothing is missing

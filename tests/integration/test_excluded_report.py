@@ -151,7 +151,7 @@ def test_more_excluded_than_listed_with_ties_in_recording_time(gm: Graphmem) -> 
     )
     for subject in (None, U1):
         scan, report, ids, _ = both(gm, subject)
-        assert ids == [base] and len(scan) == LIMIT
+        assert list(ids) == [base] and len(scan) == LIMIT
         assert report == scan
 
 
