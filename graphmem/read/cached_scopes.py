@@ -25,6 +25,8 @@ from typing import Any
 
 from graphmem.read.bounded import BoundedDict
 from graphmem.read.candidates import SIDE_QUERIES
+from graphmem.read.excluded import in_phase1_params
+from graphmem.read.filters import filters_key
 from graphmem.read.hydrate import keepable
 from graphmem.read.scope_cache import FeatureCache, Pinned, rank_scope, rank_scope_ann
 from graphmem.store.base import GraphStore, Row
@@ -76,6 +78,8 @@ def freeze_long_lived() -> None:
     collection."""
     gc.collect()
     gc.freeze()
+
+
 #: seconds before a scope whose fill was turned down is considered again
 FILL_RETRY_S = 300.0
 
@@ -142,13 +146,17 @@ class CachedScopes:
         lexical_limit: int = 0,
         use_ann: bool | None = None,
         live: bool = False,
+        report: bool = False,
     ) -> Row | None:
         """Phase 1 from ``retrieval/scope_ids`` (the filters ``scoped``) and the cache (ranked
         by ``params``, ``retrieval/scope``'s), or None when the cache lacks too much of it.
         With ``term_forms``, a scope larger than phase 1 hands back also gets its ``lexical``
         rows (as ``retrieval/lexical`` would, see :func:`rank_scope`). With ``live``, from
         ``retrieval/scope_live``: the row's ``live`` then holds each memory's live columns
-        (read/hydrate), for a small scope whose phase 2 can do without a statement."""
+        (read/hydrate), for a small scope whose phase 2 can do without a statement. With
+        ``report`` (not with ``live``), from ``retrieval/scope_ids_report``: the row's
+        ``excluded`` then holds the excluded-memories report, or None when the statement
+        could not read it (read/excluded)."""
         features = self.features
         ranking = {
             "terms": params["terms"],
@@ -159,15 +167,20 @@ class CachedScopes:
             "lexical_limit": lexical_limit,
         }
         limit = min(params["limit"], self.ann_candidates)
-        filters = _filters_key(scoped)
+        filters = filters_key(scoped)
         beside = (
             self._rank_beside((scope, filters), params["vector"], limit, ranking)
             if use_ann is not False and features.ann is not None
             else None
         )
-        [found] = self.store.read(_scope_live(scope) if live else _scope_ids(scope), dict(scoped))
+        if live:
+            [found] = self.store.read(_scope_live(scope), dict(scoped))
+        elif report:
+            [found] = self.store.read(_scope_ids_report(scope), {**scoped, **in_phase1_params()})
+        else:
+            [found] = self.store.read(_scope_ids(scope), dict(scoped))
         features.observe_epoch(found["epoch"])
-        ids: list[str] = found["ids"]
+        ids: Sequence[str] = found["ids"]
         if len(ids) > self.fits:
             return None
         # a large scope handed back exactly as last time keeps its view: nothing is missing
@@ -195,13 +208,13 @@ class CachedScopes:
                         self._last_view[(scope, filters)] = pinned
             if row is not None:
                 self._ready[scope] = True
-                return {**row, "live": found["live"]} if live else row
+                return _with_found(row, found)
         gathered = features.gather(scope[0], ids)
         if gathered is None:  # evicted or dropped meanwhile
             return None
         self._ready[scope] = True
         row = rank_scope(ids, gathered, params["vector"], limit=params["limit"], **ranking)
-        return {**row, "live": found["live"]} if live else row
+        return _with_found(row, found)
 
     def _rank_beside(
         self,
@@ -298,10 +311,11 @@ class CachedScopes:
         wait(pending, timeout=timeout_s)
 
 
-def _filters_key(scoped: Mapping[str, Any]) -> str:
-    """What decides a scope's members besides the clock (tenant, subject, types, times asked,
-    purpose, space): calls alike in these most likely hand back the same ids."""
-    return repr(sorted((k, v) for k, v in scoped.items() if k != "now"))
+def _with_found(row: Row, found: Row) -> Row:
+    """Phase 1's ``row`` with what the filter statement read beside the ids (``live``,
+    ``excluded``), when it read them."""
+    extra: dict[str, Any] = {k: found[k] for k in ("live", "excluded") if k in found}
+    return {**row, **extra} if extra else row
 
 
 def _result(future: Future[Row | None]) -> Row | None:
@@ -314,6 +328,12 @@ def _result(future: Future[Row | None]) -> Row | None:
 
 def _scope_ids(scope: ScopeKey) -> str:
     return "retrieval/scope_ids_subject" if scope[1] is not None else "retrieval/scope_ids"
+
+
+def _scope_ids_report(scope: ScopeKey) -> str:
+    if scope[1] is not None:
+        return "retrieval/scope_ids_report_subject"
+    return "retrieval/scope_ids_report"
 
 
 def _scope_live(scope: ScopeKey) -> str:

@@ -64,6 +64,12 @@ def scope_params(
     }
 
 
+def filters_key(scoped: Mapping[str, Any]) -> str:
+    """What decides a scope's members besides the clock (tenant, subject, types, times asked,
+    purpose, space): calls alike in these most likely hand back the same ids."""
+    return repr(sorted((k, v) for k, v in scoped.items() if k != "now"))
+
+
 def read_time(value: str | None, name: str) -> str | None:
     """A caller's ``valid_at`` / ``known_at`` in graphmem's fixed-width form (422 if not a
     timestamp)."""

@@ -20,7 +20,8 @@ the answer (:mod:`.result`), the filters' parameters (:mod:`.filters`), lexical 
 (:mod:`.lexical`), candidates (:mod:`.candidates`), phase 1 in the engine
 (:mod:`.engine_phase1`), phase 1 from the feature cache and its ANN index
 (:mod:`.cached_scopes`, :mod:`.scope_cache`, :mod:`.ann`), phase 2 (:mod:`.hydrate`), the full
-score (:mod:`.ranking`), the RetrievalLog record (:mod:`.retrieval_log`); which procedure
+score (:mod:`.ranking`), the excluded-memories report (:mod:`.excluded`), the RetrievalLog
+record (:mod:`.retrieval_log`); which procedure
 versions a run may use is the release model's (:mod:`graphmem.learn.resolve`).
 """
 
@@ -42,6 +43,7 @@ from graphmem.read.bounded import BoundedDict
 from graphmem.read.cached_scopes import CachedScopes
 from graphmem.read.candidates import SIDE_QUERIES, Pool
 from graphmem.read.engine_phase1 import engine_phase1, vector_phase1
+from graphmem.read.excluded import ExcludedReports
 from graphmem.read.filters import read_policy, read_time, scope_params
 from graphmem.read.hydrate import hydrate
 from graphmem.read.lexical import case_forms, terms
@@ -91,9 +93,9 @@ class Retriever:
     ``retrieval/scope_ids``: the engine applies the hard filters and hands back ids, and the
     same ranking runs here in numpy; a scope it does not hold yet takes the engine path and is
     filled in the background. A scope known to fit phase 1 but not small runs the engine's
-    phase 1 in disjoint parts side by side. The excluded-memories report runs beside phase 1 on
-    a second connection (after it, beside phase 2, when phase 1 runs in parts). The
-    RetrievalLog goes to ``logs``.
+    phase 1 in disjoint parts side by side. The excluded-memories report is read beside phase 1
+    on a second connection, or by phase 1's own statement, or after phase 1 when it runs in
+    parts (read/excluded). The RetrievalLog goes to ``logs``.
     """
 
     def __init__(
@@ -151,6 +153,8 @@ class Retriever:
         #: and stale citations costs ~6 µs a memory in phase 1 against ~1.1 ms for phase 2's
         #: statement: even at about 180 (bench/history/2026-12-04-retrieve.md)
         self.live_max_scope = live_max_scope
+        #: how each call's excluded-memories report is read (read/excluded)
+        self.reports = ExcludedReports(store)
         #: phase 1 from the features this process keeps (None: always ranked in the engine)
         self.cached = (
             CachedScopes(
@@ -195,15 +199,17 @@ class Retriever:
         # rows (measured at ~9,500 memories: 162 ms whole, 183 ms in two parts)
         parts = self.scope_parts if self.split_at <= last_size <= limit else 1
 
-        def excluded_report() -> Future[list[Row]] | None:
-            if not request.include_excluded:
-                return None
-            return SIDE_QUERIES.submit(
-                self.store.read, f"retrieval/excluded{suffix}", {**scoped, "limit": 50}
-            )
-
-        # beside phase 1, or after it when phase 1 runs in parts (one engine thread each)
-        excluded_rows = excluded_report() if parts == 1 else None
+        cached = self.cached
+        from_cache = cached is not None and cached.holds(scope_key, last_size)
+        live = last_size <= self.live_max_scope
+        # beside phase 1, in phase 1's own statement, or after phase 1 when it runs in parts
+        report = self.reports.start(
+            scope_key,
+            scoped,
+            wanted=request.include_excluded,
+            from_cache=from_cache and not live,
+            deferred=parts > 1,
+        )
         owners = {(principal.tenant_id, s) for s in (subject, principal.subject_id) if s}
         vector = encode_query(self.embedder, request.query, owners).tolist()
         query_terms = terms(request.query)
@@ -213,8 +219,6 @@ class Retriever:
             "term_forms": [case_forms(t) for t in query_terms[:32]],
             "limit": pool,
         }
-        cached = self.cached
-        from_cache = cached is not None and cached.holds(scope_key, last_size)
         # a scope that overflowed phase 1 last time most likely will again: ask for its lexical
         # candidates beside phase 1 instead of after it (from the feature cache: with phase 1)
         lexical_rows: Future[list[Row]] | list[Row] | None = None
@@ -229,8 +233,10 @@ class Retriever:
                 params,
                 term_forms=lexical_params["term_forms"],
                 lexical_limit=pool,
-                live=last_size <= self.live_max_scope,
+                live=live,
+                report=report.in_phase1,
             )
+            report.from_phase1(phase1)
             lexical_rows = phase1.get("lexical") if phase1 is not None else None
         # ranked from the feature cache, which saw the forget epoch in this call: what it keeps
         # of the scope's texts may serve the call too (read/scope_texts)
@@ -242,8 +248,8 @@ class Retriever:
             if cached is not None:
                 cached.fill_later(scope_key, scoped, phase1["scope_size"])
         self._scope_sizes[scope_key] = phase1["scope_size"]
-        if excluded_rows is None and parts > 1:
-            excluded_rows = excluded_report()
+        if parts > 1:
+            report.after_parts()
         found = Pool.of(phase1)
         if lexical_rows is None and found.overflowed and query_terms:
             lexical_rows = self.store.read("retrieval/lexical", lexical_params)
@@ -287,7 +293,7 @@ class Retriever:
         scored = score_rows(
             kept, self.weights, query_terms, state, now, limit=request.k, asks=found.asks
         )
-        excluded = proc_excluded + (excluded_rows.result() if excluded_rows else [])
+        excluded = proc_excluded + report.rows()
         if request.min_score is not None:
             scored = [s for s in scored if s.score >= request.min_score]
         result = RetrieveResult(

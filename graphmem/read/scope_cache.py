@@ -183,8 +183,11 @@ class FeatureCache:
         was made."""
         if len(ids) < VIEW_MIN_SCOPE:
             return None
+        for kept in self._views.values():  # the very ids it was made of (graphmem.queries)
+            if kept.ids is ids and kept.layout == self._layout and kept.tenant_id == tenant_id:
+                return kept
         view = self._views.get(_view_key(tenant_id, ids))
-        if view is None or view.layout != self._layout or view.ids != list(ids):
+        if view is None or view.layout != self._layout or view.ids != tuple(ids):
             return None
         return view
 
@@ -332,8 +335,9 @@ class FeatureCache:
                     c["object"][index],
                     c["subject_id"][index],
                     c["question"][index],
-                    ids=list(ids) if len(ids) >= VIEW_MIN_SCOPE else None,
+                    ids=tuple(ids) if len(ids) >= VIEW_MIN_SCOPE else None,
                     layout=self._layout,
+                    tenant_id=tenant_id,
                 )
                 if view.ids is not None:
                     self._views[_view_key(tenant_id, ids)] = view
@@ -395,9 +399,11 @@ class Pinned:
     subjects: npt.NDArray[np.object_]
     questions: npt.NDArray[np.object_]
     #: the ids of a kept view (a large scope), else None
-    ids: list[str] | None = None
+    ids: tuple[str, ...] | None = None
     #: the cache's layout when made (a kept view is used only while it has not moved)
     layout: int = 0
+    #: the tenant of a kept view
+    tenant_id: str = ""
     #: what the rankings searched, kept with the view (made under the cache's lock)
     _kept: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 

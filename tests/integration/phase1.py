@@ -38,7 +38,9 @@ def hashing_service(store: GraphStore, mode: str, clock: Clock | None = None) ->
 def use_phase1(gm: Graphmem, mode: str) -> Graphmem:
     """``engine``: no feature cache. ``cache``: every call ranks from the cache, fetching what
     it lacks itself (no background fill, so the path taken never depends on timing). ``ann``:
-    as ``cache``, every scope ranked through the ANN index. ``vector``: no feature cache, every
+    as ``cache``, every scope ranked through the ANN index and through ``retrieval/scope_ids``
+    however small (no live columns: phase 2 reads them; the excluded-memories report is read in
+    phase 1's statement where it can be, read/excluded). ``vector``: no feature cache, every
     scope started from the engine's vector index."""
     if mode == "vector" and not gm.store.capabilities.filtered_vector_search:
         pytest.skip(f"{gm.store.capabilities.engine} has no filtered vector search")
@@ -47,6 +49,8 @@ def use_phase1(gm: Graphmem, mode: str) -> Graphmem:
         gm.retriever.vector_min_scope = 0 if mode == "vector" else 2**62
     else:
         use_cache(gm, capacity=10_000, sync_fill=None, ann=mode == "ann")
+        if mode == "ann":
+            gm.retriever.live_max_scope = -1
     return gm
 
 

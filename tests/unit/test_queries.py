@@ -166,7 +166,7 @@ def test_every_analyst_query_declares_its_parameter_types(engine: str) -> None:
             assert set(query.param_types) == query.params - {TENANT_PARAM} - PAGE_PARAMS, query.name
 
 
-def test_a_joined_column_declared_in_a_fragment_comes_back_a_list(tmp_path: Path) -> None:
+def test_a_joined_column_declared_in_a_fragment_comes_back_a_sequence(tmp_path: Path) -> None:
     """A fragment may hand a long list of ids back as one string (``// joined: ids``): the
     query that includes it, on that engine only, splits it back for every caller."""
     write(tmp_path, "g/_ids.cypher", "// the list\nids")
@@ -178,11 +178,21 @@ def test_a_joined_column_declared_in_a_fragment_comes_back_a_list(tmp_path: Path
     assert "string.join(ids, ' ')" in falkor.text and "string.join" not in neo.text
     rows = [{"ids": "mem_1 mem_2", "x": "a b"}, {"ids": "", "x": ""}, {"ids": None, "x": None}]
     assert falkor.unjoin(rows) == [
-        {"ids": ["mem_1", "mem_2"], "x": "a b"},
-        {"ids": [], "x": ""},
+        {"ids": ("mem_1", "mem_2"), "x": "a b"},
+        {"ids": (), "x": ""},
         {"ids": None, "x": None},
     ]
     assert neo.unjoin([{"ids": "a b"}]) == [{"ids": "a b"}]  # nothing declared: untouched
+    # a long string handed back again gives the very tuple made of it the first time
+    many = [f"mem_{i:06d}" for i in range(20_000)]
+    first = falkor.unjoin([{"ids": " ".join(many)}])[0]["ids"]
+    again = falkor.unjoin([{"ids": " ".join(many)}])[0]["ids"]
+    other = falkor.unjoin([{"ids": " ".join(many[1:])}])[0]["ids"]
+    assert first == tuple(many) and again is first
+    assert other == tuple(many[1:]) and other is not first
+    for n in range(20):  # only the last few are kept
+        falkor.unjoin([{"ids": " ".join(many[n:])}])
+    assert falkor.unjoin([{"ids": " ".join(many)}])[0]["ids"] == tuple(many)
 
 
 def test_the_scope_ids_travel_joined_on_falkordb_only() -> None:
