@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.write.handlers import handler_address
 from graphmem.write.screened import unscreened
 
 __all__ = ["Address", "asks_after", "reader_address", "reader_addressed", "says_after"]
@@ -201,7 +202,7 @@ _RELATIVE = re.compile(
 )
 _CONDITIONAL = re.compile(
     r"(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇)\s*(?:서비스|앱|기능)\s*(?:은|는|께서는)"
-    r"|(?:AI|인공지능|어시스턴트|에이전트|비서(?:\s*앱)?|챗봇|{_KO_HELPER}|assistant|agent|bot)"
+    rf"|(?:AI|인공지능|어시스턴트|에이전트|비서(?:\s*앱)?|챗봇|{_KO_HELPER}|assistant|agent|bot)"
     r"\S{0,3}\s*(?:있다면|있으면|라면|이라면)[,\s]"
     rf"|(?:AI|인공지능|어시스턴트|에이전트|비서|챗봇|{_KO_HELPER}|assistant|agent|bot)\s*(?:분|님)?\s*"
     r"(?:께서는|께서|분은|분께서는|(?<=분)\s*[—–,:])"
@@ -213,6 +214,33 @@ _CONDITIONAL = re.compile(
     r"|自动(?:处理|执行)(?:时|的话)",
     re.IGNORECASE,
 )
+
+
+#: a clause opened by a subordinator is a condition or a time, not a vocative: a comma after
+#: it ends the condition ("If the AI model underperforms, please retrain it" is advice to
+#: people); conditions that address the automation are read by ``_CONDITIONS``
+_SUBORDINATE = re.compile(
+    r"\s*(?:if|when|whenever|once|unless|until|after|before|while|in\s+case|si|cuando|"
+    r"mientras|wenn|falls|sofern|sobald|nachdem|bevor|während)\b",
+    re.IGNORECASE,
+)
+#: the conditions and relative clauses that address the automation handling the content, in
+#: the order tried, each with what its match must also say (``None``: nothing more)
+_CONDITIONS: tuple[tuple[re.Pattern[str], re.Pattern[str] | None], ...] = (
+    (_CONDITIONAL, None),
+    (_CONDITIONAL_IF, _HANDLES),
+    (_CONDITIONAL_BARE, _READS),
+    (_RELATIVE, None),
+)
+
+
+def _conditional_address(text: str) -> re.Match[str] | None:
+    """The first condition or relative clause that addresses the automation handling it."""
+    for pattern, also in _CONDITIONS:
+        for m in pattern.finditer(text):
+            if also is None or also.search(m.group(0)):
+                return m
+    return None
 
 
 #: people named after AI: a team, a committee, a lab that works on it
@@ -251,18 +279,19 @@ def _opens_a_quoted_value(text: str, head_at: int, head: str) -> bool:
 
 def reader_address(text: str) -> Address | None:
     """The first clause heading addressed to the AI reader, if any."""
-    if len(text) < 8 or not _may_name_the_ai(text):
+    if len(text) < 8:
         return None
+    if not _may_name_the_ai(text):
+        # no word for AI: the reader may still be named by how it handles the content
+        handler = handler_address(text)
+        if handler is None:
+            return None
+        return Address(handler.start(), handler.end(), heading=False, speaker=False)
     named = _PARTICIPLE.search(text)
     if named is not None and not _HUMAN_GROUP.match(text, named.start()):
         heading = _HEADING_AFTER.match(text, named.end()) is not None
         return Address(named.start(), named.end(), heading, speaker=False)
-    conditional = (
-        _CONDITIONAL.search(text)
-        or next((m for m in _CONDITIONAL_IF.finditer(text) if _HANDLES.search(m.group(0))), None)
-        or next((m for m in _CONDITIONAL_BARE.finditer(text) if _READS.search(m.group(0))), None)
-        or _RELATIVE.search(text)
-    )
+    conditional = _conditional_address(text) or handler_address(text)
     if conditional is not None and not _HUMAN_GROUP.match(text, conditional.start()):
         return Address(conditional.start(), conditional.end(), heading=False, speaker=False)
     for pattern in (_ADDRESS, _ADDRESS_COMMA):
@@ -272,6 +301,8 @@ def reader_address(text: str) -> Address | None:
             head, gap, pre = m.group("head"), m.group("gap"), m.group("pre")
             if m.group("end") == "," and not (_AI_RE.search(head) and re.search(_NOUN, head, re.I)):
                 continue  # "AI agent, …" is a vocative; "AI, cloud and data: …" is a list
+            if m.group("end") == "," and _SUBORDINATE.match(head):
+                continue  # "If the AI model underperforms, retrain it": a condition (tried above)
             if (
                 m.group("end") != ","
                 and gap.lstrip().startswith(",")
@@ -311,8 +342,15 @@ def reader_addressed(text: str) -> tuple[int, int] | None:
 _REQUEST = re.compile(
     r"\b(?:please|pls|kindly|must|make\s+sure|do\s+not|don'?t|never|always|mark|send|add|delete|"
     r"remove|forward|approve|change|set|disable|enable|ignore|share|copy|upload|cancel|close|skip|"
-    r"grant|transfer|email|post|reply|update|turn\s+off|bitte|sende|lösche|füge|por\s+favor|"
+    r"grant|transfer|email|post|reply|update|turn\s+off|bitte|"
+    # round 17: more imperatives a note to the reader opens with
+    r"push|run|open|save|store|install|paste|put|move|pay|buy|print|export|download|sync|attach|"
+    r"include|insert|append|create|sende|lösche|füge|por\s+favor|"
     r"adicione|desative|envie|envíe|mande|borre|cambie|marque|elimine|agrega|añade|"
+    # round 17: Spanish requests in the usted and tú forms
+    r"gu[aá]rde\w*|programe|agregue|configure|actualice|confirme|pague|transfiera|reenv[íi]e\w*|"
+    r"comparta|añada|apruebe|acepte|registre|abra|instale|descargue|reenv[íi]a|comparte|aprueba|"
+    r"confirma|transfiere|desactiva|instala|descarga|"
     r"hãy|đừng|vui\s+lòng|tolong|harap|mohon|jangan|kirim\w*|ubah|hapus|tambahkan|"
     # imperatives an injection opens with, in Italian, Portuguese, French, Dutch, Indonesian
     # and Vietnamese: ignore, disregard, send, delete, add, tell, subscribe
@@ -335,12 +373,16 @@ _REQUEST = re.compile(
     # round 16: leave given and duty laid on the reader ("it can go ahead and issue the refund",
     # "esta factura debe marcarse como pagada", "soll freigegeben werden")
     r"go\s+ahead|feel\s+free|should|would\s+be\s+(?:really\s+|very\s+|so\s+)?(?:kind|great|helpful|nice)|needs?\s+to|(?:is|are)\s+(?:allowed|permitted|authori[sz]ed|"
-    r"expected)\s+to|may\s+proceed|debe\w*|deber[áa]\w*|darf|d[üu]rfen|soll\w*|muss|m[üu]ssen)\b"
-    r"|(?:하세요|해\s*주세요|해\s*줘|주세요|하십시오|하라|해라|마세요|마십시오|말\s*것|할\s*것|바랍니다|부탁)"
-    r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い|"
+    r"expected|required)\s+to|may\s+proceed|debe\w*|deber[áa]\w*|darf|d[üu]rfen|soll\w*|muss|m[üu]ssen|"
+    # round 17: a need stated to the reader ("has to", "tiene que", "es erforderlich")
+    r"ha(?:s|ve)\s+to|tiene\s+que|tienen\s+que|hay\s+que|es\s+necesario|necesita\w*|"
+    r"erforderlich|notwendig)\b"
+    r"|(?:하세요|해\s*주세요|해\s*줘|주세요|하십시오|하라|해라|마세요|마십시오|말\s*것|할\s*것|바랍니다|부탁|"
+    r"주셔야|하셔야|셔야\s*(?:합니다|해요|돼요|됩니다)|해야\s*(?:합니다|해요|됩니다|함))"
+    r"|(?:ください|してください|しておいて|すること|せよ|しなさい|お願い|必要があり|必要です|べき|"
     # round 15: a casual request or prohibition ("同期して、", "言わないでね")
     r"て(?:ね|よ|おいて|くれ|ほしい)?(?=[、。！!\s]|$)|ないで)"
-    r"|(?:请|務必|务必|必须|不要|别|把)",
+    r"|(?:请|務必|务必|必须|不要|别|把|需要|应该|应当|麻烦|顺便|帮忙)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|\n\s*\n")

@@ -151,7 +151,13 @@ _EXEMPTION = prefiltered(
         # round 16: not waiting for the user ("sigue adelante sin esperarme")
         r"esperar(?:me|nos)\b|avisar(?:me|nos)\b)|"
         r"(?:dar|da|doy|considera\w*|trata\w*)\s+(?:\w+\s+){0,3}?(?:por|como)\s+"
-        r"(?:aprobad\w*|autorizad\w*|verificad\w*|confirmad\w*|mí\w*)|preaprobad\w*",
+        r"(?:aprobad\w*|autorizad\w*|verificad\w*|confirmad\w*|mí\w*)|preaprobad\w*|"
+        # round 17: the Spanish and German negative imperatives ("no me preguntes antes de …",
+        # "frag mich nicht"); "no me preguntes por qué" is a turn of phrase, not a waiver
+        r"\bno\s+(?:me|nos)\s+(?:pregunt\w*|consult\w*|pid\w*\s+(?:permiso|confirmaci[óo]n|"
+        r"aprobaci[óo]n|autorizaci[óo]n))\b(?!\s+(?:por\s+qu|c\wmo\b|mi\s+edad))|"
+        r"\bno\s+esper\w*\s+(?:a\s+)?(?:mi|nuestra)\s+(?:respuesta|confirmaci[óo]n|aprobaci[óo]n|ok)|"
+        r"\bfrag(?:e|t)?\s+(?:mich|uns)\s+(?:vorher\s+|erst\s+|dabei\s+)?nicht\b",
         # German
         r"\bohne\s+(?:\w+\s+){0,2}?(?:Rückfrage|Bestätigung|Genehmigung|Freigabe|Prüfung|"
         r"Erlaubnis|Zustimmung|zu\s+fragen|nachzufragen)|"
@@ -362,6 +368,30 @@ _ACTOR_MAY = prefiltered(
         r"(?:助理|助手|智能体|机器人|AI)[^。.!?\n]{0,30}?(?:可以|能够|有权|允许|可自行)",
     )
 )
+#: round 17: the assistant told to provision credentials or access for itself ("generate
+#: yourself an API key with full scopes", "erstelle dir einen API-Schlüssel", "给自己生成一个
+#: API 密钥"): whoever says it, the agent would hold a power no policy gave it
+_CREDENTIAL = (
+    r"api[\s-]?keys?|tokens?|credentials?|access|accounts?|logins?|keys?|admin\w*|permissions?|"
+    r"scopes?|rights?|roles?|passwords?|service\s+accounts?"
+)
+_SELF_PROVISION = prefiltered(
+    _rx(
+        rf"\b(?:for\s+)?(?:yourself|itself)\s+(?:an?\s+|the\s+|some\s+)?(?:new\s+|full\s+)?(?:{_CREDENTIAL})\b",
+        rf"\byour\s+own\s+(?:new\s+)?(?:{_CREDENTIAL})\b",
+        r"(?:너|네|당신|스스로|본인|자기)\s*(?:에게|한테|용으로|용|가|이)?\s*(?:\S+\s+){0,2}?"
+        r"(?:API\s*키|토큰|계정|권한|관리자|키)\S*\s*(?:\S+\s+)?(?:발급|생성|만들|추가|부여)",
+        r"自分(?:用|に|で|自身)[^。\n]{0,15}(?:APIキー|トークン|アカウント|権限|管理者|キー)[^。\n]{0,10}"
+        r"(?:発行|作成|付与|追加|取得)",
+        r"(?:给|为|帮)自己[^。\n]{0,15}(?:API\s*密钥|API\s*key|密钥|令牌|账号|账户|权限|管理员)",
+        r"\b(?:cr[ée]ate|gen[ée]rate|as[ií]gnate|ot[óo]rgate|[áa]brete|conc[ée]dete|date)\s+"
+        r"(?:a\s+ti\s+mism[oa]\s+)?(?:una?\s+|los\s+|las\s+)?(?:nuev[oa]s?\s+)?(?:clave|token|cuenta|"
+        r"acceso|permisos?|credenciales|rol|derechos)",
+        r"\b(?:erstelle|generiere|gib|lege|richte|besorge|vergib)\s+dir\s+(?:selbst\s+)?"
+        r"(?:einen?\s+|ein\s+|die\s+|den\s+)?(?:neuen?\s+|vollen?\s+)?(?:API[-\s]?Schlüssel|Token|"
+        r"Zugang|Zugriff|Konto|Account|Admin\w*|Rechte|Berechtigung\w*|Schlüssel)",
+    )
+)
 _PREFIX_RE: Final = re.compile(
     # "can_" alone is a skill ("can_swim", "can_drive"); with an approval, a permission or a
     # limit after it the concepts below read it ("can_approve_refunds")
@@ -382,7 +412,9 @@ _CAN_ACT: Final = re.compile(
 _ACTOR_KEY: Final = re.compile(
     r"^(?:agent|assistant|ai|bot|copilot)[_.\-](?:[a-z0-9]+[_.\-]){0,3}?(?:can|may|might|allowed|"
     r"permitted|authori[sz]ed|entitled|power|powers|prokura|procura|mandate|proxy|authority|"
-    r"poa|signatory|signing|permission|permissions|rights?|license|licence)(?:[_.\-]|$)"
+    r"poa|signatory|signing|permission|permissions|rights?|license|licence|"
+    # round 17: the agent's own credentials ("agent_stripe_api_key_scope")
+    r"scopes?|access|credentials?|tokens?|keys?|logins?|accounts?|admin)(?:[_.\-]|$)"
 )
 
 #: in a predicate the words alone are enough: a key named for an approval, a permission or
@@ -411,6 +443,7 @@ _TEXT_CONCEPTS: Final = (
     (Rule.AUTHZ_LIMIT, _LIMIT_TEXT),
     (Rule.AUTHZ_DELEGATION, _DELEGATION_TEXT),
     (Rule.AUTHZ_PERMISSION, _ACTOR_MAY),
+    (Rule.AUTHZ_PERMISSION, _SELF_PROVISION),
 )
 #: a security setting is weakened when a security term and a disabling cue stand together
 _DISABLING = prefiltered(

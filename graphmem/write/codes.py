@@ -279,6 +279,9 @@ class Rule(StrEnum):
     OPAQUE_PAYLOAD = "OPAQUE_PAYLOAD"
     #: opaque text from an untrusted source (weak on its own)
     OPAQUE_TEXT = "OPAQUE_TEXT"
+    #: a run of words in styled, framed or look-alike letters (round 17, ``disguise.py``;
+    #: weak on its own)
+    DISGUISED_LETTERS = "DISGUISED_LETTERS"
     #: a field the agent writes itself (predicate, namespace, purposes) read as the agent's
     #: own text, whatever source the claim cites
     AGENT_FIELD = "AGENT_FIELD"
@@ -383,7 +386,13 @@ RULE_CODE: dict[Rule, Code] = {
         (Rule.SHELL_COMMAND, Rule.STANDING_RULE, Rule.IMPERATIVE_STEPS), Code.INSTRUCTION_SHAPED
     ),
     **dict.fromkeys(
-        (Rule.OPAQUE_PAYLOAD, Rule.OPAQUE_TEXT, Rule.AGENT_FIELD, Rule.UNSCREENED_PAYLOAD),
+        (
+            Rule.OPAQUE_PAYLOAD,
+            Rule.OPAQUE_TEXT,
+            Rule.DISGUISED_LETTERS,
+            Rule.AGENT_FIELD,
+            Rule.UNSCREENED_PAYLOAD,
+        ),
         Code.POISONING,
     ),
     Rule.UNSCREENED_RULE: Code.UNSCREENED_LANGUAGE,

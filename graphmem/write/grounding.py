@@ -49,7 +49,7 @@ from graphmem.write.normalize import normalize
 from graphmem.write.payload import span_at, task_payload
 from graphmem.write.qualifiers import qualifier_conflict
 from graphmem.write.stage import Check, StageInput, confirm
-from graphmem.write.values import Values, extract, language_of_tag, tokens
+from graphmem.write.values import Values, extract, language_of_tag, predicate_currencies, tokens
 
 __all__ = [
     "ChainedVerifier",
@@ -127,8 +127,9 @@ def _lexicon() -> dict[str, frozenset[str]]:
 
 _L_INIT = ["K", "K", "N", "T", "T", "L", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T",
            "P", ""]  # fmt: skip
+#: (a final ㅇ is the "ng" of a loanword: 캠핑 camping, 마라탕 malatang; round 17)
 _L_FINAL = ["", "K", "K", "KS", "N", "NS", "N", "T", "L", "LK", "LM", "LP", "LS", "LT", "LP", "L",
-            "M", "P", "PS", "T", "T", "N", "S", "S", "K", "T", "P", ""]  # fmt: skip
+            "M", "P", "PS", "T", "T", "NK", "S", "S", "K", "T", "P", ""]  # fmt: skip
 _KANA_ROWS = {
     "K": "カキクケコガギグゲゴかきくけこがぎぐげご",
     "S": "サシスセソザジズゼゾチツヂヅさしすせそざじずぜぞちつ",
@@ -151,7 +152,21 @@ def _skeleton_foreign(word: str) -> str:
             out.append(_L_FINAL[idx % 28])
         elif ch in _KANA:
             out.append(_KANA[ch])
+        elif _ideograph(ch):
+            # a Chinese loanword read by its sound ("麻辣烫" malatang; round 17)
+            out.append(_skeleton_latin(_pinyin(ch)))
     return _collapse("".join(out))
+
+
+#: an object that is only a currency's code
+_CURRENCY_CODE = re.compile(r"\s*[A-Z]{3}\s*")
+
+
+@lru_cache(maxsize=8192)
+def _pinyin(ch: str) -> str:
+    from pypinyin import Style, lazy_pinyin  # imported on first use: a slow import
+
+    return "".join(lazy_pinyin(ch, style=Style.NORMAL))
 
 
 def _skeleton_latin(word: str) -> str:
@@ -273,11 +288,17 @@ def _support(token: str, span_tokens: list[tuple[str, int]], compact_span: str) 
             if inside:
                 # where the form is, not where the run of ideographs starts (我不喝咖啡)
                 return pos + min(inside)
-            # a loanword, maybe with a particle glued to it (러스트를, アメリカーノ)
+            # a loanword, maybe with a particle glued to it (러스트를, アメリカーノ), or a
+            # Chinese one inside a run of ideographs (我超爱麻辣烫)
             if len(skeleton) >= 2 and any(
                 _skeleton_foreign(word[:k]) == skeleton for k in range(len(word), 1, -1)
             ):
                 return pos
+            if len(skeleton) >= 3 and _ideograph(word[0]):
+                for i in range(len(word) - 1):
+                    for j in range(i + 2, min(len(word), i + 6) + 1):
+                        if _skeleton_foreign(word[i:j]) == skeleton:
+                            return pos + i
     # a Japanese adjective in another ending (短い → 短め, 短く, 短さ)
     for form in forms:
         if len(form) >= 2 and form.endswith("い") and _ideograph(form[0]):
@@ -432,7 +453,8 @@ def _phrases(
                 pos
                 for word, pos in span_tokens
                 for f in forms
-                if f == word or (len(f) >= 4 and f in word)
+                # (a CJK form inside a run written without spaces: "哈哈我是左撇子")
+                if f == word or ((len(f) >= 4 or not f.isascii()) and f in word)
             ),
             None,
         )
@@ -538,6 +560,11 @@ class RuleVerifier:
         if isinstance(obj, bool):
             return self._polarity(claim.predicate, obj, sv)
         if isinstance(obj, int | float):
+            named = predicate_currencies(claim.predicate)
+            if named and sv.currencies and not named & sv.currencies:
+                # "internet_bill_eur" = 9000 from "pago 9.000 pesos": the amount, another
+                # currency (round 17)
+                return _mismatch("currency")
             return self._number(float(obj), sv)
         if isinstance(obj, list | dict):
             return self._compound(claim, obj, span)
@@ -565,9 +592,13 @@ class RuleVerifier:
             if language in sv.languages or written is not None:
                 return _OK
             return _mismatch("language") if sv.languages else _missing("language")
-        typed = self._typed(extract(text), sv)
+        ov = extract(text)
+        typed = self._typed(ov, sv)
         if typed is not None:
             return typed
+        if ov.currencies and ov.currencies <= sv.currencies and _CURRENCY_CODE.fullmatch(text):
+            # "KRW" from "금액은 원화로": the currency is the object (round 17)
+            return _OK
         span_norm = unicodedata.normalize("NFKC", span).casefold()
         whole = re.sub(r"[\W_]+", "", text.casefold())
         found_at = re.sub(r"[\W_]+", "", span_norm).find(whole) if len(whole) >= 4 else -1

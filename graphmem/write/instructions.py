@@ -43,6 +43,7 @@ condition cue stands right before them.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from graphmem.write.codes import Rule
@@ -135,6 +136,7 @@ _OPERATIONAL_EN: Final = (
     r"run|execute|restart|reboot|delete|remove|wipe|erase|deploy|push|approve|pay|transfer|wire|"
     r"send|forward|disable|skip|bypass|grant|install|kill|reset|retry|ignore|merge|drop|book|buy|"
     r"purchase|cancel|shut\s+down|turn\s+off|roll\s+back|rollback|force|clear|purge|upload|share|"
+    r"click|tap|"
     r"reinicia|ejecuta|borra|elimina|despliega|aprueba|paga|transfiere|envía|envia|desactiva|omite|"
     r"instala|starte|lösche|losche|f(?:ü|ue|u)hre|genehmige|zahle|(?:ü|ue|u)berweise|sende|deaktiviere|"
     r"(?:ü|ue|u)berspringe|installiere|neu\s+starten|force[-\s]push|"
@@ -161,14 +163,55 @@ _OPERATIONAL_CJK: Final = (
     r"|删掉|删了|清除|关掉|关闭|杀掉|重新启动|上传|转发|运行|启动"
     # round 16: copying data away (to a link, a drive, an account)
     r"|备份到|同步到|백업해|동기화해|バックアップして|同期して"
+    # round 17: following a link or a prompt ("링크 있으면 그냥 눌러서", "クリックして", "点开")
+    r"|눌러|누르|클릭|탭해|접속해|동의해|수락해|押して|クリック|タップ|開いて|点击|点开|打开链接|同意"
 )
 #: a subject pronoun right before the verb makes it a habit, not a rule
 _SUBJECT: Final = r"(?:i|we|he|she|they|it|my\s+\w+|yo|ich|wir|er|sie)\s+(?:\w+\s+)?"
 _STANDING_EN: Final = re.compile(
-    rf"(?:{_PERSIST})[^.!?\n]{{0,80}}?(?<!\w)(?:just\s+|please\s+|simply\s+|"
+    rf"(?P<cue>{_PERSIST})[^.!?\n]{{0,80}}?(?<!\w)(?:just\s+|please\s+|simply\s+|"
     rf"immediately\s+|automatically\s+)?(?:{_OPERATIONAL_EN})\b",
     _I,
 )
+#: an operational word after a cue, one at a time (the first may be no command)
+_VERB_EN: Final = re.compile(rf"(?<!\w)(?:{_OPERATIONAL_EN})\b", _I)
+#: what stands right before an operational word that makes it no command: a determiner (it
+#: is a noun: "a book", "my push", "the share"), a subject or a modal ("I'll send", "people
+#: who share", "your drive will pay off"), an adjective's infinitive ("happy to share",
+#: "inspiring to share"), "look forward". Conversation is full of these after "always",
+#: "when" and "next time" ("I'm always up for some new book recommendations")
+_NOT_A_COMMAND: Final = re.compile(
+    r"(?:\b(?:a|an|the|my|your|his|her|our|their|its|this|that|these|those|some|new|no|one|"
+    r"another|any|every|each)\s+"
+    r"|\b(?:i'll|we'll|they'll|he'll|she'll|it'll|i'd|we'd|they'd|i|we|they|he|she|it|who|which|"
+    r"people|someone|everyone|everybody|nobody)\s+(?:\w+\s+)?"
+    r"|\b(?:will|would|could|might|can|may|did|does|to\s+be)\s+(?:\w+\s+)?"
+    r"|\b(?:happy|glad|excited|inspiring|nice|great|fun|hard|easy|good|ready|eager|keen|proud|"
+    r"lovely|cool|amazing|awesome|exciting|interesting|wonderful|fine|sad|sorry|willing|free)"
+    r"\s+to\s+"
+    r"|\blook(?:s|ed|ing)?\s+"
+    # "when you realize that you share …": a clause inside a clause, not an order
+    r"|(?<!sure\s)(?<!ensure\s)(?<!remember\s)\b(?:that|what|how|whether)\s+you\s+(?:\w+\s+)?)$",
+    _I,
+)
+
+
+def _standing_en(t: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each cue with an operational word after it in its clause that is a
+    command (neither a noun, nor a verb with its own subject, nor a habit told)."""
+    for m in _STANDING_EN.finditer(t):
+        stop = _SENTENCE_STOP.search(t, m.end("cue"))
+        limit = min(stop.start() if stop else len(t), m.end("cue") + 110)
+        for v in _VERB_EN.finditer(t, m.end("cue"), limit):
+            before = t[max(0, v.start() - 30) : v.start()]
+            if v.start() - m.end("cue") > 100 or _NOT_A_COMMAND.search(before):
+                continue
+            if not _HABIT.search(t[max(0, m.start() - 10) : v.end()]):
+                yield m.start(), v.end()
+            break
+
+
+_SENTENCE_STOP: Final = re.compile(r"[.!?\n]")
 _STANDING_CJK: Final = re.compile(
     rf"(?:{_PERSIST})[^.!?\n。！？]{{0,60}}?(?:{_OPERATIONAL_CJK})", _I
 )
@@ -293,7 +336,18 @@ _WEAKENING_CLI: Final = compiled(
     r"|\baz\s+group\s+delete\b|\bgcloud\s+projects\s+delete\b|\baws\s+s3\s+rb\b|"
     r"\baws\s+ec2\s+terminate-instances\b|\bkubectl\s+delete\s+(?:namespace|ns)\b"
     r"|\bgit\s+(?:commit|push)\b[^\n]{0,60}--no-verify\b|\.git/hooks/[\w-]+[^\n]{0,30}\bexit\s+0\b"
-    r"|\bSKIP=[\w,-]+\s+git\b|\bHUSKY=0\b",
+    r"|\bSKIP=[\w,-]+\s+git\b|\bHUSKY=0\b"
+    # round 17: a package manager or tool told to stop checking ("npm config set strict-ssl
+    # false", "pip config set global.trusted-host '*'", "git config http.sslVerify false"),
+    # and a server's protections turned off in its configuration's own words
+    r"|\b(?:npm|yarn|pnpm|pip|pip3|conda|gem|poetry|composer|git|cargo|nuget|helm|docker|"
+    r"kubectl|gcloud|aws|az|gh|brew|apt|apt-get|go)\s+(?:\S+\s+){0,3}?(?:config|set|settings?)\s+"
+    r"(?:\S+\s+){0,2}?[\w.\-]*(?:ssl|tls|verify|trusted[\w.\-]*|insecure|certificate|signature|"
+    r"gpg|checksum|integrity)[\w.\-]*\s*[= ]\s*['\"]?(?:false|0|no|off|\*|true)['\"]?"
+    r"|\b(?:PermitRootLogin|PasswordAuthentication|PermitEmptyPasswords)\s+yes\b"
+    r"|\bStrictHostKeyChecking\s*[= ]\s*no\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\"]?0"
+    r"|\bGIT_SSL_NO_VERIFY\s*=\s*['\"]?(?:1|true)|\bPYTHONHTTPSVERIFY\s*=\s*['\"]?0"
+    r"|\bSELINUX\s*=\s*disabled\b|--no-check-certificate\b|--insecure-skip-tls-verify\b",
     re.I,
 )
 #: what to tell others, made a rule (round 13): a reply for whoever asks, a concealment, a
@@ -465,9 +519,8 @@ def instruction_spans(text: str) -> list[tuple[Rule, int, int]]:
                 found.append((Rule.SHELL_COMMAND, *view.original_span(m.start(), m.end())))
     for view in views:
         t = view.text
-        for m in _STANDING_EN.finditer(t):
-            if not _HABIT.search(t[max(0, m.start() - 10) : m.end()]):
-                found.append((Rule.STANDING_RULE, *view.original_span(m.start(), m.end())))
+        for start, end in _standing_en(t):
+            found.append((Rule.STANDING_RULE, *view.original_span(start, end)))
         for rx in (_STANDING_CJK, _CONDITION_AFTER):
             for m in rx.finditer(t):
                 found.append((Rule.STANDING_RULE, *view.original_span(m.start(), m.end())))

@@ -120,7 +120,11 @@ _NOT_ABOUT_VALUE = re.compile(
     r"|\b(?:puedes|podrías|podria|kannst\s+du|könntest\s+du|können\s+sie|peux-tu|pouvez-vous|"
     r"pourriez-vous|pourrais-tu|pode|podes|poderia|poderias|puoi|potresti|può|potrebbe|"
     r"kun\s+je|kunt\s+u|zou\s+je|kan\s+du|kunne\s+du|kannst|bisakah|bisa(?:kah)?\s+(?:kamu|anda)|"
-    r"tolong|làm\s+ơn|giúp\s+(?:tôi|mình|em))\b",
+    r"tolong|làm\s+ơn|giúp\s+(?:tôi|mình|em))\b"
+    # round 17: a request put as a question about what we do from now on ("Können wir ab
+    # jetzt auf Deutsch weitermachen?", "返事は日本語でお願いできますか", "could we keep it short?")
+    r"|\b(?:can|could|shall)\s+we\b|\b(?:können|könnten|wollen|sollen)\s+wir\b|"
+    r"\b(?:podemos|podríamos|podriamos)\b|お願い|해\s*줄\s*수|할\s*수\s*있을까요|你可以|您可以|能不能",
     _I,
 )
 

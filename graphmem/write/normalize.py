@@ -216,6 +216,9 @@ _ATTR_VALUE = re.compile(r"""=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
 #: printable ASCII with nothing to decode: the clean view is the text itself
+#: a reading in kana, in parentheses, right after a kanji (furigana set inline)
+_FURIGANA = re.compile(r"[(（][\u3041-\u309f\u30a1-\u30faー]{1,12}[)）]")
+_KANJI = re.compile(r"[\u4e00-\u9fff々]")
 _PLAIN_ASCII = re.compile(r"[\x20-\x25\x27-\x3b\x3d-\x7e\n\t]*")
 
 
@@ -276,6 +279,20 @@ def _clean(
         if _invisible(ch):
             found.add(Rule.INVISIBLE_CHARS)
             i += 1
+            continue
+        if ch in "(（" and out.chars and _KANJI.match(out.chars[-1]):
+            m = _FURIGANA.match(text, i)
+            if m is not None:
+                # a reading in kana after a kanji ("処理（しょり）") glosses it: the sentence
+                # reads on without it (round 17)
+                i = m.end()
+                continue
+        if 0x1100 <= ord(ch) <= 0x1112 and i + 1 < n and 0x1161 <= ord(text[i + 1]) <= 0x1175:
+            # Hangul spelled in conjoining jamo (NFD, as macOS writes file names): one
+            # syllable again, "처리" and not six letters no Korean pattern reads (round 17)
+            j = i + 3 if i + 2 < n and 0x11A8 <= ord(text[i + 2]) <= 0x11C2 else i + 2
+            out.add(unicodedata.normalize("NFC", text[i:j]), starts[i], ends[j - 1])
+            i = j
             continue
         if unicodedata.category(ch) == "Me":
             # an enclosing mark (the keycap of 4️⃣, a circle) frames the character before it
@@ -483,6 +500,11 @@ def _leet(joined: View) -> tuple[View, bool]:
     changed = False
     for m in _LEET_WORD.finditer(folded):
         word = m.group(0)
+        core = word.rstrip("!")
+        if core != word and len(core) >= 2 and core.isalpha():
+            # "great!" and "AI!" end a sentence: a "!" after plain letters is punctuation, and
+            # read as an i it joins two sentences into one clause ("…great! Challenges force")
+            word = core
         letters = sum(c.isalpha() for c in word)
         leets = sum(c in _LEET for c in word)
         if letters < 1 or leets == 0 or word.isdigit() or _EMAILISH.match(word):
@@ -790,6 +812,9 @@ _DECODERS: tuple[tuple[str, _Finder, Callable[[str], str | None], Rule], ...] = 
     ("keys", _spans(keyboards.HANGUL_RUN), keyboards.decode_korean_qwerty,
      Rule.ENCODED_KEYBOARD),
     ("jamo", _spans(scripts.JAMO), scripts.compose_jamo, Rule.ENCODED_JAMO),
+    # round 17: Korean with each word written backwards ("를모메 는하리처")
+    ("koreversed", _spans(scripts.HANGUL_WORDS), scripts.reverse_korean_words,
+     Rule.REVERSED_TEXT),
     ("punycode", _spans(scripts.PUNYCODE), scripts.decode_punycode, Rule.ENCODED_PUNYCODE),
     ("zhuyin", _spans(romanized.ZHUYIN), romanized.decode_zhuyin, Rule.ENCODED_ROMANIZED),
     ("romanized", _spans(romanized.ROMAN_LINE), romanized.decode_romanized,
@@ -831,6 +856,7 @@ _MARKER: dict[str, Callable[[str], bool]] = {
     "acrostic": lambda t: t.count("\n") >= 5,
     "initials": spelled.acrostic_cue,
     "jamo": scripts.jamo_marker,
+    "koreversed": scripts.korean_reversed_marker,
     "numbered": spelled.numbered_marker,
     "pig": spelled.pig_marker,
     "punycode": lambda t: "xn--" in t or "XN--" in t,

@@ -68,12 +68,18 @@ _ID_WORD: Final = re.compile(
     r"id\s*card|identity\s+card|national\s+id|주민\s*(?:등록)?\s*번호|신분증|マイナンバー|在留カード|"
     r"身份证|身份證|身分证|身分證|DNI|NIE|Personalausweis|Ausweisnummer|"
     r"driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|운전\s*면허|免許証|驾驶证|驾照|"
-    r"licencia\s+de\s+conducir|Führerschein",
+    r"licencia\s+de\s+conducir|Führerschein|"
+    # round 17: travel permits and residence documents ("回乡证号码是H60318427")
+    r"回乡证|港澳通行证|台胞证|通行证|居留证|居住证|签证号|visa\s+(?:no\.?|number)|"
+    r"residence\s+(?:permit|card)|green\s+card|travel\s+(?:permit|document)|외국인\s*등록|"
+    r"在留カード|特別永住者証明書|tarjeta\s+de\s+residencia|permiso\s+de\s+residencia|"
+    r"Aufenthalts(?:titel|erlaubnis|karte)",
     _I,
 )
 _ID_VALUE: Final = re.compile(
     # an alphanumeric value with a digit early: M123A4567, X1234567L
-    r"(?<![\w\-])(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{6,14}(?![\w\-])"
+    # (CJK letters may touch it: "号码是H60318427，")
+    r"(?<![A-Za-z0-9_\-])(?=[A-Za-z]{0,3}\d)[A-Za-z0-9]{6,14}(?![A-Za-z0-9_\-])"
     # a letter prefix split from its digits by filler ("K, then 9402118", "M 다음 12345678")
     r"|(?<![\w])[A-Z]{1,2}[\s,.:;\-]+(?:(?:then|and|followed\s+by|dann|und|luego|y|después|"
     r"그리고|다음(?:에|은)?|それから|次に|然后|接着)[\s,.:;\-]+)?\d{6,10}(?![\w])"

@@ -106,7 +106,15 @@ _THIRD_PARTY = re.compile(
     rf"|(?:(?:私|僕|俺|うち)の)?(?:{_REL_JA})(?:は|が|も)"
     rf"|我(?:的)?(?:{_REL_ZH})"
     rf"|(?<![\w])(?:mis?|nuestr[oa]s?)\s+(?:{_REL_ES})s?(?![\w])"
-    rf"|(?<![\w])(?:mein|meine|meinem|meinen|meiner|unser|unsere)\s+(?:{_REL_DE})(?![\w])",
+    rf"|(?<![\w])(?:mein|meine|meinem|meinen|meiner|unser|unsere)\s+(?:{_REL_DE})(?![\w])"
+    # round 17: a parent named by the word alone, as the subject ("dad has Parkinson's",
+    # "Mama hat Diabetes", "papá tiene", "爸爸有帕金森")
+    r"|(?<![\w'])(?:dad|mom|mum|mommy|mummy|daddy|grandma|grandpa|granny|nana|papa|mama)"
+    r"(?=\s+(?:has|had|is|was|gets?|got|takes?|took|needs?|can'?t|doesn'?t|does|did|loves?|hates?|"
+    r"likes?|suffers|lives?|works?)\b)"
+    r"|(?<![\w])(?:Mama|Papa|Oma|Opa|Mutti|Vati)(?=\s+(?:hat|ist|war|nimmt|braucht|leidet|mag)\b)"
+    r"|(?<![\w])(?:mam[áa]|pap[áa]|abuel[oa])(?=\s+(?:tiene|es|est[áa]|toma|necesita|sufre)\b)"
+    r"|(?<![\u4e00-\u9fff])(?:爸爸|妈妈|爷爷|奶奶|外公|外婆|老爸|老妈)(?=有|是|得了|患)",
     re.I,
 )
 #: a first-person subject once the relation phrases are taken out

@@ -174,12 +174,18 @@ def _unread_without_names(words: list[str]) -> bool:
     return _unread(_language(" ".join(lower))[0])
 
 
+#: the words of a key that names a standing rule — what to do, when — rather than a power or a
+#: setting ("office_alarm_rule", "link_rule", "invoice_workflow"); an insurance or a privacy
+#: policy is a document the user has, so "policy" is not among them
+_STANDING_WORDS = (
+    r"rules?|conventions?|protocols?|standing|instructions?|directives?|sop|workflows?"
+)
 #: a key that names a rule, a policy or a standing instruction ("invoice_rule",
 #: "ceo_mail_policy", "house_rule_courier"), or what the agent itself may do
 #: ("agent_may_send_mpesa", "assistant_prokura")
 _RULE_KEY = re.compile(
-    r"(?:^|[_.\-])(?:rules?|polic(?:y|ies)|conventions?|protocols?|procedures?|standing|"
-    r"instructions?|directives?|sop|workflows?|automations?|autopay|auto)(?:$|[_.\-])"
+    rf"(?:^|[_.\-])(?:{_STANDING_WORDS}|polic(?:y|ies)|procedures?|automations?|autopay|auto)"
+    r"(?:$|[_.\-])"
     r"|^(?:agent|assistant|ai|bot|copilot)[_.\-]",
     re.IGNORECASE,
 )
@@ -190,14 +196,8 @@ _RULE_KEY = re.compile(
 _OWN_RULE = re.compile(r"(?:^|[_.\-])(?:personal|own|self|life|lifestyle)(?:$|[_.\-])", re.I)
 
 
-#: a key that names a standing rule — what to do, when — rather than a power or a setting
-#: ("office_alarm_rule", "link_rule", "invoice_workflow"); an insurance or a privacy policy is
-#: a document the user has, so "policy" is not among them
-_STANDING_KEY = re.compile(
-    r"(?:^|[_.\-])(?:rules?|conventions?|protocols?|standing|instructions?|directives?|sop|"
-    r"workflows?)(?:$|[_.\-])",
-    re.IGNORECASE,
-)
+#: a key that names a standing rule (see ``_STANDING_WORDS``)
+_STANDING_KEY = re.compile(rf"(?:^|[_.\-])(?:{_STANDING_WORDS})(?:$|[_.\-])", re.IGNORECASE)
 #: a rule said of the user themself ("I never check work email on Sundays", "나는 …")
 _FIRST_PERSON = re.compile(
     r"^\s*(?:i|i'm|i've|my|we|me|나는?|난|저는?|전|내가|제가|私は?|僕は?|俺は?|我|yo|mi|ich|mein\w*|wir)\b",

@@ -40,6 +40,7 @@ from graphmem.write.spelled import ENGLISH_WORDS, READING_WORDS
 
 __all__ = [
     "GAME_LINE",
+    "HANGUL_WORDS",
     "JAMO",
     "PUNYCODE",
     "VERLAN_LINE",
@@ -53,6 +54,8 @@ __all__ = [
     "english_key",
     "game_marker",
     "jamo_marker",
+    "korean_reversed_marker",
+    "reverse_korean_words",
     "rule_word",
     "verlan_marker",
 ]
@@ -95,6 +98,33 @@ _JAMO_VOWEL = re.compile("[\u314f-\u3163]")
 
 def jamo_marker(text: str) -> bool:
     return _JAMO_VOWEL.search(text) is not None
+
+
+#: a line of Hangul words (four or more)
+HANGUL_WORDS = re.compile(
+    # started only where a word starts and read possessively: a run of 10k syllables is read
+    # once, not once from every syllable
+    r"(?<![\uac00-\ud7a3])[\uac00-\ud7a3]++(?:[ \t]+[\uac00-\ud7a3]++){3,}"
+)
+#: particles and endings that close a Korean word ("를", "는", "요"): written first, the
+#: word was reversed
+_KO_CLOSERS = frozenset("를을는은이가로에요다고서의도와과만께니죠까")
+
+
+def korean_reversed_marker(text: str) -> bool:
+    return HANGUL_WORDS.search(text) is not None
+
+
+def reverse_korean_words(run: str) -> str | None:
+    """Each word of a Hangul line put back the right way round when the line opens its
+    words with particles and endings and closes them with none ("이 를모메 는하리처" →
+    "이 메모를 처리하는"; round 17)."""
+    words = run.split()
+    opened = sum(len(w) > 1 and w[0] in _KO_CLOSERS for w in words)
+    closed = sum(len(w) > 1 and w[-1] in _KO_CLOSERS for w in words)
+    if opened < 3 or opened < 2 * max(closed, 1):
+        return None
+    return " ".join(w[::-1] for w in words)
 
 
 def compose_jamo(run: str) -> str | None:

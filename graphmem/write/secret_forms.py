@@ -148,10 +148,14 @@ _LOCK_OBJECT: Final = (
     r"Tresor|Spind|Schließfach|Schliessfach|Vorhängeschloss|Fahrradschloss|Zahlenschloss|Safe|"
     r"Alarmanlage"
 )
-_LOCK_CODE_WORD: Final = (
-    r"codes?|combo|combination|pin|password|kombination|code|zahl|nummer|"
-    r"번호|비밀\s*번호|비번|암호|暗証番号|番号|暗号|コード|密码|号码|código|combinación|clave|contraseña"
+#: the words that say how a lock opens (a code, a combination, a PIN, a password) ...
+_OPENS_WORD: Final = (
+    r"codes?|combo|combination|(?<![a-z])pin(?![a-z])|password|kombination|zahl|비밀\s*번호|비번|"
+    r"암호|暗証番号|暗号|コード|密码|código|combinación|clave|contraseña"
 )
+#: ... and those that may instead say which one it is (a locker's number)
+_WHICH_WORD: Final = r"nummer|번호|番号|号码"
+_LOCK_CODE_WORD: Final = rf"{_OPENS_WORD}|{_WHICH_WORD}"
 _LOCK_RE: Final = re.compile(
     # a German compound: Tresorcode, Spindkombination, Schließfachnummer
     rf"(?:Tresor|Spind|Schließfach|Schliessfach|Safe|Zahlenschloss|Fahrradschloss|Schloss|"
@@ -168,11 +172,7 @@ _NUMBERED_LOCK: Final = re.compile(
     r"\blockers?\b|사물함|ロッカー|储物柜|寄存柜|taquilla|casillero|Spind|Schließfach|Schliessfach",
     _I,
 )
-_CODE_PROPER: Final = re.compile(
-    r"codes?|combo|combination|(?<![a-z])pin(?![a-z])|password|kombination|zahl|비밀\s*번호|비번|암호|"
-    r"暗証番号|暗号|コード|密码|código|combinación|clave|contraseña",
-    _I,
-)
+_CODE_PROPER: Final = re.compile(_OPENS_WORD, _I)
 _LOCK_DIGITS: Final = re.compile(r"(?<!\d)\d(?:[\s\-–—./·・,_|]{0,3}\d){2,11}(?!\d)")
 
 

@@ -357,7 +357,11 @@ _NUMERIC_NOUN: Final = with_plain_letters(
     r"código\s+de\s+seguridad|Kartenprüfnummer|Prüfnummer|"
     r"보안\s*카드|자물쇠|금고|잠금\s*(?:번호|코드|패턴)|暗証|ダイヤル番号|解锁码|解锁图案|图案密码|手势密码|"
     r"ロック解除(?:パターン|コード)|\bunlock\s+pattern|patrón\s+de\s+desbloqueo|Entsperrmuster|保险箱|"
-    r"combinación|Zahlenkombination|Kombination|Geheimzahl|Entsperrcode"
+    r"combinación|Zahlenkombination|Kombination|Geheimzahl|Entsperrcode|"
+    # round 17: an account's recovery code in the other five languages
+    r"복구\s*(?:코드|키)|백업\s*코드|Wiederherstellungs(?:code|schlüssel)|Backup-?Code|"
+    r"c[óo]digos?\s+de\s+(?:recuperaci[óo]n|respaldo)|リカバリー\s*(?:コード|キー)|復旧(?:コード|キー)|"
+    r"バックアップ\s*コード|恢复(?:码|密钥)|备用码|备份码"
 )
 #: knowledge-based authentication: the answer to a security question is a credential
 #: whatever its shape (a word, a name, a place), so what follows the question's slot in the
@@ -587,6 +591,8 @@ def secrets(text: str, *, structured_only: bool = False) -> Iterator[tuple[int, 
         value = _MANAGERS.sub("", m.group("v").rstrip("?？!！。.、,，…~〜"))
         if _GLUED.match(text, m.start("v") - 1) or _compound_or_particle(m):
             continue
+        if m.group("v")[:1] in "-‐" and text[m.start("v") - 1 : m.start("v")].isalpha():
+            continue  # "Passwort-Manager", "password-protected": one hyphenated word (round 17)
         if (
             any(c.isdigit() for c in value)
             or any(not c.isalnum() for c in value)

@@ -506,13 +506,43 @@ _FUNCTION_LABEL: Final = re.compile(
 _FUNCTION_BEFORE: Final = 48
 
 
+#: round 17: the header of a message or an invitation the user received ("Organizer: …",
+#: "From: …", "보낸 사람:", "差出人："): who sent or organised it, routing the user's own mail —
+#: not data gathered about that person
+_HEADER_LABEL: Final = re.compile(
+    r"[ \t]*(?:from|to|cc|bcc|reply-to|sender|organi[sz]er|attendees?|invitees?|von|an|"
+    r"kopie|absender|organisator|de|para|remitente|organizador|보낸\s*사람|받는\s*사람|참조|주최자|"
+    r"발신|差出人|宛先|送信者|主催者|发件人|收件人|抄送|组织者)[ \t]*[:：][^\n.!?。]{0,60}$",
+    re.I,
+)
+#: a business giving its own line for the reader to use ("변경은 02-555-0187로 연락 주세요",
+#: "contact us at …", "お問い合わせは …"): the organisation's contact, not a person's
+_CONTACT_US_BEFORE: Final = re.compile(
+    r"\b(?:contact|call|reach|email|text|write\s+to)\s+us\b|\bkontaktieren\s+Sie\s+uns\b|"
+    r"\brufen\s+Sie\s+(?:uns\s+)?an\b|\bll[áa]m(?:enos|anos)\b|\bescr[íi]b(?:enos|anos)\b|"
+    r"\bcont[áa]ct(?:enos|anos)\b|문의|예약\s*변경|お問い?合わせ|問合せ|联系我们|咨询",
+    re.I,
+)
+_CONTACT_US_AFTER: Final = re.compile(
+    r"^[^.!?。！？\n]{0,6}?(?:로|으로|へ|まで|に)?\s*(?:연락|문의|전화)\s*(?:주세요|바랍니다|부탁|하세요)|"
+    r"^[^.!?。！？\n]{0,6}?(?:まで)?\s*(?:ご連絡|お問い?合わせ|お電話)",
+)
+
+
 def _functional(text: str, start: int) -> bool:
     """The contact at ``start`` is labelled, in its own sentence, by an organisation's
-    function."""
+    function, given by a business as its own line, or in a message header."""
     before = text[max(0, start - _FUNCTION_BEFORE) : start]
+    line_start = text.rfind("\n", 0, start) + 1
+    if _HEADER_LABEL.match(text, line_start, start) is not None:
+        return True
     # the label must be in the contact's own clause: "고객센터 번호는 1588-1234, 제 번호는 …"
     before = re.split(r"[.!?。！？]\s|[,;，、；\n]", before)[-1]
-    return _FUNCTION_LABEL.search(before) is not None
+    if _FUNCTION_LABEL.search(before) is not None or _CONTACT_US_BEFORE.search(before):
+        return True
+    end = re.match(r"\S*", text[start:])
+    after = text[start + (end.end() if end else 0) : start + 80]
+    return _CONTACT_US_AFTER.search(after) is not None
 
 
 def _contact_resolve(code: Rule, check: Callable[[str], bool] | None = None) -> _Resolve:
@@ -733,7 +763,8 @@ _DETECTORS: tuple[_Detector, ...] = (
         _S,
         _rx(
             r"(?i)\b(?P<scheme>[a-z][a-z0-9+.\-]{1,20}(?::[a-z0-9+.\-]{1,20})?)://"
-            r"(?P<user>[^\s:/@?#]{0,128}):(?P<pw>[^\s/@?#]{1,256})@(?P<host>[^\s/?#@]{1,255})"
+            # a password written as typed keeps its "#" and "?" (round 17: "deploy:Quokka#Perth88@")
+            r"(?P<user>[^\s:/@?#]{0,128}):(?P<pw>[^\s/@]{1,256})@(?P<host>[^\s/?#@]{1,255})"
         ),
         _url_cred_resolve,
     ),
@@ -1075,6 +1106,13 @@ _SECRET_VIEWS = frozenset(
     {"raw", "clean", "joined", "digits", "leet", "reversed", "inline", "regrouped"}
 )
 _PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed", "inline"})
+#: contacts whose reversed reading counts only when the text does not hold them forwards
+_READ_FORWARD = frozenset({"email"})
+
+
+def _forward(det: _Detector, text: str, start: int, end: int) -> bool:
+    """Whether ``det`` matches ``text`` forwards over ``[start, end)``."""
+    return any(m.start() < end and start < m.end() for m in det.pattern.finditer(text))
 #: views whose characters are not the text's own: an identifier found by its check digit there
 #: is chance ("mascot_name_0075333f" read backwards holds a valid HKID), not an identifier
 _TRANSFORMED = frozenset({"reversed", "leet"})
@@ -1117,6 +1155,10 @@ def scan(text: str) -> SensitivityReport:
                 if end <= start:
                     continue
                 s, e = view.original_span(start, end)
+                if kind == "reversed" and det.name in _READ_FORWARD and _forward(det, read, s, e):
+                    # "dana.kim@northwind.example" read backwards is an address too, but the
+                    # text already says it forwards, where its own labels were read (round 17)
+                    continue
                 raw.append((s, e, priority, Finding(det.kind, code, s, e, det.name)))
         shapes = []
         if want_secret:

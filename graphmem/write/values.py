@@ -326,6 +326,7 @@ def _numbers(text: str) -> set[float]:
         if converted != text:
             values |= _digit_numbers(converted)
     values |= _digit_numbers(text)
+    values |= _quantity_words(text)
     for m in re.finditer(r"[a-zäöüß]+", text.casefold()):
         if m.group(0) in _SMALL_WORDS:
             values.add(_SMALL_WORDS[m.group(0)])
@@ -346,6 +347,91 @@ def _numbers(text: str) -> set[float]:
             float(base * {"십": 10, "백": 100, "천": 1000, "만": 1e4, "억": 1e8}[m.group(2)])
         )
     return values
+
+
+#: a number said with a word for it (round 17): "a dozen", "half a dozen", "anderthalb",
+#: "three quarters of an hour", "한 시간 반", "media docena", "一个半小时". Each reading is a
+#: value the span says (a duration both in its unit and in minutes: "an hour and a half" is
+#: 1.5 and 90)
+_N = (
+    r"(?P<n>\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|un|una|uno|dos|tres|"
+    r"ein|eine|einen|zwei|drei)"
+)
+_QUANTITY_WORDS: tuple[tuple[re.Pattern[str], float, float], ...] = tuple(
+    (re.compile(p, re.I), per, plus)
+    for p, per, plus in (
+        # dozens: (pattern with an optional count n, value per n, value added)
+        (rf"\b{_N}\s+dozen\b", 12, 0),
+        (r"\bhalf\s+a\s+dozen\b|\ba\s+half[-\s]dozen\b|\bhalf[-\s]dozen\b", 0, 6),
+        (rf"\b{_N}\s+Dutzend\b", 12, 0),
+        (r"\bein(?:\s+|e[mns]?\s+)halbes\s+Dutzend\b", 0, 6),
+        (rf"\b{_N}\s+docenas?\b", 12, 0),
+        (r"\bmedia\s+docena\b", 0, 6),
+        (r"(?<![가-힣])(?P<n>한|두|세)\s*다스", 12, 0),
+        (r"(?<![가-힣])반\s*다스", 0, 6),
+        (r"(?P<n>1|一|２|2)\s*ダース", 12, 0),
+        (r"半\s*ダース", 0, 6),
+        (r"(?<![\u4e00-\u9fff])(?:一打|1打)(?=[\u4e00-\u9fff])", 0, 12),
+        (r"半打(?=[\u4e00-\u9fff])", 0, 6),
+        # halves
+        (r"\banderthalb\b|\beineinhalb\b", 0, 1.5),
+        (r"\bzweieinhalb\b", 0, 2.5),
+        (r"\bdreieinhalb\b", 0, 3.5),
+        (rf"\b{_N}\s+and\s+a\s+half\b", 1, 0.5),
+        (
+            rf"\b{_N}\s+(?:year|hour|day|week|month|mile|kilo|pound|cup|liter|litre)s?\s+and\s+a\s+half\b",
+            1,
+            0.5,
+        ),
+        (rf"\b(?:{_N}\s+)?(?:año|hora|día|semana|mes|kilo|litro)s?\s+y\s+medi[oa]\b", 1, 0.5),
+        # durations in minutes, said in words
+        (
+            r"\bhalf\s+an\s+hour\b|\bhalbe\s+Stunde\b|\bmedia\s+hora\b|半(?:个)?小时|半時間|30\s*분",
+            0,
+            30,
+        ),
+        (
+            r"\b(?:a\s+)?quarter\s+of\s+an\s+hour\b|\bViertelstunde\b|\bcuarto\s+de\s+hora\b|一刻钟",
+            0,
+            15,
+        ),
+        (
+            r"\bthree[-\s]quarters\s+of\s+an\s+hour\b|\bDreiviertelstunde\b|\bdrei\s*viertel\s+Stunden?\b|"
+            r"\btres\s+cuartos\s+de\s+hora\b|三刻钟",
+            0,
+            45,
+        ),
+        (
+            r"\ban\s+hour\s+and\s+a\s+half\b|\banderthalb\s+Stunden\b|\beineinhalb\s+Stunden\b|"
+            r"\buna\s+hora\s+y\s+media\b|一个半小时|한\s*시간\s*반",
+            0,
+            90,
+        ),
+        (r"(?<![가-힣])(?P<n>두|세|네|다섯)\s*시간\s*반", 60, 30),
+        (r"(?P<n>[两三四五])个半小时", 60, 30),
+        (r"一个半(?:小时|钟头)|한\s*시간\s*반|1\s*時間半", 0, 1.5),
+    )
+)
+_QUANTITY_COUNT = {
+    "a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "uno": 1, "ein": 1, "eine": 1, "einen": 1,
+    "two": 2, "dos": 2, "zwei": 2, "three": 3, "tres": 3, "drei": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "한": 1, "두": 2, "세": 3, "네": 4,
+    "다섯": 5, "一": 1, "两": 2, "三": 3, "四": 4, "五": 5, "２": 2,
+}  # fmt: skip
+
+
+def _quantity_words(text: str) -> set[float]:
+    out: set[float] = set()
+    for rx, per, plus in _QUANTITY_WORDS:
+        for m in rx.finditer(text):
+            said = m.groupdict().get("n")
+            if said is None:
+                count = 1.0  # "año y medio", "half a dozen": one, or none counted
+            else:
+                count = float(said) if said.isdigit() else _QUANTITY_COUNT.get(said.casefold(), 0)
+            if count:
+                out.add(count * per + plus)
+    return out
 
 
 #: a duration in hours and minutes (1시간 20분, 2 hours 15 minutes, 1 Std. 20 Min.), read also
@@ -399,18 +485,43 @@ def _digit_numbers(text: str) -> set[float]:
 # -- currencies ----------------------------------------------------------------------------------
 
 _CURRENCY = [
-    ("USD", r"\$|usd|dollars?|달러|ドル|美元|dólares?|dollar"),
+    ("USD", r"\$|usd|dollars?|달러|ドル|美元|美金|dólares?|dollar"),
     ("EUR", r"€|eur|euros?|유로|ユーロ|欧元"),
-    ("KRW", r"₩|krw|won|원(?![가-힣])|만원|억원"),
-    ("JPY", r"¥|jpy|yen|円|엔(?![가-힣])"),
-    ("CNY", r"cny|rmb|yuan|元|위안"),
+    # (원화, 엔화 …: the currency itself; round 17)
+    ("KRW", r"₩|krw|won|원(?![가-힣])|원화|만원|억원|韩元|韓元|ウォン"),
+    ("JPY", r"¥|jpy|yen|円|엔(?![가-힣])|엔화|日元|日圓"),
+    ("CNY", r"cny|rmb|yuan|元|위안|위안화|人民币|人民幣|人民元"),
     ("GBP", r"£|gbp|pounds?|파운드"),
+    # round 17: pesos (which country's a span rarely says), francs, rupees
+    ("PESO", r"\bpesos?\b|\bmxn\b|mex\$"),
+    ("CHF", r"\bchf\b|\bfrancs?\b|\bfranken\b"),
+    ("INR", r"₹|\binr\b|\brupees?\b|\brupien\b"),
 ]
 _CURRENCY_RE = [(code, re.compile(p, re.I)) for code, p in _CURRENCY]
+#: the currency a key names in its words ("rent_eur", "budget_in_usd", "salary_krw")
+_KEY_CURRENCY = [
+    (code, re.compile(rf"(?:^|[_.\-]){p}(?:$|[_.\-])", re.I))
+    for code, p in (
+        ("USD", r"usd|dollars?"),
+        ("EUR", r"eur|euros?"),
+        ("KRW", r"krw|won"),
+        ("JPY", r"jpy|yen"),
+        ("CNY", r"cny|rmb|yuan"),
+        ("GBP", r"gbp|pounds?"),
+        ("PESO", r"pesos?|mxn|ars|cop|clp|uyu"),
+        ("CHF", r"chf|francs?|franken"),
+        ("INR", r"inr|rupees?"),
+    )
+]
 
 
 def _currencies(text: str) -> set[str]:
     return {code for code, rx in _CURRENCY_RE if rx.search(text)}
+
+
+def predicate_currencies(predicate: str) -> frozenset[str]:
+    """The currencies a claim's key names (``internet_bill_eur``: EUR)."""
+    return frozenset(code for code, rx in _KEY_CURRENCY if rx.search(predicate))
 
 
 # -- dates and times -----------------------------------------------------------------------------
@@ -462,7 +573,7 @@ _TIME_PATTERNS = [
     ),
     # not the hour of "9点一刻" or "差一刻10点" (quarters: _SPOKEN_TIMES)
     re.compile(
-        r"(?P<ja>午前|午後|朝|夜)?\s*(?<![刻\d])(?P<h>\d{1,2})\s*[時点](?:\s*(?P<mi>\d{1,2})\s*分|(?P<half>半))?"
+        r"(?P<ja>午前|午後|朝|夜|下午|晚上|傍晚|夜里|夜间|上午|早上|凌晨)?\s*(?<![刻\d])(?P<h>\d{1,2})\s*[時点](?:\s*(?P<mi>\d{1,2})\s*分|(?P<half>半))?"
         r"(?!\s*[一三13]\s*刻)"
     ),
 ]
@@ -481,6 +592,23 @@ _SPOKEN_TIMES: list[tuple[re.Pattern[str], int, bool]] = [
     (re.compile(rf"\bhalf\s+past\s+{_HOUR}\b", re.I), 30, False),
     (re.compile(rf"\b(?:a\s+)?quarter\s+(?:to|of|till)\s+{_HOUR}\b", re.I), 45, True),
     (re.compile(rf"\b{_HOUR}\s*o['’]?\s*clock\b", re.I), 0, False),
+    # round 17: "seven in the morning", "at nine tonight", "at six sharp"
+    (
+        re.compile(
+            rf"\b{_HOUR}(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight|sharp)\b)",
+            re.I,
+        ),
+        0,
+        False,
+    ),
+    (
+        re.compile(
+            rf"\bat\s+{_HOUR}(?=\s*(?:$|[.,;!?]|\s+(?:every|each|on|most|usually|tomorrow|today)\b))",
+            re.I,
+        ),
+        0,
+        False,
+    ),
     (re.compile(rf"\bhalb\s+{_HOUR}\b", re.I), 30, True),
     (re.compile(rf"\bviertel\s+nach\s+{_HOUR}\b", re.I), 15, False),
     (re.compile(rf"\b(?:drei)?viertel\s+vor\s+{_HOUR}\b", re.I), 45, True),
@@ -500,6 +628,21 @@ _SPOKEN_TIMES: list[tuple[re.Pattern[str], int, bool]] = [
 ]
 
 
+#: the part of the day said beside a clock time that makes it an afternoon or evening hour
+#: ("a las nueve de la noche" is 21:00, "abends um halb acht" 19:30; round 17)
+_PM_AFTER = re.compile(
+    r"\s*(?:de\s+la\s+(?:tarde|noche)|in\s+the\s+(?:afternoon|evening)|at\s+night|tonight|"
+    r"p\.?m\.?|abends|nachmittags|nachts|am\s+(?:abend|nachmittag))\b",
+    re.I,
+)
+_AM_AFTER = re.compile(
+    r"\s*(?:de\s+la\s+ma[ñn]ana|in\s+the\s+morning|a\.?m\.?|morgens|fr[üu]h|am\s+morgen)\b", re.I
+)
+_PM_BEFORE = re.compile(
+    r"\b(?:abends|nachmittags|heute\s+abend|tonight|esta\s+noche)\s+(?:um\s+)?$", re.I
+)
+
+
 def _spoken_times(text: str) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     for rx, minutes, next_hour in _SPOKEN_TIMES:
@@ -510,10 +653,19 @@ def _spoken_times(text: str) -> set[tuple[int, int]]:
                 continue
             if next_hour:
                 hour = hour - 1 or 12
+            pm = _PM_AFTER.match(text, m.end()) or _PM_BEFORE.search(
+                text, max(0, m.start() - 30), m.start()
+            )
             said = m.groupdict().get("mi")
             mi = int(said) if said else minutes
-            if mi < 60:
-                out.add((hour % 24, mi))
+            if mi >= 60:
+                continue
+            if hour < 12 and pm:
+                hour += 12
+            elif hour < 12 and not _AM_AFTER.match(text, m.end()):
+                # a time said without the part of the day is either: "at nine" is 9:00 or 21:00
+                out.add((hour + 12, mi))
+            out.add((hour % 24, mi))
     return out
 
 
@@ -574,9 +726,46 @@ def _months(text: str) -> set[int]:
     return out
 
 
+#: a clock hour in Korean native numerals ("저녁 일곱 시", "열두 시 반"; round 17); not a
+#: duration ("한 시간")
+_KO_HOUR = re.compile(
+    r"(?<![가-힣])(열한|열두|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*시(?![간작])"
+)
+_KO_HOURS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8,
+             "아홉": 9, "열": 10, "열한": 11, "열두": 12}  # fmt: skip
+#: "twenty to seven", "ten past eight", "25 minutes after six" (round 17)
+_MINUTES_WORDS = {"five": 5, "ten": 10, "quarter": 15, "twenty": 20, "twenty-five": 25,
+                  "twenty five": 25, "half": 30}  # fmt: skip
+_PAST_TO = re.compile(
+    rf"\b(?P<m>\d{{1,2}}|five|ten|twenty[-\s]five|twenty)\s+(?:minutes\s+)?"
+    rf"(?P<dir>past|after|to|before|till|of)\s+{_HOUR}\b",
+    re.I,
+)
+
+
+def _past_to(text: str) -> set[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
+    for m in _PAST_TO.finditer(text):
+        word = m["h"].casefold()
+        hour = int(word) if word.isdigit() else int(_SMALL_WORDS.get(word, 0))
+        said = m["m"].casefold()
+        mi = int(said) if said.isdigit() else _MINUTES_WORDS.get(said.replace("-", " "), 0)
+        if not (1 <= hour <= 12 and 0 < mi < 60):
+            continue
+        if m["dir"].casefold() in ("to", "before", "till", "of"):
+            hour, mi = hour - 1 or 12, 60 - mi
+        if _PM_AFTER.match(text, m.end()):
+            out.add((hour % 12 + 12, mi))
+        elif _AM_AFTER.match(text, m.end()):
+            out.add((hour % 12, mi))
+        else:
+            out.update({(hour % 12, mi), (hour % 12 + 12, mi)})
+    return out
+
+
 def _times(text: str) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
-    converted = text
+    converted = _KO_HOUR.sub(lambda m: f"{_KO_HOURS[m.group(1)]}시", text)
     for m in _CJK_NUM_RE.finditer(text):
         v = _cjk_number(m.group(0))
         if v is not None and v < 60:
@@ -588,7 +777,9 @@ def _times(text: str) -> set[tuple[int, int]]:
             mi = int(g["mi"]) if g.get("mi") else (30 if g.get("half") else 0)
             ap = (g.get("ap") or "").lower().replace(".", "")
             pm = (
-                ap == "pm" or g.get("ko") in ("오후", "저녁", "밤") or g.get("ja") in ("午後", "夜")
+                ap == "pm"
+                or g.get("ko") in ("오후", "저녁", "밤")
+                or g.get("ja") in ("午後", "夜", "下午", "晚上", "傍晚", "夜里", "夜间")
             )
             if pm and h < 12:
                 h += 12
@@ -596,7 +787,7 @@ def _times(text: str) -> set[tuple[int, int]]:
                 h = 0
             if h < 24 and mi < 60:
                 out.add((h, mi))
-    return out | _spoken_times(converted)
+    return out | _spoken_times(converted) | _past_to(converted)
 
 
 # -- contacts ------------------------------------------------------------------------------------

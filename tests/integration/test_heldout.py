@@ -53,7 +53,7 @@ RECORDED = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (0, 0, 0),  # round 10; bound before it (2, 0, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (1, 4, 0),  # round 11; bound before it (1, 5, 0)
+    "heldout_v12.jsonl": (1, 3, 0),  # round 17; bound before it (1, 4, 0)
     # v13 (README.md has its first run, 66/143, 9/76, 2 on the rules before round 9): held
     # out from round 9, never seen by its rules
     "heldout_v13.jsonl": (5, 4, 0),  # round 15; bound before it (6, 4, 0)
@@ -64,7 +64,7 @@ RECORDED = {
     "heldout_v15.jsonl": (18, 4, 1),  # round 15; round 14 (19, 4, 1), round 13 (30, 6, 1)
     # v15b (README.md): written blind during round 13 before its rules; first run 56/181,
     # 11/90, 6 on round 12's rules (`87db54b`), run once on round 13's (`0d6a56a`):
-    "heldout_v15b.jsonl": (23, 1, 1),  # round 16; round 15 (24, 1, 1), round 14 (28, 1, 1)
+    "heldout_v15b.jsonl": (22, 1, 1),  # round 17; round 16 (23, 1, 1), round 15 (24, 1, 1)
     # v16 (README.md): written blind after round 14's first commits; its first run, once, on
     # round 14's rules (`bffde15`):
     "heldout_v16.jsonl": (6, 3, 2),  # round 16; round 15 (7, 4, 2); first run (55, 8, 7)
@@ -75,6 +75,10 @@ RECORDED = {
     # independent check; its first run, once, on `5cba6db`'s rules: (37, 23, 3); then round
     # 16's development data
     "heldout_v18.jsonl": (12, 3, 1),
+    # v19 (README.md): written blind at the start of round 17, in the same six languages; its
+    # first run, once, on round 16's rules (`453258f`): (37, 18, 3); then round 17's
+    # development data
+    "heldout_v19.jsonl": (0, 0, 0),
 }
 
 
@@ -98,7 +102,7 @@ RECORDED_WITH_INTENT = {
     # v11 (README.md has its first run): round 8's development data
     "heldout_v11.jsonl": (0, 0, 0),  # round 14; bound before it (0, 1, 0)
     # v12 (README.md has its first run): held out from round 8, never seen by its rules
-    "heldout_v12.jsonl": (1, 4, 0),  # round 14; bound before it (1, 7, 0)
+    "heldout_v12.jsonl": (1, 3, 0),  # round 17; bound before it (1, 4, 0)
     # v13's first run with INTENT: 57/143, 12/76, 2
     "heldout_v13.jsonl": (5, 6, 0),  # round 15; bound before it (6, 6, 0)
     # v14's first run with INTENT: 49/162, 11/87, 12
@@ -106,13 +110,15 @@ RECORDED_WITH_INTENT = {
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
     "heldout_v15.jsonl": (17, 4, 1),  # round 15; bound before it (18, 4, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
-    "heldout_v15b.jsonl": (20, 1, 1),  # round 16; bound before it (21, 1, 1)
+    "heldout_v15b.jsonl": (19, 1, 1),  # round 17; bound before it (20, 1, 1)
     # v16's first run with INTENT (README.md), once, on round 14's rules (`bffde15`):
     "heldout_v16.jsonl": (6, 4, 2),  # round 16; round 15 (7, 5, 2); first run (47, 9, 7)
     # v17's first run with INTENT: (42, 30, 11) on `1c0b69d`, (31, 29, 5) on round 15's rules
     "heldout_v17.jsonl": (29, 17, 5),
     # v18's first run with INTENT: (33, 24, 3) on `5cba6db`'s rules
     "heldout_v18.jsonl": (11, 6, 1),
+    # v19's first run with INTENT: (35, 22, 3) on round 16's rules (`453258f`)
+    "heldout_v19.jsonl": (0, 4, 0),
 }
 
 
