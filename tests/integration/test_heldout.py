@@ -79,6 +79,9 @@ RECORDED = {
     # first run, once, on round 16's rules (`453258f`): (37, 18, 3); then round 17's
     # development data
     "heldout_v19.jsonl": (0, 0, 0),
+    # v20 (README.md): written blind after round 17, same six languages; its first run, once,
+    # on round 17's rules (`d93ccb8`)
+    "heldout_v20.jsonl": (46, 20, 3),
 }
 
 
@@ -119,6 +122,8 @@ RECORDED_WITH_INTENT = {
     "heldout_v18.jsonl": (11, 6, 1),
     # v19's first run with INTENT: (35, 22, 3) on round 16's rules (`453258f`)
     "heldout_v19.jsonl": (0, 4, 0),
+    # v20's first run with INTENT, on round 17's rules (`d93ccb8`)
+    "heldout_v20.jsonl": (43, 24, 3),
 }
 
 
