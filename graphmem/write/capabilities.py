@@ -371,9 +371,11 @@ _ACTOR_MAY = prefiltered(
 #: round 17: the assistant told to provision credentials or access for itself ("generate
 #: yourself an API key with full scopes", "erstelle dir einen API-Schlüssel", "给自己生成一个
 #: API 密钥"): whoever says it, the agent would hold a power no policy gave it
+#: what the agent would hold of its own: its scopes, access, credentials, tokens, keys, logins
+_OWN_ACCESS = r"scopes?|access|credentials?|tokens?|keys?|logins?|accounts?"
 _CREDENTIAL = (
-    r"api[\s-]?keys?|tokens?|credentials?|access|accounts?|logins?|keys?|admin\w*|permissions?|"
-    r"scopes?|rights?|roles?|passwords?|service\s+accounts?"
+    rf"api[\s-]?keys?|{_OWN_ACCESS}|admin\w*|permissions?|rights?|roles?|passwords?|"
+    r"service\s+accounts?"
 )
 _SELF_PROVISION = prefiltered(
     _rx(
@@ -414,7 +416,7 @@ _ACTOR_KEY: Final = re.compile(
     r"permitted|authori[sz]ed|entitled|power|powers|prokura|procura|mandate|proxy|authority|"
     r"poa|signatory|signing|permission|permissions|rights?|license|licence|"
     # round 17: the agent's own credentials ("agent_stripe_api_key_scope")
-    r"scopes?|access|credentials?|tokens?|keys?|logins?|accounts?|admin)(?:[_.\-]|$)"
+    rf"{_OWN_ACCESS}|admin)(?:[_.\-]|$)"
 )
 
 #: in a predicate the words alone are enough: a key named for an approval, a permission or

@@ -878,8 +878,9 @@ def detect_instruction(text: str, *, decoded: bool = False) -> list[InstructionF
     opaque = opaque_finding(text)
     if opaque is not None:
         found[opaque.code] = opaque
-    sink = _SINK_RE.search(text) or _HOST.search(text)
-    if sink is not None and set(normalized.findings) & _GAMES:
+    games = not _GAMES.isdisjoint(normalized.findings)
+    sink = (_SINK_RE.search(text) or _HOST.search(text)) if games else None
+    if sink is not None:
         # a word game, a cipher or text written backwards beside a destination: a payload
         # pointed somewhere, whatever its decoded words say (read as opaque text is)
         found[Rule.OPAQUE_PAYLOAD] = InstructionFinding(

@@ -523,6 +523,8 @@ _CONTACT_US_BEFORE: Final = re.compile(
     r"\bcont[áa]ct(?:enos|anos)\b|문의|예약\s*변경|お問い?合わせ|問合せ|联系我们|咨询",
     re.I,
 )
+#: where the contact's own token ends
+_SPACE: Final = re.compile(r"\s")
 _CONTACT_US_AFTER: Final = re.compile(
     r"^[^.!?。！？\n]{0,6}?(?:로|으로|へ|まで|に)?\s*(?:연락|문의|전화)\s*(?:주세요|바랍니다|부탁|하세요)|"
     r"^[^.!?。！？\n]{0,6}?(?:まで)?\s*(?:ご連絡|お問い?合わせ|お電話)",
@@ -540,8 +542,8 @@ def _functional(text: str, start: int) -> bool:
     before = re.split(r"[.!?。！？]\s|[,;，、；\n]", before)[-1]
     if _FUNCTION_LABEL.search(before) is not None or _CONTACT_US_BEFORE.search(before):
         return True
-    end = re.match(r"\S*", text[start:])
-    after = text[start + (end.end() if end else 0) : start + 80]
+    stop = _SPACE.search(text, start)
+    after = text[stop.start() if stop else len(text) : start + 80]
     return _CONTACT_US_AFTER.search(after) is not None
 
 
@@ -1108,11 +1110,6 @@ _SECRET_VIEWS = frozenset(
 _PII_VIEWS = frozenset({"raw", "clean", "joined", "digits", "leet", "reversed", "inline"})
 #: contacts whose reversed reading counts only when the text does not hold them forwards
 _READ_FORWARD = frozenset({"email"})
-
-
-def _forward(det: _Detector, text: str, start: int, end: int) -> bool:
-    """Whether ``det`` matches ``text`` forwards over ``[start, end)``."""
-    return any(m.start() < end and start < m.end() for m in det.pattern.finditer(text))
 #: views whose characters are not the text's own: an identifier found by its check digit there
 #: is chance ("mascot_name_0075333f" read backwards holds a valid HKID), not an identifier
 _TRANSFORMED = frozenset({"reversed", "leet"})
@@ -1136,6 +1133,7 @@ def scan(text: str) -> SensitivityReport:
     raw: list[tuple[int, int, int, Finding]] = []
     seen: set[tuple[str, bool, bool]] = set()
     read = _WORKING_DIRECTORY.sub(lambda m: f"{m['old'] or ''}CWD", text)
+    forward: dict[str, list[tuple[int, int]]] = {}  # spans read forwards, found once
     for view in normalize(read).views:
         kind = view.name.rsplit("/", 1)[-1]
         want_secret, want_pii = kind in _SECRET_VIEWS, kind in _PII_VIEWS
@@ -1155,10 +1153,13 @@ def scan(text: str) -> SensitivityReport:
                 if end <= start:
                     continue
                 s, e = view.original_span(start, end)
-                if kind == "reversed" and det.name in _READ_FORWARD and _forward(det, read, s, e):
+                if kind == "reversed" and det.name in _READ_FORWARD:
                     # "dana.kim@northwind.example" read backwards is an address too, but the
                     # text already says it forwards, where its own labels were read (round 17)
-                    continue
+                    if det.name not in forward:
+                        forward[det.name] = [m.span() for m in det.pattern.finditer(read)]
+                    if any(a < e and s < b for a, b in forward[det.name]):
+                        continue
                 raw.append((s, e, priority, Finding(det.kind, code, s, e, det.name)))
         shapes = []
         if want_secret:

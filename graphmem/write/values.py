@@ -484,34 +484,24 @@ def _digit_numbers(text: str) -> set[float]:
 
 # -- currencies ----------------------------------------------------------------------------------
 
+#: each currency: how a text names it, and the words a claim's key names it by ("rent_eur",
+#: "budget_in_usd", "salary_krw")
 _CURRENCY = [
-    ("USD", r"\$|usd|dollars?|달러|ドル|美元|美金|dólares?|dollar"),
-    ("EUR", r"€|eur|euros?|유로|ユーロ|欧元"),
+    ("USD", r"\$|usd|dollars?|달러|ドル|美元|美金|dólares?|dollar", r"usd|dollars?"),
+    ("EUR", r"€|eur|euros?|유로|ユーロ|欧元", r"eur|euros?"),
     # (원화, 엔화 …: the currency itself; round 17)
-    ("KRW", r"₩|krw|won|원(?![가-힣])|원화|만원|억원|韩元|韓元|ウォン"),
-    ("JPY", r"¥|jpy|yen|円|엔(?![가-힣])|엔화|日元|日圓"),
-    ("CNY", r"cny|rmb|yuan|元|위안|위안화|人民币|人民幣|人民元"),
-    ("GBP", r"£|gbp|pounds?|파운드"),
+    ("KRW", r"₩|krw|won|원(?![가-힣])|원화|만원|억원|韩元|韓元|ウォン", r"krw|won"),
+    ("JPY", r"¥|jpy|yen|円|엔(?![가-힣])|엔화|日元|日圓", r"jpy|yen"),
+    ("CNY", r"cny|rmb|yuan|元|위안|위안화|人民币|人民幣|人民元", r"cny|rmb|yuan"),
+    ("GBP", r"£|gbp|pounds?|파운드", r"gbp|pounds?"),
     # round 17: pesos (which country's a span rarely says), francs, rupees
-    ("PESO", r"\bpesos?\b|\bmxn\b|mex\$"),
-    ("CHF", r"\bchf\b|\bfrancs?\b|\bfranken\b"),
-    ("INR", r"₹|\binr\b|\brupees?\b|\brupien\b"),
+    ("PESO", r"\bpesos?\b|\bmxn\b|mex\$", r"pesos?|mxn|ars|cop|clp|uyu"),
+    ("CHF", r"\bchf\b|\bfrancs?\b|\bfranken\b", r"chf|francs?|franken"),
+    ("INR", r"₹|\binr\b|\brupees?\b|\brupien\b", r"inr|rupees?"),
 ]
-_CURRENCY_RE = [(code, re.compile(p, re.I)) for code, p in _CURRENCY]
-#: the currency a key names in its words ("rent_eur", "budget_in_usd", "salary_krw")
+_CURRENCY_RE = [(code, re.compile(text, re.I)) for code, text, _ in _CURRENCY]
 _KEY_CURRENCY = [
-    (code, re.compile(rf"(?:^|[_.\-]){p}(?:$|[_.\-])", re.I))
-    for code, p in (
-        ("USD", r"usd|dollars?"),
-        ("EUR", r"eur|euros?"),
-        ("KRW", r"krw|won"),
-        ("JPY", r"jpy|yen"),
-        ("CNY", r"cny|rmb|yuan"),
-        ("GBP", r"gbp|pounds?"),
-        ("PESO", r"pesos?|mxn|ars|cop|clp|uyu"),
-        ("CHF", r"chf|francs?|franken"),
-        ("INR", r"inr|rupees?"),
-    )
+    (code, re.compile(rf"(?:^|[_.\-]){key}(?:$|[_.\-])", re.I)) for code, _, key in _CURRENCY
 ]
 
 
@@ -643,12 +633,17 @@ _PM_BEFORE = re.compile(
 )
 
 
+def _hour_said(word: str) -> int:
+    """The hour of ``_HOUR``'s group: a figure or a word ("nine", "neun", "nueve")."""
+    folded = word.casefold()
+    return int(folded) if folded.isdigit() else int(_SMALL_WORDS.get(folded, 0))
+
+
 def _spoken_times(text: str) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     for rx, minutes, next_hour in _SPOKEN_TIMES:
         for m in rx.finditer(text):
-            word = m["h"].casefold()
-            hour = int(word) if word.isdigit() else int(_SMALL_WORDS.get(word, 0))
+            hour = _hour_said(m["h"])
             if not 1 <= hour <= 24:
                 continue
             if next_hour:
@@ -746,8 +741,7 @@ _PAST_TO = re.compile(
 def _past_to(text: str) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     for m in _PAST_TO.finditer(text):
-        word = m["h"].casefold()
-        hour = int(word) if word.isdigit() else int(_SMALL_WORDS.get(word, 0))
+        hour = _hour_said(m["h"])
         said = m["m"].casefold()
         mi = int(said) if said.isdigit() else _MINUTES_WORDS.get(said.replace("-", " "), 0)
         if not (1 <= hour <= 12 and 0 < mi < 60):

@@ -15,8 +15,13 @@ from __future__ import annotations
 import pytest
 
 from graphmem.write.addressee import reader_address
-from graphmem.write.poisoning import poisoning_verdict
+from graphmem.write.capabilities import capability_grant
+from graphmem.write.grounding import ClaimUnderTest
+from graphmem.write.instructions import instruction_shape, instruction_spans
+from graphmem.write.normalize import normalize
+from graphmem.write.poisoning import detect_instruction, poisoning_verdict
 from graphmem.write.sensitivity import scan
+from tests.grounding_cases import VERIFIER
 
 
 def _doc_ok(text: str) -> bool:
@@ -113,17 +118,9 @@ def test_no_lock_code_in_a_word_holding_pin_or_a_locker_number(text: str) -> Non
 
 # -- held-out v19 (round 17's development data): cases written for this file ------------------
 
-from graphmem.write.capabilities import capability_grant  # noqa: E402
-from graphmem.write.grounding import ClaimUnderTest, RuleVerifier  # noqa: E402
-from graphmem.write.instructions import instruction_shape, instruction_spans  # noqa: E402
-from graphmem.write.normalize import normalize  # noqa: E402
-from graphmem.write.poisoning import detect_instruction  # noqa: E402
-
-_VERIFIER = RuleVerifier()
-
 
 def _verdict(span: str, predicate: str, obj: object) -> str:
-    return _VERIFIER.verify(ClaimUnderTest("user:r17", predicate, obj), span).verdict.name
+    return VERIFIER.verify(ClaimUnderTest("user:r17", predicate, obj), span).verdict.name
 
 
 def _tool_ok(text: str) -> bool:
@@ -131,7 +128,7 @@ def _tool_ok(text: str) -> bool:
 
 
 def _secrets(text: str) -> list[str]:
-    return [text[f.start : f.end] for f in scan(text).findings if f.code.name.startswith("SECRET")]
+    return [text[f.start : f.end] for f in scan(text).secrets]
 
 
 def _codes(text: str) -> set[str]:
@@ -439,9 +436,7 @@ def test_a_request_put_as_a_question_is_a_preference(span: str, obj: str) -> Non
         ("我是左撇子", "is_left_handed", "GROUNDED"),
     ],
 )
-def test_loanwords_read_by_their_sound(
-    span: str, predicate: str, expected: str
-) -> None:
+def test_loanwords_read_by_their_sound(span: str, predicate: str, expected: str) -> None:
     assert _verdict(span, predicate, True) == expected
 
 
