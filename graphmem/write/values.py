@@ -501,7 +501,7 @@ _CURRENCY = [
 ]
 _CURRENCY_RE = [(code, re.compile(text, re.I)) for code, text, _ in _CURRENCY]
 _KEY_CURRENCY = [
-    (code, re.compile(rf"(?:^|[_.\-]){key}(?:$|[_.\-])", re.I)) for code, _, key in _CURRENCY
+    (code, re.compile(rf"(?:^|[_.\-])(?:{key})(?:$|[_.\-])", re.I)) for code, _, key in _CURRENCY
 ]
 
 

@@ -456,3 +456,20 @@ def test_real_conversation_turns_are_not_standing_rules() -> None:
         if any(r.name == "STANDING_RULE" for r, _, _ in instruction_spans(turn_text(t)))
     ]
     assert ruled == []
+
+
+@pytest.mark.parametrize(
+    ("key", "named"),
+    [
+        ("rent_eur", {"EUR"}),
+        ("budget_in_usd", {"USD"}),
+        ("internet_bill_ars", {"PESO"}),
+        ("europe_trip_budget", set()),
+        ("dollarstore_visits", set()),
+        ("wonders_seen", set()),
+    ],
+)
+def test_a_key_names_a_currency_only_by_a_whole_word(key: str, named: set[str]) -> None:
+    from graphmem.write.values import predicate_currencies
+
+    assert predicate_currencies(key) == named
