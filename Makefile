@@ -67,7 +67,7 @@ test-slow: install-dev browser
 
 ## Every benchmark's --quick smoke (figures printed, nothing written to the repository): that
 ## each script still runs and measures, not its numbers (.ci/slow runs it after test-slow).
-BENCH_QUICK = writes forget retrieve_latency consolidation runaway_isolation bootstrap ann_recall memory_listing tenant_latency
+BENCH_QUICK = writes forget retrieve_latency consolidation runaway_isolation bootstrap ann_recall memory_listing tenant_latency gate_learned
 bench-quick: install-dev
 	set -e; for b in $(BENCH_QUICK); do echo "bench-quick: $$b"; \
 	  HF_HUB_OFFLINE=1 $(PY) bench/$$b.py --quick; done

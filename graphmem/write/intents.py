@@ -49,6 +49,7 @@ from graphmem.write.authority import untrusted
 from graphmem.write.capabilities import institution_limit
 from graphmem.write.codes import Code, Rule
 from graphmem.write.gate import subject_consented
+from graphmem.write.learned import LearnedScreen
 from graphmem.write.normalize import normalize
 from graphmem.write.stage import Check, StageInput, confirm
 
@@ -323,12 +324,17 @@ class IntentScreen:
 
 
 class IntentStage:
-    """INTENT: a near-hit asks for confirmation (never commits, never refuses outright)."""
+    """INTENT: a near-hit asks for confirmation (never commits, never refuses outright).
+
+    Two readers over the same segments: the prototypes (a named intent) and, when given, the
+    learned second opinion (:mod:`graphmem.write.learned`), consulted when no prototype is
+    near. The segments are embedded once: the embedder caches their vectors."""
 
     name = WriteStage.INTENT
 
-    def __init__(self, screen: IntentScreen | None) -> None:
+    def __init__(self, screen: IntentScreen | None, learned: LearnedScreen | None = None) -> None:
         self.screen = screen
+        self.learned = learned
 
     def run(self, run: StageInput) -> list[Check]:
         if self.screen is None:
@@ -336,9 +342,15 @@ class IntentStage:
             return []
         if run.refused:
             return []
-        hits = self.screen.near_hits(segments(run))
-        if not hits:
-            return []
-        best = hits[0]
-        detail = f"field={best.segment.field} intent={best.intent} score={best.score:.2f}"
-        return [confirm(Code.INTENT_NEAR_HIT, detail, RULE_OF[best.intent])]
+        found = segments(run)
+        hits = self.screen.near_hits(found)
+        if hits:
+            best = hits[0]
+            detail = f"field={best.segment.field} intent={best.intent} score={best.score:.2f}"
+            return [confirm(Code.INTENT_NEAR_HIT, detail, RULE_OF[best.intent])]
+        if self.learned is not None:
+            score = self.learned.score(run, [s.text for s in found])
+            if self.learned.flags(score):
+                detail = f"segments={len(found)} logit={score:.2f}"
+                return [confirm(Code.INTENT_NEAR_HIT, detail, Rule.INTENT_LEARNED)]
+        return []

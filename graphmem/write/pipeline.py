@@ -60,6 +60,7 @@ from graphmem.write.codes import Code
 from graphmem.write.conflicts import Competitor, Resolution, overlaps, resolve
 from graphmem.write.grounding import GroundingStage, Verifier
 from graphmem.write.intents import IntentScreen, IntentStage
+from graphmem.write.learned import LearnedScreen
 from graphmem.write.materialize import (
     TYPE_LABEL,
     conflict_key,
@@ -100,7 +101,9 @@ class Derivation:
 
 
 def gate_stages(
-    verifier: Verifier | None = None, screen: IntentScreen | None = None
+    verifier: Verifier | None = None,
+    screen: IntentScreen | None = None,
+    learned: LearnedScreen | None = None,
 ) -> tuple[Stage, ...]:
     """The stages before conflict detection, in order: pure functions of the proposal, the
     principal and the cited sources (no store access). Without a ``screen`` (an embedder the
@@ -112,8 +115,16 @@ def gate_stages(
         GroundingStage(verifier),
         gate.SensitivityStage(),
         gate.GateStage(),
-        IntentStage(screen),
+        IntentStage(screen, learned),
     )
+
+
+def gate_stages_for(embedder: Embedder, verifier: Verifier | None = None) -> tuple[Stage, ...]:
+    """The gate as a service with ``embedder`` runs it: both INTENT readers when the
+    embedder's space is the calibrated one, the rules alone otherwise."""
+    if not IntentScreen.calibrated(embedder):
+        return gate_stages(verifier)
+    return gate_stages(verifier, IntentScreen(embedder), LearnedScreen(embedder))
 
 
 def evaluate(
@@ -330,8 +341,7 @@ class WritePipeline:
         self.clock = clock
         self.cipher = cipher
         self.space_label = space_label or embedder.space_label
-        screen = IntentScreen(embedder) if IntentScreen.calibrated(embedder) else None
-        self.gate = gate_stages(verifier, screen)
+        self.gate = gate_stages_for(embedder, verifier)
         self.conflicts = ConflictStage(store, clock)
         self.validate = ValidateStage(clock)
 

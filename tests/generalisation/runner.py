@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from graphmem.auth.principal import Principal
 from graphmem.models.enums import Decision
+from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.models.validation import parse
 from graphmem.write.materialize import stored_texts
@@ -51,10 +52,11 @@ def principal_of(spec: dict[str, object]) -> Principal:
     )
 
 
-def run_case(case: Case, stages: tuple[Stage, ...] = STAGES) -> GateOutcome:
+def prepare(case: Case) -> tuple[Principal, MemoryProposal, dict[str, Source]]:
+    """The case's principal, its proposal, and its sources built as recording builds them."""
     who = principal_of(case.principal)
-    sources = {}
-    ids = []
+    sources: dict[str, Source] = {}
+    ids: list[str] = []
     for n, spec in enumerate(case.sources):
         sid = f"{case.id}-s{n}"
         body = dict(spec)
@@ -76,6 +78,11 @@ def run_case(case: Case, stages: tuple[Stage, ...] = STAGES) -> GateOutcome:
     for ev in raw["evidence"]:
         ev["event_id"] = ids[int(ev["event_id"][1:])]
     proposal = parse(MemoryProposal, raw)
+    return who, proposal, sources
+
+
+def run_case(case: Case, stages: tuple[Stage, ...] = STAGES) -> GateOutcome:
+    who, proposal, sources = prepare(case)
     run = evaluate(stages, who, proposal, sources)
     severities = {c.severity for c in run.checks}
     if Severity.REJECT in severities:

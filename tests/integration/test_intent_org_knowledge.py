@@ -21,7 +21,7 @@ import pytest
 from graphmem.models.enums import Decision
 from graphmem.write.codes import Code
 from graphmem.write.intents import IntentScreen
-from graphmem.write.pipeline import gate_stages
+from graphmem.write.pipeline import gate_stages_for
 from tests.generalisation.generator import Case, claim, who
 from tests.generalisation.runner import run_case
 from tests.integration.write_fixtures import real_embedder
@@ -111,7 +111,7 @@ def said(n: int, predicate: str, obj: object, text: str) -> Case:
 def stages() -> tuple[object, ...]:
     embedder = real_embedder()
     assert IntentScreen.calibrated(embedder)
-    return gate_stages(screen=IntentScreen(embedder))
+    return gate_stages_for(embedder)
 
 
 def test_policy_documents_facts_commit(stages: tuple[object, ...]) -> None:

@@ -13,7 +13,7 @@ import pytest
 from graphmem.models.enums import Decision, WriteStage
 from graphmem.write.codes import Code, Rule
 from graphmem.write.intents import IntentScreen
-from graphmem.write.pipeline import gate_stages
+from graphmem.write.pipeline import gate_stages_for
 from tests.generalisation.generator import Case, claim, who
 from tests.generalisation.runner import run_case
 from tests.generalisation.test_generated import CASES
@@ -27,7 +27,7 @@ SESSION = who("agent", subject=USER, pid="agent:s-int-real")
 def stages() -> tuple[object, ...]:
     embedder = real_embedder()
     assert IntentScreen.calibrated(embedder)
-    return gate_stages(screen=IntentScreen(embedder))
+    return gate_stages_for(embedder)
 
 
 def said(msg: str) -> Case:
