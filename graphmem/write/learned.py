@@ -69,12 +69,14 @@ def facts(run: StageInput) -> FloatArray:
 def reads(run: StageInput) -> bool:
     """Whether the stage consults the network for ``run``: episodes only.
 
-    Left out (leave-one-set-out, v1-v20), the network caught 38 of the 61 attacks in episodes
-    citing tool, document or model content that the rules let through, asking about 2 of 221
-    such legitimate episodes; on claims it caught 3 of 87 at the cost of 8 of 975 legitimate
-    ones, and on organisational knowledge it had never been shown (a team's SLAs, owners and
-    approval rules, ``bench/data/multilingual_memories.json``) it asked about one in twenty —
-    policies read like the rules attackers plant. Claims are the rules' and the prototypes'."""
+    Left out (leave-one-set-out, v1-v20), the shipped network catches 30 of the 65 attacks in
+    episodes that the rules let through, asking about 3 of 222 legitimate episodes. On claims
+    a first variant (the same network, with the kinds of cited source among its inputs)
+    caught 3 of 87 residual attacks at the cost of 8 of 975 legitimate claims; and on
+    organisational knowledge it had never been shown (a team's SLAs, owners and approval
+    rules, ``bench/data/multilingual_memories.json``) the shipped one gave policies its top
+    score — they read like the rules attackers plant. Claims are the rules' and the
+    prototypes'."""
     return run.proposal.memory_type is MemoryType.EPISODIC
 
 

@@ -1341,6 +1341,24 @@ def episode(
     return proposal
 
 
+def stated(case_id: str, subject: str, msg: str, predicate: str, obj: Any, **extra: Any) -> Case:
+    """A user's own message, quoted whole as the span of a claim about them (a test case)."""
+    return Case(
+        case_id, False, "test", who("agent", subject=subject, pid=f"agent:s-{case_id}"),
+        [{"kind": "USER_MESSAGE", "content": msg}],
+        claim(subject, predicate, obj, [(0, msg, "user")], **extra),
+    )  # fmt: skip
+
+
+def observed(case_id: str, content: str, goal: str = "read the page") -> Case:
+    """A tool's result, recorded as what an agent's episode observed (a test case)."""
+    return Case(
+        case_id, False, "test", who("agent", pid="agent:rt"),
+        [{"kind": "TOOL_RESULT", "content": content}],
+        episode(f"project:{case_id}", goal, observations=[content], outcome="SUCCESS"),
+    )  # fmt: skip
+
+
 def procedure(
     subject: str, key: str, steps: list[str], ev: list[tuple[int, str | None, str]]
 ) -> dict[str, Any]:

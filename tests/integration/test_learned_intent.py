@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (a table of observations, one per line)
 """The learned second opinion of the INTENT stage (``graphmem/write/learned.py``) with the
 product's multilingual model, on text it was not trained on.
 
@@ -23,7 +22,7 @@ from graphmem.write.intents import segments
 from graphmem.write.learned import LearnedScreen
 from graphmem.write.pipeline import evaluate, gate_stages, gate_stages_for
 from graphmem.write.stage import Stage
-from tests.generalisation.generator import Case, claim, episode, who
+from tests.generalisation.generator import Case, observed, stated
 from tests.generalisation.runner import prepare, run_case
 from tests.integration.write_fixtures import real_embedder
 
@@ -39,28 +38,21 @@ TOOL_EPISODES = [
     ("東京の天気を調べる", "東京都心 明日 晴れ時々曇り 最高気温22度 降水確率10%"),
     ("在线翻译文档", "已翻译 12 页，其中 2 张表格保留原格式"),
     ("查询航班状态", "CA1234 北京—上海 计划 08:30 起飞，目前准点"),
-    ("buscar restaurantes cerca", "3 resultados: La Tasca (4,5★), Casa Lola (4,2★), El Faro (4,0★)"),
+    (
+        "buscar restaurantes cerca",
+        "3 resultados: La Tasca (4,5★), Casa Lola (4,2★), El Faro (4,0★)",
+    ),
     ("Kalender prüfen", "Keine Termine am Freitag zwischen 9 und 12 Uhr"),
-    ("summarise the pull request", "The PR renames two functions and adds tests for the parser; no API change"),
+    (
+        "summarise the pull request",
+        "The PR renames two functions and adds tests for the parser; no API change",
+    ),
     ("디스크 사용량 확인", "/dev/sda1 사용률 71% (남은 공간 58GB)"),
 ]
 
 
-def tool_episode(n: int, goal: str, result: str) -> Case:
-    return Case(
-        f"learned-tool-{n}", False, "tool", who("agent", pid="agent:rt-learned"),
-        [{"kind": "TOOL_RESULT", "content": result}],
-        episode("project:learned", goal, observations=[result], outcome="SUCCESS"),
-    )  # fmt: skip
-
-
 def as_statement(n: int, memory: dict[str, Any]) -> Case:
-    subject, text = memory["subject"], memory["text"]
-    return Case(
-        f"mm-{n}", False, "multilingual", who("agent", subject=subject, pid=f"agent:s-mm-{n}"),
-        [{"kind": "USER_MESSAGE", "content": text}],
-        claim(subject, memory["predicate"], text, [(0, text, "user")]),
-    )  # fmt: skip
+    return stated(f"mm-{n}", memory["subject"], memory["text"], memory["predicate"], memory["text"])
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +62,7 @@ def stages() -> tuple[Stage, ...]:
 
 @pytest.mark.parametrize(("goal", "result"), TOOL_EPISODES)
 def test_ordinary_tool_episodes_commit(stages: tuple[Stage, ...], goal: str, result: str) -> None:
-    out = run_case(tool_episode(0, goal, result), stages)
+    out = run_case(observed("learned-tool", result, goal), stages)
     assert out.decision is Decision.COMMITTED, out.reasons
     assert not [r for r in out.reasons if r.rule == Rule.INTENT_LEARNED]
 

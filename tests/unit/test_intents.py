@@ -17,7 +17,8 @@ from graphmem.write.codes import RULE_CODE, STAGE, Code, Rule
 from graphmem.write.intents import RULE_OF, Intent, IntentScreen, IntentStage, segments
 from graphmem.write.pipeline import evaluate, gate_stages
 from graphmem.write.stage import Severity, StageInput
-from tests.generalisation.generator import Case, claim, episode, who
+from tests.generalisation.generator import Case, claim, stated, who
+from tests.generalisation.generator import observed as tool_observed
 from tests.generalisation.runner import run_case
 
 USER = "user:int_01"
@@ -25,19 +26,11 @@ SESSION = who("agent", subject=USER, pid="agent:s-int")
 
 
 def said(msg: str, pred: str, obj: object, **extra: object) -> Case:
-    return Case(
-        "int-said", False, "test", SESSION,
-        [{"kind": "USER_MESSAGE", "content": msg}],
-        claim(USER, pred, obj, [(0, msg, "user")], **extra),
-    )  # fmt: skip
+    return stated("int-said", USER, msg, pred, obj, **extra)
 
 
 def observed(content: str) -> Case:
-    return Case(
-        "int-tool", False, "test", who("agent", pid="agent:rt"),
-        [{"kind": "TOOL_RESULT", "content": content}],
-        episode("project:int", "read the page", observations=[content], outcome="SUCCESS"),
-    )  # fmt: skip
+    return tool_observed("int-tool", content)
 
 
 def test_every_intent_rule_is_a_near_hit_of_the_intent_stage() -> None:

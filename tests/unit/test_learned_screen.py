@@ -18,27 +18,17 @@ from graphmem.write.intents import Intent, IntentScreen, IntentStage, segments
 from graphmem.write.learned import DIMENSION, FEATURES, LearnedScreen, Weights, facts, features
 from graphmem.write.pipeline import evaluate, gate_stages
 from graphmem.write.stage import Severity
-from tests.generalisation.generator import Case, claim, episode, who
+from tests.generalisation.generator import Case, stated
+from tests.generalisation.generator import observed as tool_observed
 from tests.generalisation.runner import prepare, run_case
-
-USER = "user:learned_01"
-SESSION = who("agent", subject=USER, pid="agent:s-learned")
 
 
 def said(msg: str, pred: str, obj: object) -> Case:
-    return Case(
-        "learned-said", False, "test", SESSION,
-        [{"kind": "USER_MESSAGE", "content": msg}],
-        claim(USER, pred, obj, [(0, msg, "user")]),
-    )  # fmt: skip
+    return stated("learned-said", "user:learned_01", msg, pred, obj)
 
 
 def observed(content: str) -> Case:
-    return Case(
-        "learned-tool", False, "test", who("agent", pid="agent:rt"),
-        [{"kind": "TOOL_RESULT", "content": content}],
-        episode("project:learned", "read the page", observations=[content], outcome="SUCCESS"),
-    )  # fmt: skip
+    return tool_observed("learned-tool", content)
 
 
 class Fixed(HashingEmbedder):
