@@ -2,9 +2,9 @@
 
     HF_HUB_OFFLINE=1 python bench/gate_learned.py                # leave-one-set-out curve
     HF_HUB_OFFLINE=1 python bench/gate_learned.py --write        # and write the shipped weights
-    HF_HUB_OFFLINE=1 python bench/gate_learned.py --sets v1-v20 --quick   # CI smoke
+    HF_HUB_OFFLINE=1 python bench/gate_learned.py --sets v1-v21 --quick   # CI smoke
 
-Data: the held-out sets named by ``--sets`` (default every ``heldout_v*.jsonl`` up to v20;
+Data: the held-out sets named by ``--sets`` (default every ``heldout_v*.jsonl`` up to v21;
 sets written after the weights are left out so that their first run stays blind) and the
 generated set (``tests/generalisation``), each proposal's sources built as recording builds
 them (no store). For each proposal the rule stages run (everything before INTENT), then
@@ -132,7 +132,7 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int = 0) -> Weights:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="v1-v20", help="held-out sets, e.g. v1-v20")
+    ap.add_argument("--sets", default="v1-v21", help="held-out sets, e.g. v1-v21")
     ap.add_argument("--quantile", type=float, default=0.99)
     ap.add_argument("--write", action="store_true", help="save the weights to the package")
     ap.add_argument("--quick", action="store_true", help="every 8th row: a smoke run")

@@ -504,6 +504,10 @@ _ASKS_FOR_LANGUAGE: Final = re.compile(
 )
 
 
+#: a short code of letters and digits, both in it (a seat 23F, a gate B12, a flat 3A)
+_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{2,8}")
+
+
 class RuleVerifier:
     """The default verifier: value matching, word support and polarity; no model."""
 
@@ -613,6 +617,12 @@ class RuleVerifier:
                 or _OBJECT_NEGATION.search(text)
             ):
                 return _OK
+        if _CODE.fullmatch(text) and re.search(
+            rf"(?<![A-Za-z0-9]){re.escape(text)}(?![A-Za-z0-9])", span, re.I
+        ):
+            # a seat, a gate, a flat: a short code of letters and digits written in the span
+            # as it is (round 19: "23F" was read as 23 and a word "F" nowhere in the span)
+            return _OK
         rest = _strip_values(text.replace("_", " "))
         words = tokens(rest)
         if not words:

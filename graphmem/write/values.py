@@ -102,13 +102,39 @@ _LANG_CODES = [
     "pa",
     "jv",
 ]
+#: round 19: every other language of ten million speakers or more (``language_data``'s
+#: populations) a user may ask replies in — Cantonese and the other Chinese languages first
+#: (v21's "粤语" for ``yue``). Their Latin names shorter than four letters are not read ("Wu"
+#: is a syllable of pinyin)
+_MORE_LANG_CODES = [
+    "yue", "wuu", "hak", "nan", "ps", "or", "sd", "ha", "yo", "ig", "om", "so", "mg", "ny",
+    "sn", "rw", "qu", "xh", "ti", "tg", "be", "ckb", "ceb", "su", "mai", "bho", "as",
+]  # fmt: skip
 _DISPLAY_IN = ("en", "ko", "ja", "zh", "es", "de", "fr", "pt", "it")
+_EXTRA_ZH = [
+    "중국어", "中国語", "中文", "汉语", "普通话", "mandarin", "chino", "chinesisch", "繁体字",
+    "繁體字", "简体字", "簡体字", "簡體字", "繁体中文", "繁體中文", "简体中文", "簡体中国語",
+    "번체", "간체", "traditional chinese", "simplified chinese", "chino tradicional",
+    "chino simplificado", "traditionelles chinesisch", "vereinfachtes chinesisch",
+]  # fmt: skip
 _EXTRA_NAMES = {
     "ko": ["한국말", "한글", "韓国語", "韩语", "韩文", "국어", "korean"],
     "ja": ["일본어", "日本語", "日语", "日文", "japonés", "japanisch"],
-    "zh": ["중국어", "中国語", "中文", "汉语", "普通话", "mandarin", "chino", "chinesisch"],
+    # a script names the Chinese written in it (繁体字 for zh-Hant, zh-HK, zh-TW; round 19)
+    "zh": _EXTRA_ZH,
     "es": ["스페인어", "スペイン語", "西班牙语", "castellano", "spanisch"],
-    "de": ["독일어", "ドイツ語", "德语", "alemán", "deutsch"],
+    # German names its varieties in compounds ("Schweizer Hochdeutsch" for de-CH; round 19)
+    "de": [
+        "독일어",
+        "ドイツ語",
+        "德语",
+        "alemán",
+        "deutsch",
+        "hochdeutsch",
+        "schweizerdeutsch",
+        "schriftdeutsch",
+        "standarddeutsch",
+    ],
     # how a language is named when one speaks *in* it (round 14, v16): Polish "po polsku",
     # Finnish "suomeksi", Hungarian "magyarul", Czech "česky", Russian "по-русски"
     "pl": ["po polsku"],
@@ -142,14 +168,19 @@ _EXTRA_NAMES = {
 def _language_names() -> list[tuple[str, str]]:
     """(casefolded name, language) pairs, longest first."""
     names: dict[str, str] = {}
-    for tag in _LANG_CODES:
+    for tag in _LANG_CODES + _MORE_LANG_CODES:
         lang = langcodes.Language.get(tag)
         # the code a tag's language normalises to (``tl`` is ``fil``), as language_of_tag reads
         # a claim's object: both sides then name one language the same way
         code = str(lang.language or tag)
         forms = {lang.autonym()} | {lang.display_name(d) for d in _DISPLAY_IN}
         for form in forms:
-            if form and not form.lower().startswith("unknown"):
+            short = form.isascii() and len(form) < 4 and tag in _MORE_LANG_CODES
+            if not form or form.lower().startswith("unknown") or short:
+                continue
+            if tag in _MORE_LANG_CODES:  # never renames a language read before round 19
+                names.setdefault(form.casefold(), code)
+            else:
                 names[form.casefold()] = code
         for extra in _EXTRA_NAMES.get(tag, ()):
             names[extra.casefold()] = code
@@ -266,6 +297,13 @@ _CJK_DIGIT = dict(
 )
 _SINO_KO = dict(zip("영일이삼사오육칠팔구", range(10), strict=True))
 _CJK_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千万億亿]+")
+#: a Korean sino numeral standing as a word: not inside a longer word, a space only after a
+#: myriad unit (만, 억)
+_SINO_KO_RUN = re.compile(
+    r"(?<![가-힣])[일이삼사오육칠팔구십백천만억]*[만억](?:\s[일이삼사오육칠팔구십백천만억]+)+"
+    r"|(?<![가-힣])[일이삼사오육칠팔구십백천만억]{2,}"
+)
+_SINO_KO_AS_HAN = str.maketrans("영일이삼사오육칠팔구십백천만억", "零一二三四五六七八九十百千万億")
 
 
 def _cjk_number(run: str) -> float | None:
@@ -346,6 +384,18 @@ def _numbers(text: str) -> set[float]:
         values.add(
             float(base * {"십": 10, "백": 100, "천": 1000, "만": 1e4, "억": 1e8}[m.group(2)])
         )
+    # ... and whole ones, read as the Han numerals they spell (round 19: "백육십팔" 168, "만
+    # 이천" 12000 — a space is written after 만 and 억)
+    for m in _SINO_KO_RUN.finditer(text):
+        run = re.sub(r"\s+", "", m.group(0))
+        if run.endswith("이") and re.match(r"[가-힣]", text[m.end() : m.end() + 1]):
+            run = run[:-1]  # the copula: "백칠십삼이에요" is 173, not 172
+        if run[0] in "만억":  # 만 is "ten thousand", 일만 as written in full
+            run = "일" + run
+        if len(run) >= 2 and any(u in run for u in "십백천만억"):
+            value = _cjk_number(run.translate(_SINO_KO_AS_HAN))
+            if value is not None:
+                values.add(value)
     return values
 
 
@@ -499,14 +549,54 @@ _CURRENCY = [
     ("CHF", r"\bchf\b|\bfrancs?\b|\bfranken\b", r"chf|francs?|franken"),
     ("INR", r"₹|\binr\b|\brupees?\b|\brupien\b", r"inr|rupees?"),
 ]
+#: the other dollars, and the yuan of Hong Kong and Taiwan, named with their country in the
+#: six languages (round 19: "1,200 Canadian dollars" was read as USD, "加元" as CNY). Read
+#: first and blanked out, so that the bare word for a dollar or a yuan left is the US one or
+#: the Chinese one
+_QUALIFIED_CURRENCY = [
+    ("CAD", r"c\$|ca\$|cad|canadian\s+dollars?|캐나다\s*달러|カナダ\s*・?\s*ドル|加元|加币|加幣|"
+            r"加拿大元|d[óo]lar(?:es)?\s+canadienses?|kanadische[nrs]?\s+dollars?",
+     r"cad"),
+    ("AUD", r"a\$|au\$|aud|australian\s+dollars?|호주\s*달러|豪ドル|オーストラリア\s*・?\s*ドル|"
+            r"澳元|澳币|澳幣|d[óo]lar(?:es)?\s+australian[oa]s?|australische[nrs]?\s+dollars?",
+     r"aud"),
+    ("HKD", r"hk\$|hkd|hong\s*kong\s+dollars?|홍콩\s*달러|香港\s*・?\s*ドル|港元|港币|港幣|"
+            r"d[óo]lar(?:es)?\s+de\s+hong\s*kong|hongkong-dollars?", r"hkd"),
+    ("SGD", r"s\$|sgd|singapore(?:an)?\s+dollars?|싱가포르\s*달러|シンガポール\s*・?\s*ドル|"
+            r"新加坡元|新币|新幣|d[óo]lar(?:es)?\s+de\s+singapur|singapur-dollars?", r"sgd"),
+    ("NZD", r"nz\$|nzd|new\s+zealand\s+dollars?|kiwi\s+dollars?|뉴질랜드\s*달러|"
+            r"ニュージーランド\s*・?\s*ドル|nzドル|纽元|紐元|新西兰元|"
+            r"d[óo]lar(?:es)?\s+neozeland[eé]s(?:es)?|neuseeland-dollars?", r"nzd"),
+    ("TWD", r"nt\$|twd|(?:new\s+)?taiwan(?:ese)?\s+dollars?|대만\s*달러|台湾\s*・?\s*ドル|"
+            r"新台币|新臺幣|新台幣|台币|台幣|d[óo]lar(?:es)?\s+taiwan[eé]s(?:es)?|taiwan-dollars?",
+     r"twd|ntd"),
+]  # fmt: skip
+_QUALIFIED_RE = [
+    (code, re.compile(rf"(?<![a-z])(?:{text})(?![a-z])", re.I))
+    for code, text, _ in _QUALIFIED_CURRENCY
+]
 _CURRENCY_RE = [(code, re.compile(text, re.I)) for code, text, _ in _CURRENCY]
 _KEY_CURRENCY = [
-    (code, re.compile(rf"(?:^|[_.\-])(?:{key})(?:$|[_.\-])", re.I)) for code, _, key in _CURRENCY
+    (code, re.compile(rf"(?:^|[_.\-])(?:{key})(?:$|[_.\-])", re.I))
+    for code, _, key in _QUALIFIED_CURRENCY + _CURRENCY
 ]
 
 
 def _currencies(text: str) -> set[str]:
-    return {code for code, rx in _CURRENCY_RE if rx.search(text)}
+    found: set[str] = set()
+    for code, rx in _QUALIFIED_RE:
+        if rx.search(text):
+            found.add(code)
+            text = rx.sub(" ", text)
+    found |= {code for code, rx in _CURRENCY_RE if rx.search(text)}
+    if "USD" in found and not _US_DOLLAR.search(text):
+        # a bare "$" is every dollar's sign: it names none of them more than another
+        found |= _DOLLARS
+    return found
+
+
+_DOLLARS = frozenset(code for code, _, _ in _QUALIFIED_CURRENCY) | {"USD"}
+_US_DOLLAR = re.compile(r"usd|us\$|dollars?|달러|ドル|美元|美金|d[óo]lar", re.I)
 
 
 def predicate_currencies(predicate: str) -> frozenset[str]:
@@ -682,24 +772,62 @@ def _cjk_digits(run: str) -> str:
 _MONTH_DAY = re.compile(r"^\s*(?:--)?(?P<m>\d{1,2})-(?P<d>\d{1,2})\s*$")
 
 
+#: function words of the languages that write the day first (es, de, fr, it, pt, nl) and of
+#: English, which writes it either way (US month first, UK day first)
+_DAY_FIRST_WORDS = frozenset({
+    "el", "los", "las", "del", "es", "mi", "mis", "que", "por", "para", "con", "su", "está",
+    "son", "der", "die", "das", "ist", "mein", "meine", "und", "am", "im", "ich", "ein", "eine",
+    "mit", "von", "zu", "bei", "habe", "hab", "sind", "nicht", "le", "les", "est", "mon", "ma",
+    "mes", "et", "du", "je", "une", "au", "aux", "pour", "avec", "il", "lo", "è", "mio", "mia",
+    "di", "che", "sono", "os", "é", "meu", "minha", "do", "da", "em", "um", "uma", "het", "mijn",
+    "een", "van", "ik", "op", "la", "de",
+})  # fmt: skip
+_EITHER_WORDS = frozenset({
+    "the", "is", "my", "an", "and", "of", "on", "in", "i", "it's", "to", "at", "for", "was",
+})  # fmt: skip
+_CJK_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
+def _date_orders(text: str) -> tuple[tuple[int, int], ...]:
+    """Which of ``a/b`` is the month: ``(0, 1)`` month first, ``(1, 0)`` day first. A text in
+    Korean, Japanese or Chinese writes the month first; one in Spanish, German, French,
+    Italian, Portuguese or Dutch the day first ("Mi santo es el 3/6" is the 3rd of June; round
+    19); English and anything unknown are read both ways."""
+    if _CJK_SCRIPT.search(text):
+        return ((0, 1),)
+    words = re.findall(r"[^\W\d_]+(?:'[a-z]+)?", text.casefold())
+    day_first = len({w for w in words if w in _DAY_FIRST_WORDS})
+    either = len({w for w in words if w in _EITHER_WORDS})
+    if day_first >= 2 and day_first > either + 1:
+        return ((1, 0),)
+    return ((1, 0), (0, 1))
+
+
+def _readings(ab: tuple[int, int], orders: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """``(month, day)`` readings of a numeric date: every valid one when only one order is
+    valid (14/02 in any language), else those of the text's own order."""
+    valid = [(ab[i], ab[j]) for i, j in ((1, 0), (0, 1))]
+    valid = [(mo, d) for mo, d in valid if 1 <= mo <= 12 and 1 <= d <= 31]
+    if len(set(valid)) <= 1:
+        return valid
+    return [(ab[i], ab[j]) for i, j in orders]
+
+
 def _dates(text: str) -> set[tuple[int | None, int, int]]:
     out: set[tuple[int | None, int, int]] = set()
     md = _MONTH_DAY.match(text)
     if md is not None and 1 <= int(md["m"]) <= 12 and 1 <= int(md["d"]) <= 31:
         out.add((None, int(md["m"]), int(md["d"])))
+    orders = _date_orders(text)
     for m in _NUMERIC_DM.finditer(text):
-        a, b = int(m["a"]), int(m["b"])
-        for month, day in ((b, a), (a, b)):
-            if 1 <= month <= 12 and 1 <= day <= 31:
-                out.add((None, month, day))
+        for month, day in _readings((int(m["a"]), int(m["b"])), orders):
+            out.add((None, month, day))
     # month and day in CJK numerals (十月五日, 시월)
     if _CJK_NUM_RE.search(text):
         text = _CJK_NUM_RE.sub(lambda m: _cjk_digits(m.group(0)), text)
     for m in _NUMERIC_DMY.finditer(text):
-        a, b, y = int(m["a"]), int(m["b"]), int(m["y"])
-        for month, day in ((b, a), (a, b)):
-            if 1 <= month <= 12 and 1 <= day <= 31:
-                out.add((y, month, day))
+        for month, day in _readings((int(m["a"]), int(m["b"])), orders):
+            out.add((int(m["y"]), month, day))
     for rx in _DATE_PATTERNS:
         for m in rx.finditer(text):
             g = m.groupdict()

@@ -81,9 +81,13 @@ RECORDED = {
     "heldout_v19.jsonl": (0, 0, 0),
     # v20 (README.md): written blind after round 17, same six languages; its first run, once,
     # on round 17's rules (`d93ccb8`)
-    "heldout_v20.jsonl": (46, 20, 3),
-    # v21 (README.md): written blind after round 17; its first run, once, on `46719b0`'s rules
-    "heldout_v21.jsonl": (46, 14, 2),
+    "heldout_v20.jsonl": (46, 19, 3),  # round 19; first run (46, 20, 3)
+    # v21 (README.md): written blind after round 17; its first run, once, on `46719b0`'s rules:
+    # (46, 14, 2); then round 19's development data
+    "heldout_v21.jsonl": (44, 8, 2),
+    # v22 (README.md): written blind after round 18; its first run, once, on `e96ccd5`'s rules:
+    # (40, 18, 2); then once on round 19's tree
+    "heldout_v22.jsonl": (40, 18, 2),
 }
 
 
@@ -112,26 +116,34 @@ RECORDED_WITH_INTENT = {
     # round 18 (the learned reader, trained on v1-v20: in-sample numbers for these sets; their
     # left-out measure is in bench/history/2026-12-06-gate-learned.md) moved v13, v15, v15b,
     # v16, v17 and v20; no legitimate write more refused on any set
-    "heldout_v13.jsonl": (1, 6, 0),  # round 18; round 15 (5, 6, 0)
+    "heldout_v13.jsonl": (1, 5, 0),  # round 19; round 18 (1, 6, 0), round 15 (5, 6, 0)
     # v14's first run with INTENT: 49/162, 11/87, 12
     "heldout_v14.jsonl": (0, 2, 0),  # round 14; bound before it (0, 6, 0)
     # v15's first run with INTENT: 47/178, 7/90, 6 on round 11's rules; on round 12's:
-    "heldout_v15.jsonl": (12, 4, 1),  # round 18; round 15 (17, 4, 1)
+    "heldout_v15.jsonl": (11, 4, 1),  # round 19; round 18 (12, 4, 1), round 15 (17, 4, 1)
     # v15b's first run with INTENT: 50/181, 14/90, 6 on round 12's rules; on round 13's:
     "heldout_v15b.jsonl": (18, 1, 1),  # round 18; round 17 (19, 1, 1)
     # v16's first run with INTENT (README.md), once, on round 14's rules (`bffde15`):
     "heldout_v16.jsonl": (5, 4, 2),  # round 18; round 16 (6, 4, 2); first run (47, 9, 7)
     # v17's first run with INTENT: (42, 30, 11) on `1c0b69d`, (31, 29, 5) on round 15's rules
-    "heldout_v17.jsonl": (25, 17, 5),  # round 18; before (29, 17, 5)
+    "heldout_v17.jsonl": (25, 14, 5),  # round 19; round 18 (25, 17, 5), before (29, 17, 5)
     # v18's first run with INTENT: (33, 24, 3) on `5cba6db`'s rules
-    "heldout_v18.jsonl": (11, 6, 1),
+    "heldout_v18.jsonl": (11, 4, 1),  # round 19; before (11, 6, 1)
     # v19's first run with INTENT: (35, 22, 3) on round 16's rules (`453258f`)
-    "heldout_v19.jsonl": (0, 4, 0),
+    "heldout_v19.jsonl": (0, 0, 0),  # round 19; before (0, 4, 0)
     # v20's first run with INTENT, on round 17's rules (`d93ccb8`): (43, 24, 3)
-    "heldout_v20.jsonl": (29, 24, 3),  # round 18 (v20 a training set of the learned reader)
+    # round 19: the self-rules asked about no more (24 -> 20 refused); the learned reader,
+    # retrained with v21, catches 11 of v20's 30 residual episode attacks in-sample where
+    # round 18's caught 14 (29 -> 32 stored). Left out, both catch 15 of the 30: the honest
+    # measure (bench/history/2026-12-06-gate-round19.md); the in-sample bound follows it
+    "heldout_v20.jsonl": (32, 20, 3),  # round 19; round 18 (29, 24, 3)
     # v21's first run with INTENT, on `46719b0`: (43, 20, 2); then, once, with round 18's
     # learned reader (trained on v1-v20 only, fixed before the run)
-    "heldout_v21.jsonl": (32, 20, 2),
+    # round 19 (v21 its development data, and a training set of the retrained reader):
+    "heldout_v21.jsonl": (31, 9, 2),  # round 19; round 18 (32, 20, 2)
+    # v22's first run with INTENT, once, on `e96ccd5` (round 18): (30, 23, 2); then once on
+    # round 19's tree
+    "heldout_v22.jsonl": (30, 23, 2),
 }
 
 
