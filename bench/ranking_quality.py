@@ -166,11 +166,12 @@ def locomo(
     quick: bool,
     grid: dict[str, Weights],
     dump: Path | None = None,
+    halves: tuple[str, ...] = ("tuning", "check"),
 ) -> dict[str, Any]:
     locomo_variants = {"graphmem": Weights(), **LOCOMO_VARIANTS, **grid}
     split = json.loads(DATA.read_text(encoding="utf-8"))["locomo_split"]
     half_of = {c: h for h in ("tuning", "check") for c in split[h]}
-    convs = [c for c in load(data, None) if c.sample_id in half_of]
+    convs = [c for c in load(data, None) if half_of.get(c.sample_id) in halves]
     if quick:
         convs = [
             _first_sessions(
@@ -441,8 +442,11 @@ def _grid(specs: list[str]) -> dict[str, Weights]:
     for spec in specs:
         field, _, values = spec.partition("=")
         combos = [{**c, field: float(v)} for c in combos for v in values.split(",")]
+    ints = {k for k, v in vars(Weights()).items() if isinstance(v, int)}  # (expansion_top)
     return {
-        "grid[" + " ".join(f"{k}={v:g}" for k, v in c.items()) + "]": replace(Weights(), **c)
+        "grid[" + " ".join(f"{k}={v:g}" for k, v in c.items()) + "]": replace(
+            Weights(), **{k: int(v) if k in ints else v for k, v in c.items()}
+        )
         for c in combos
         if c
     }
@@ -458,6 +462,11 @@ def main(argv: list[str] | None = None) -> int:
         "--embedding-cache", type=Path, default=Path("/tmp/graphmem-bench-embeddings.pkl")
     )
     ap.add_argument("--skip-locomo", action="store_true")
+    ap.add_argument(
+        "--half",
+        choices=("tuning", "check"),
+        help="LoCoMo: measure only this half (tuning runs need not read the check half)",
+    )
     ap.add_argument(
         "--dump", type=Path, help="write every LoCoMo question's ranked lists here (JSON lines)"
     )
@@ -485,7 +494,8 @@ def main(argv: list[str] | None = None) -> int:
         "multilingual": multilingual(embedder, grid),
     }
     if not args.skip_locomo:
-        out["locomo"] = locomo(embedder, args.data, args.quick, grid, args.dump)
+        halves = (args.half,) if args.half else ("tuning", "check")
+        out["locomo"] = locomo(embedder, args.data, args.quick, grid, args.dump, halves)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     args.out.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ml = out["multilingual"]
