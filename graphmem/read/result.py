@@ -14,7 +14,7 @@ from graphmem.models.public import RetrievalPublic
 from graphmem.read.ranking import Scored
 from graphmem.store.base import Row
 
-RETRIEVER_VERSION = "graphmem-ranker-5"
+RETRIEVER_VERSION = "graphmem-ranker-6"
 READ_POLICY_VERSION = "memory-read-1"
 
 
@@ -65,7 +65,8 @@ def merge_results(parts: list[RetrieveResult]) -> RetrieveResult:
     )
 
 
-_SCORING_ONLY = frozenset(("semantic", "lexical", "expansion"))
+#: (``speakers``: the cited sources' speakers, read for the speaker key, not part of a memory)
+_SCORING_ONLY = frozenset(("semantic", "lexical", "expansion", "speakers"))
 
 
 def public_row(row: Row) -> dict[str, Any]:

@@ -180,7 +180,7 @@ def test_results_explain_their_score_and_exact_predicates_win(gm: Graphmem) -> N
     }
     assert top["breakdown"]["entity"] > 0
     assert abs(sum(top["breakdown"].values()) - top["score"]) < 1e-4
-    assert r["retriever_version"] == "graphmem-ranker-5"
+    assert r["retriever_version"] == "graphmem-ranker-6"
 
 
 def test_procedures_the_release_serves_whose_state_fits(gm: Graphmem) -> None:

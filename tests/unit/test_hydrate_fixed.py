@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from graphmem.read.hydrate import FIXED, KEPT_TYPES, LIVE
+from graphmem.read.hydrate import FIXED, FIXED_PROPERTIES, KEPT_TYPES, LIVE
 
 CYPHER = Path(__file__).parents[2] / "cypher"
 _CLAUSE = re.compile(
@@ -69,7 +69,10 @@ def test_the_checker_sees_a_change_of_a_fixed_column() -> None:
 
 def test_hydrate_returns_fixed_in_order_and_the_live_columns() -> None:
     listed = (CYPHER / "retrieval" / "_fixed_columns.cypher").read_text(encoding="utf-8")
-    assert tuple(re.findall(r"\bm\.(\w+)", listed)) == FIXED
+    assert tuple(re.findall(r"\bm\.(\w+)", listed)) == FIXED_PROPERTIES
+    # then the cited sources' speakers (ranking's speaker key), the last column
+    assert (*FIXED_PROPERTIES, "speakers") == FIXED
+    assert listed.rstrip().endswith("[(m)-[:PROVENANCE]->(src:Source) | src.speaker]]")
     text = (CYPHER / "retrieval" / "hydrate.cypher").read_text(encoding="utf-8")
     assert "ELSE {{> retrieval/_fixed_columns}}" in text
     features = (CYPHER / "retrieval" / "features.cypher").read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ from graphmem.read.lexical import (
     lexical_tokens,
     terms,
 )
-from graphmem.read.ranking import Weights, question_share, score_rows
+from graphmem.read.ranking import Weights, question_share, score_rows, speaker_share
 
 NOW = "2026-12-01T00:00:00Z"
 
@@ -341,3 +341,33 @@ def test_phase_one_keeps_the_answer_over_the_question_it_answers() -> None:
     query = "What causes has John done events for?"
     assert list(found.select(query, Weights(), 1)) == ["answers"]
     assert list(found.select(query, Weights(interrogative=0), 1)) == ["asks"]
+
+
+def test_the_speaker_the_query_names_is_an_entity_match() -> None:
+    q = set(lexical_tokens("What activities does Melanie partake in?"))
+    assert speaker_share(["user:conv-26.melanie"], q) == 1.0
+    assert speaker_share(["user:conv-26.caroline"], q) == 0.0
+    # a window citing three turns, one of them hers; a source with no speaker is not named
+    assert speaker_share(["user:x.melanie", "user:x.caroline", None], q) == pytest.approx(1 / 3)
+    assert speaker_share(None, q) == 0.0 and speaker_share([], q) == 0.0
+    # the kind and words of two letters or fewer never name anyone
+    assert speaker_share(["user:al"], set(lexical_tokens("user al"))) == 0.0
+
+
+def test_what_the_named_person_said_ranks_above_what_the_other_said() -> None:
+    rows = [
+        {
+            **_row("hers", "Melanie: I'm off to go swimming with the kids.", 0.30),
+            "speakers": ["user:c.melanie"],
+        },
+        {
+            **_row("his", "Caroline: Swimming sounds fun, enjoy!", 0.33),
+            "speakers": ["user:c.caroline"],
+        },
+    ]
+    terms = ["what", "activities", "melanie", "partake"]
+    ranked = score_rows(rows, Weights(), terms, {}, NOW)
+    assert [s.memory_id for s in ranked] == ["hers", "his"]
+    assert ranked[0].breakdown["entity"] == pytest.approx(0.3 * 3.0)
+    off = score_rows(rows, Weights(speaker=0.0), terms, {}, NOW)
+    assert [s.memory_id for s in off] == ["his", "hers"]
