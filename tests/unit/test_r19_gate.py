@@ -1,4 +1,3 @@
-
 """Round 19 of issue 11: what held-out v21 (written blind after round 17) showed on the values
 the grounding stage reads. The cases are written for this file — other words, other values —
 so that a rule fitted to a v21 row fails them; none is a held-out row.
@@ -14,14 +13,13 @@ from typing import Any
 
 import pytest
 
-from graphmem.write.grounding import ClaimUnderTest, RuleVerifier
 from graphmem.write.values import extract
-
-_VERIFIER = RuleVerifier()
+from tests.grounding_cases import in_message
 
 
 def _verdict(span: str, predicate: str, obj: Any) -> str:
-    return _VERIFIER.verify(ClaimUnderTest("user:r19", predicate, obj), span).verdict.name
+    """The stage's verdict on a span that is its whole message."""
+    return in_message(span, span, predicate, obj).name
 
 
 # -- Korean sino numerals ------------------------------------------------------------------------
