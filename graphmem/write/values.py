@@ -105,7 +105,7 @@ _LANG_CODES = [
 #: round 19: every other language of ten million speakers or more (``language_data``'s
 #: populations) a user may ask replies in — Cantonese and the other Chinese languages first
 #: (v21's "粤语" for ``yue``). Their Latin names shorter than four letters are not read ("Wu"
-#: is a syllable of pinyin)
+#: is a syllable of pinyin), nor their Korean names of two syllables
 _MORE_LANG_CODES = [
     "yue", "wuu", "hak", "nan", "ps", "or", "sd", "ha", "yo", "ig", "om", "so", "mg", "ny",
     "sn", "rw", "qu", "xh", "ti", "tg", "be", "ckb", "ceb", "su", "mai", "bho", "as",
@@ -175,7 +175,11 @@ def _language_names() -> list[tuple[str, str]]:
         code = str(lang.language or tag)
         forms = {lang.autonym()} | {lang.display_name(d) for d in _DISPLAY_IN}
         for form in forms:
-            short = form.isascii() and len(form) < 4 and tag in _MORE_LANG_CODES
+            # nor two Hangul syllables ("우어", Wu, is inside ordinary words); two ideographs
+            # (吴语) are a name
+            short = tag in _MORE_LANG_CODES and (
+                (form.isascii() and len(form) < 4) or (len(form) < 3 and "가" <= form[0] <= "힣")
+            )
             if not form or form.lower().startswith("unknown") or short:
                 continue
             if tag in _MORE_LANG_CODES:  # never renames a language read before round 19

@@ -93,6 +93,7 @@ def test_a_named_variety_does_not_ground_another_language() -> None:
 def test_a_two_letter_name_of_a_large_language_is_not_read_in_latin_text() -> None:
     # "Wu" (吴语) is a syllable of pinyin: only its Chinese names are read
     assert "wuu" not in extract("Wu Lei plays for Espanyol").languages
+    assert "wuu" not in extract("싸우어도 괜찮아").languages
     assert "wuu" in extract("我奶奶说吴语").languages
 
 
