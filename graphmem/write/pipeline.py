@@ -319,11 +319,6 @@ class _Run:
     def sources(self) -> list[Source]:
         return self.state.cited
 
-    def worst(self) -> Severity | None:
-        order = [Severity.REJECT, Severity.CONFIRM, Severity.WARN, Severity.INFO]
-        found = {c.severity for c in self.checks}
-        return next((s for s in order if s in found), None)
-
 
 class WritePipeline:
     def __init__(
@@ -467,11 +462,8 @@ class WritePipeline:
         commits: list[tuple[_Item, _Run, Resolution]] = []
         for item, run in now_ready:
             resolution = run.state.resolution or Resolution()
-            worst = run.worst()
-            if worst is Severity.REJECT or worst is Severity.CONFIRM:
-                decision = (
-                    Decision.REJECTED if worst is Severity.REJECT else Decision.NEEDS_CONFIRMATION
-                )
+            decision = run.state.stopped()
+            if decision is not None:
                 receipt = self._receipt(run, decision)
                 batch.receipts.append(self._receipt_props(receipt))
                 batch.scrubs += [

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 from graphmem.auth.principal import Principal
-from graphmem.models.enums import Authority, Sensitivity, WriteStage
+from graphmem.models.enums import Authority, Decision, Sensitivity, WriteStage
 from graphmem.models.nodes import Source
 from graphmem.models.proposal import MemoryProposal
 from graphmem.write.codes import STAGE, Code, Rule
@@ -101,6 +101,17 @@ class StageInput:
     @property
     def refused(self) -> bool:
         return any(c.severity is Severity.REJECT for c in self.checks)
+
+    def stopped(self) -> Decision | None:
+        """What the checks so far decide: ``REJECTED`` when one refuses, else
+        ``NEEDS_CONFIRMATION`` when one asks, else None (nothing stops the write). The one
+        place a receipt's refusal is derived from its checks."""
+        severities = {c.severity for c in self.checks}
+        if Severity.REJECT in severities:
+            return Decision.REJECTED
+        if Severity.CONFIRM in severities:
+            return Decision.NEEDS_CONFIRMATION
+        return None
 
 
 class Stage(Protocol):

@@ -14,7 +14,7 @@ from graphmem.models.validation import parse
 from graphmem.write.materialize import stored_texts
 from graphmem.write.pipeline import evaluate, gate_stages
 from graphmem.write.sources import SourceCreate, build_source
-from graphmem.write.stage import Severity, Stage
+from graphmem.write.stage import Stage
 from tests.generalisation.generator import Case
 
 STAGES = gate_stages()
@@ -84,13 +84,7 @@ def prepare(case: Case) -> tuple[Principal, MemoryProposal, dict[str, Source]]:
 def run_case(case: Case, stages: tuple[Stage, ...] = STAGES) -> GateOutcome:
     who, proposal, sources = prepare(case)
     run = evaluate(stages, who, proposal, sources)
-    severities = {c.severity for c in run.checks}
-    if Severity.REJECT in severities:
-        decision = Decision.REJECTED
-    elif Severity.CONFIRM in severities:
-        decision = Decision.NEEDS_CONFIRMATION
-    else:
-        decision = Decision.COMMITTED
+    decision = run.stopped() or Decision.COMMITTED
     kept = [s.content or "" for s in sources.values()]
     if decision is Decision.COMMITTED:
         kept += [t for _, t in stored_texts(proposal)]
